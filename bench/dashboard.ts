@@ -1,0 +1,163 @@
+// bench/dashboard: latency of the dashboard's first page (GET /api/interviews?page=1, which also
+// answers the filtered total and the summary figures) for a user with 10,000 completed calls,
+// next to the server's own no-op route (GET /api/noop) measured in the same run over real HTTP.
+// Other users' calls (another 10,000) sit in the same table, so the index has to do its job.
+// Runs on embedded PGlite, and on PostgreSQL too when one answers at BENCH_DATABASE_URL
+// (default postgres://postgres@127.0.0.1:5432/postgres; a temporary database is created there).
+// Prints the query plans of the page, count and summary queries.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { type Database, openDatabase } from '../src/server/db/client.js';
+import { migrateDatabase } from '../src/server/db/migrate.js';
+import { users } from '../src/server/db/schema.js';
+import { seedDatabase } from '../src/server/db/seed/index.js';
+import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/session-store.js';
+import {
+  completedPageQuery,
+  completedSummaryQuery,
+} from '../src/server/modules/interviews/find-interviews.js';
+import { seedCalls } from '../src/server/modules/interviews/seed-calls.js';
+import { createLocalBlobStore } from '../src/server/providers/storage/local-blob-store.js';
+
+const CALLS = 10_000;
+const NOISE_USERS = 4;
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function measure(url: string, cookie: string) {
+  const once = async () => {
+    const res = await fetch(url, { headers: { cookie } });
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    await res.arrayBuffer();
+  };
+  for (let i = 0; i < 20; i++) await once();
+  const samples: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    const t = performance.now();
+    await once();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+async function addUser(database: Database, name: string) {
+  const [u] = await database.db
+    .insert(users)
+    .values({ name, email: `${name.toLowerCase().replace(/\s/g, '-')}@bench.local`, passwordHash: 'x' })
+    .returning({ id: users.id });
+  return u.id;
+}
+
+async function explain(database: Database, label: string, query: Parameters<typeof sql>[1]) {
+  const res = (await database.db.execute(
+    sql`explain (analyze, costs off, timing off) ${query}`,
+  )) as unknown as {
+    rows: Record<string, string>[];
+  };
+  console.log(`  plan of the ${label}:`);
+  for (const row of res.rows) console.log(`    ${Object.values(row)[0]}`);
+}
+
+async function run(kind: string, database: Database) {
+  console.log(`\n--- ${kind}`);
+  await migrateDatabase(database);
+  await seedDatabase(database);
+  const t = performance.now();
+  const userId = await addUser(database, 'Bench User');
+  await seedCalls(database.db, { userId, completed: CALLS, unfinished: 20 });
+  for (let i = 0; i < NOISE_USERS; i++) {
+    await seedCalls(database.db, {
+      userId: await addUser(database, `Other ${i}`),
+      completed: CALLS / NOISE_USERS,
+    });
+  }
+  // As autovacuum would have by now: statistics, and the visibility map index-only scans need.
+  await database.exec('vacuum analyze interviews');
+  console.log(
+    `  seeded ${CALLS} calls for the user and ${CALLS} for others in ${(performance.now() - t).toFixed(0)} ms`,
+  );
+
+  const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-blobs-'));
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: blobDir });
+  const app = await buildApp(
+    { config, database, clock: { now: () => new Date() }, blobs: createLocalBlobStore(blobDir) },
+    { logger: false },
+  );
+  try {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const cookie = `${SESSION_COOKIE}=${await createSession(database.db, userId, new Date())}`;
+    const noop = await measure(`${address}/api/noop`, cookie);
+    const first = await measure(`${address}/api/interviews?userId=${userId}&page=1&pageSize=5`, cookie);
+    const search = await measure(
+      `${address}/api/interviews?userId=${userId}&page=1&pageSize=5&search=budget`,
+      cookie,
+    );
+    const row = (name: string, r: { median: number; p95: number }) =>
+      console.log(
+        `  ${name.padEnd(34)} median ${r.median.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  ` +
+          `(${(r.median / noop.median).toFixed(1)}× / ${(r.p95 / noop.p95).toFixed(1)}× no-op)`,
+      );
+    console.log(`  ${ITERATIONS} sequential requests each over HTTP:`);
+    row('GET /api/noop (baseline)', noop);
+    row('dashboard first page', first);
+    row('dashboard first page, search', search);
+
+    await explain(database, 'page query', completedPageQuery(database.db, userId, { page: 1, pageSize: 5 }));
+    await explain(database, 'summary query', completedSummaryQuery(database.db, userId));
+  } finally {
+    await app.close();
+    fs.rmSync(blobDir, { recursive: true, force: true });
+  }
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const lite = await openDatabase({});
+  try {
+    await run('embedded PGlite', lite);
+  } finally {
+    await lite.close();
+  }
+
+  const name = `bench_dashboard_${randomBytes(4).toString('hex')}`;
+  try {
+    await adminQuery(`create database ${name}`);
+  } catch {
+    console.log(`\n--- PostgreSQL: skipped (no server at ${adminUrl})`);
+    return;
+  }
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 10 });
+  try {
+    await run('PostgreSQL', database);
+  } finally {
+    await database.close();
+    await adminQuery(`drop database if exists ${name} with (force)`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

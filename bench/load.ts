@@ -1,0 +1,299 @@
+// bench/load: a bounded mixed workload on 127.0.0.1 against a server this script starts itself
+// in a child process (the built app via buildApp, on a fresh in-memory PGlite, or on
+// DATABASE_URL when set), so the load generator and the server do not share an event loop.
+//  - LOAD_USERS (200) virtual users, each signed in, browsing and rating their own calls with a
+//    think time of 0..LOAD_THINK_MS (1000) between requests: scenarios, the paginated call list,
+//    one call, their account, a rating, and the no-op route as the baseline;
+//  - LOAD_CALLS (20) simultaneous built-in voice calls (scripted interviewer, offline espeak-ng
+//    voice) over WebSocket, each exchanging typed turns and ended through the API, then another;
+//  - for LOAD_SECONDS (90).
+// Prints requests per second, the error count and p50/p95/p99 per route next to /api/noop in
+// the same run, and the voice turns (answer sent → whole reply received). Target: no errors and
+// p99 under 100 ms for API routes.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import readline from 'node:readline';
+import WebSocket from 'ws';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 90);
+const USERS = Number(process.env.LOAD_USERS ?? 200);
+const CALLS = Number(process.env.LOAD_CALLS ?? 20);
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1000);
+const CALLS_SEEDED_PER_USER = 12;
+const TURNS_PER_CALL = 4;
+const TARGET_P99_MS = 100;
+
+type Fixture = {
+  port: number;
+  browsers: { cookie: string; callIds: number[] }[];
+  callers: { cookie: string; userId: number }[];
+  interviewerId: number;
+};
+
+if (process.argv.includes('--serve')) await serve();
+else await run();
+
+// ---------------------------------------------------------------- the server (child process)
+
+async function serve() {
+  const { buildApp } = await import('../src/server/app.js');
+  const { loadConfig } = await import('../src/server/config.js');
+  const { openDatabase } = await import('../src/server/db/client.js');
+  const { migrateDatabase } = await import('../src/server/db/migrate.js');
+  const { interviewers, users } = await import('../src/server/db/schema.js');
+  const { seedDatabase } = await import('../src/server/db/seed/index.js');
+  const { systemClock } = await import('../src/server/deps.js');
+  const { createSession } = await import('../src/server/modules/auth/session-store.js');
+  const { seedCalls } = await import('../src/server/modules/interviews/seed-calls.js');
+  const { createBlobStore } = await import('../src/server/providers/storage/index.js');
+  const { eq } = await import('drizzle-orm');
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'load-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    // one virtual user per session: the per-user limits are not what this measures
+    VOICE_SESSION_RATE_LIMIT: '10000',
+    EVALUATE_RATE_LIMIT: '10000',
+  });
+  const database = await openDatabase(
+    process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL, poolSize: 20 } : {},
+  );
+  await migrateDatabase(database);
+  await seedDatabase(database);
+  const { db } = database;
+  const run = Date.now().toString(36);
+  const makeUser = async (i: number, credits: number) => {
+    const [u] = await db
+      .insert(users)
+      .values({ name: `Load ${i}`, email: `load-${run}-${i}@example.com`, passwordHash: 'x', credits })
+      .returning({ id: users.id });
+    return { userId: u.id, cookie: `sid=${await createSession(db, u.id, new Date())}` };
+  };
+  const browsers: Fixture['browsers'] = [];
+  for (let i = 0; i < USERS; i++) {
+    const { userId, cookie } = await makeUser(i, 1);
+    const { completedIds } = await seedCalls(db, { userId, completed: CALLS_SEEDED_PER_USER });
+    browsers.push({ cookie, callIds: completedIds });
+  }
+  const callers: Fixture['callers'] = [];
+  for (let i = 0; i < CALLS; i++) callers.push(await makeUser(USERS + i, 100_000));
+  const [interviewer] = await db
+    .select({ id: interviewers.id })
+    .from(interviewers)
+    .where(eq(interviewers.isCustomScenario, false))
+    .limit(1);
+
+  const app = await buildApp(
+    { config, database, clock: systemClock, blobs: await createBlobStore(config) },
+    { logger: false },
+  );
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as { port: number }).port;
+  const fixture: Fixture = { port, browsers, callers, interviewerId: interviewer.id };
+  process.stdout.write(`READY ${JSON.stringify(fixture)}\n`);
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+}
+
+// ---------------------------------------------------------------- the load (parent process)
+
+type Sample = { ms: number[]; errors: number; statuses: Map<number, number> };
+const samples = new Map<string, Sample>();
+const sample = (route: string) => {
+  let s = samples.get(route);
+  if (!s) {
+    s = { ms: [], errors: 0, statuses: new Map() };
+    samples.set(route, s);
+  }
+  return s;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function startServer(): Promise<{ child: ChildProcess; fixture: Fixture }> {
+  const child = spawn('npx', ['tsx', import.meta.filename, '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
+  const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  for await (const line of lines) {
+    if (line.startsWith('READY ')) return { child, fixture: JSON.parse(line.slice(6)) };
+  }
+  throw new Error('the server process ended before it was ready');
+}
+
+async function run() {
+  console.log(
+    `load: ${USERS} virtual users (think 0-${THINK_MS} ms) + ${CALLS} voice calls for ${SECONDS} s, ` +
+      `${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; preparing…`,
+  );
+  const { child, fixture } = await startServer();
+  const base = `http://127.0.0.1:${fixture.port}`;
+  const deadline = Date.now() + SECONDS * 1000;
+
+  const request = async (
+    route: string,
+    method: string,
+    url: string,
+    cookie: string,
+    body?: object,
+  ): Promise<{ status: number; json: () => Promise<any> } | null> => {
+    const s = sample(route);
+    const t0 = performance.now();
+    try {
+      const res = await fetch(base + url, {
+        method,
+        headers: body ? { cookie, 'content-type': 'application/json' } : { cookie },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      s.ms.push(performance.now() - t0);
+      s.statuses.set(res.status, (s.statuses.get(res.status) ?? 0) + 1);
+      if (res.status >= 400) s.errors++;
+      return { status: res.status, json: async () => JSON.parse(text) };
+    } catch {
+      s.errors++;
+      return null;
+    }
+  };
+
+  const browse = async (vu: Fixture['browsers'][number]) => {
+    await sleep(Math.random() * THINK_MS);
+    while (Date.now() < deadline) {
+      const callId = vu.callIds[Math.floor(Math.random() * vu.callIds.length)];
+      const r = Math.random();
+      if (r < 0.2) await request('GET /api/interviewers', 'GET', '/api/interviewers', vu.cookie);
+      else if (r < 0.4)
+        await request(
+          'GET /api/interviews?page',
+          'GET',
+          `/api/interviews?page=${1 + Math.floor(Math.random() * 2)}&pageSize=10`,
+          vu.cookie,
+        );
+      else if (r < 0.55) await request('GET /api/interviews/:id', 'GET', `/api/interviews/${callId}`, vu.cookie);
+      else if (r < 0.7) await request('GET /api/user', 'GET', '/api/user', vu.cookie);
+      else if (r < 0.8)
+        await request('POST /api/interviews/:id/rate', 'POST', `/api/interviews/${callId}/rate`, vu.cookie, {
+          callRating: Math.floor(Math.random() * 3),
+          evaluationRating: Math.floor(Math.random() * 3),
+        });
+      else await request('GET /api/noop', 'GET', '/api/noop', vu.cookie);
+      await sleep(Math.random() * THINK_MS);
+    }
+  };
+
+  const turnMs: number[] = [];
+  let turnErrors = 0;
+  let callsEnded = 0;
+  const converse = async (caller: Fixture['callers'][number]) => {
+    while (Date.now() < deadline) {
+      const created = await request('POST /api/interviews', 'POST', '/api/interviews', caller.cookie, {
+        type: 'single',
+        startTime: new Date().toISOString(),
+        interviewerId: fixture.interviewerId,
+        userId: caller.userId,
+      });
+      if (created?.status !== 201) {
+        await sleep(1000);
+        continue;
+      }
+      const id = (await created.json()).id;
+      const session = await request(
+        'POST /api/interviews/:id/voice-session',
+        'POST',
+        `/api/interviews/${id}/voice-session`,
+        caller.cookie,
+      );
+      if (session?.status === 200) {
+        try {
+          await oneCall((await session.json()).signedUrl);
+        } catch {
+          turnErrors++;
+        }
+      }
+      const ended = await request('POST /api/interviews/:id/end', 'POST', `/api/interviews/${id}/end`, caller.cookie, {});
+      if (ended?.status === 200) callsEnded++;
+    }
+  };
+
+  /** Waits for the welcome, then answers TURNS_PER_CALL times, each time timing the whole reply. */
+  const oneCall = (signedUrl: string) =>
+    new Promise<void>((resolve, reject) => {
+      const ws = new WebSocket(`${signedUrl}?source=js_sdk&version=1.25.0`, ['convai']);
+      let replies = 0;
+      let sentAt = 0;
+      const answer = () => {
+        if (replies > TURNS_PER_CALL || Date.now() > deadline) {
+          ws.close(1000);
+          return;
+        }
+        setTimeout(() => {
+          sentAt = performance.now();
+          ws.send(
+            JSON.stringify({
+              type: 'user_message',
+              text: 'I led the launch of a payments flow and cut drop-off by 18 percent in three months.',
+            }),
+          );
+        }, 300);
+      };
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'conversation_initiation_client_data' })));
+      ws.on('message', (data) => {
+        const m = JSON.parse(data.toString());
+        if (m.type === 'ping') ws.send(JSON.stringify({ type: 'pong', event_id: m.ping_event.event_id }));
+        if (m.type !== 'agent_response') return;
+        if (replies > 0) turnMs.push(performance.now() - sentAt);
+        replies++;
+        answer();
+      });
+      ws.on('close', () => resolve());
+      ws.on('error', reject);
+    });
+
+  const started = performance.now();
+  await Promise.all([...fixture.browsers.map(browse), ...fixture.callers.map(converse)]);
+  const elapsed = (performance.now() - started) / 1000;
+  child.kill('SIGTERM');
+
+  report(elapsed, turnMs, turnErrors, callsEnded);
+}
+
+function report(elapsed: number, turnMs: number[], turnErrors: number, callsEnded: number) {
+  const pct = (sorted: number[], p: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
+  const f = (n: number) => n.toFixed(1).padStart(7);
+  let total = 0;
+  let errors = 0;
+  const rows = [...samples.entries()].sort(([a], [b]) => (a === 'GET /api/noop' ? -1 : b === 'GET /api/noop' ? 1 : a.localeCompare(b)));
+  console.log(`\n${'route'.padEnd(40)} ${'count'.padStart(7)} ${'req/s'.padStart(7)} ${'errors'.padStart(6)}     p50     p95     p99 (ms)`);
+  let worstP99 = 0;
+  for (const [route, s] of rows) {
+    const sorted = [...s.ms].sort((a, b) => a - b);
+    total += s.ms.length;
+    errors += s.errors;
+    const p99 = pct(sorted, 99);
+    if (route !== 'GET /api/noop' && !route.endsWith('/end')) worstP99 = Math.max(worstP99, p99);
+    const odd = [...s.statuses.entries()].filter(([c]) => c >= 400).map(([c, n]) => `${c}×${n}`);
+    console.log(
+      `${route.padEnd(40)} ${String(s.ms.length).padStart(7)} ${f(s.ms.length / elapsed)} ${String(s.errors).padStart(6)} ${f(pct(sorted, 50))} ${f(pct(sorted, 95))} ${f(p99)}${odd.length ? `  (${odd.join(', ')})` : ''}`,
+    );
+  }
+  const turns = [...turnMs].sort((a, b) => a - b);
+  console.log(
+    `${'voice turn (answer → whole reply)'.padEnd(40)} ${String(turns.length).padStart(7)} ${f(turns.length / elapsed)} ${String(turnErrors).padStart(6)} ${f(pct(turns, 50))} ${f(pct(turns, 95))} ${f(pct(turns, 99))}`,
+  );
+  console.log(
+    `\ntotal: ${total} requests in ${elapsed.toFixed(1)} s = ${(total / elapsed).toFixed(1)} req/s, ${errors} errors; ` +
+      `${callsEnded} voice calls ended; worst API p99 (without /end, which evaluates) ${worstP99.toFixed(1)} ms ` +
+      `(target < ${TARGET_P99_MS} ms: ${worstP99 < TARGET_P99_MS && errors === 0 ? 'met' : 'NOT met'})`,
+  );
+}

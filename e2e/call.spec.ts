@@ -1,0 +1,193 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/** Accessibility rule ids broken inside the page's main content. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+type ModeChange = { mode: string; text: string; t: number };
+
+/** Logs in the page, every 25 ms, whether the call is connected and whether the agent is speaking. */
+function watchAgentMode() {
+  const log: ModeChange[] = [];
+  (window as unknown as { callModes: ModeChange[] }).callModes = log;
+  let last = '';
+  setInterval(() => {
+    const connected =
+      document.querySelector('[data-testid="connection-status"]')?.textContent === 'Connected';
+    const mode = connected
+      ? (document.querySelector('[data-testid="agent-mode"]')?.getAttribute('data-mode') ?? '')
+      : 'off';
+    const text = document.querySelector('[data-testid="agent-mode"]')?.textContent ?? '';
+    if (mode !== last) log.push({ mode, text, t: performance.now() });
+    last = mode;
+  }, 25);
+}
+
+/**
+ * Seconds of sound in the recording while the agent was silent (listening), a margin away from
+ * each change. The recording starts when the call connects.
+ */
+async function soundWhileAgentListened(
+  src: string,
+): Promise<{ listened: number; sound: number; duration: number; log: string }> {
+  const log = (window as unknown as { callModes: ModeChange[] }).callModes;
+  const start = log.find((c) => c.mode !== 'off')?.t ?? 0;
+  const bytes = await (await fetch(src)).arrayBuffer();
+  const audio = await new OfflineAudioContext(1, 1, 16_000).decodeAudioData(bytes);
+  const data = audio.getChannelData(0);
+  const step = Math.round(audio.sampleRate / 20);
+  const margin = 0.75;
+  let listened = 0;
+  let sound = 0;
+  log.forEach((change, i) => {
+    const next = log[i + 1];
+    if (change.mode !== 'listening' || !next) return;
+    const from = (change.t - start) / 1000 + margin;
+    const to = (next.t - start) / 1000 - margin;
+    for (let s = from; s + 0.05 <= to; s += 0.05) {
+      const at = Math.round(s * audio.sampleRate);
+      if (at + step > data.length) break;
+      let sum = 0;
+      for (let k = at; k < at + step; k++) sum += (data[k] ?? 0) ** 2;
+      listened += 0.05;
+      if (Math.sqrt(sum / step) > 0.01) sound += 0.05;
+    }
+  });
+  return {
+    listened,
+    sound,
+    duration: audio.duration,
+    log: JSON.stringify(log.map((c) => [c.mode, Math.round(c.t - start)])),
+  };
+}
+
+// The heart of the product in a real browser (issue 4): a new user starts a call with a preset
+// scenario, hears the agent over the ElevenLabs SDK (built-in gateway, offline engines), answers by
+// typing while the fake microphone plays an espeak-ng recording, ends the call, reads the
+// evaluation and plays the recording.
+test('a new user holds a voice call, answers by typing and gets an evaluation and a recording', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const agentAudioFrames: string[] = [];
+  const sentAudioChunks: string[] = [];
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  // A signed-out visitor's GET /api/user answers 401 by design; every other console error counts.
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/status of 401/.test(msg.text())) pageErrors.push(msg.text());
+  });
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && payload.includes('"type":"audio"')) agentAudioFrames.push(payload);
+    });
+    ws.on('framesent', ({ payload }) => {
+      if (typeof payload === 'string' && payload.includes('user_audio_chunk')) sentAudioChunks.push(payload);
+    });
+  });
+
+  await test.step('sign up', async () => {
+    await page.goto('/auth?tab=signup');
+    await page.getByPlaceholder('Enter your name').fill('Casey Caller');
+    await page.getByPlaceholder('Enter your email').fill(`caller-${Date.now()}@example.com`);
+    await page.getByPlaceholder('Create a password').fill('practice-pass-1');
+    await page.getByPlaceholder('Confirm your password').fill('practice-pass-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  await test.step('pick a scenario and read its details', async () => {
+    await page.goto('/new-call');
+    await page.getByRole('button', { name: /Sarah Chen/ }).click();
+    await expect(page.getByRole('region', { name: 'Selected scenario' })).toContainText('Sarah Chen');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Call Details' })).toBeVisible();
+    await expect(page.getByRole('note', { name: 'Important Information' })).toContainText('30 minutes');
+    await expect(page.getByRole('heading', { name: /Evaluation rubric/ })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  const transcript = page.getByRole('region', { name: 'Live transcript', exact: true });
+  await test.step('start the call and hear the agent', async () => {
+    await page.evaluate(watchAgentMode);
+    await page.getByRole('button', { name: 'Start Call' }).click();
+    await expect(page.getByRole('timer')).toHaveText(/^(30:00|29:[0-5]\d)$/);
+    await expect(page.getByTestId('connection-status')).toHaveText('Connected', { timeout: 20_000 });
+    // The speaking indicator shows while the agent's words play (sampled every 25 ms: the fake
+    // microphone talks over the agent, so a turn can be short).
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { callModes: ModeChange[] }).callModes), {
+        timeout: 15_000,
+      })
+      .toContainEqual(expect.objectContaining({ mode: 'speaking', text: 'Sarah Chen is speaking' }));
+    await expect(transcript.locator('[data-role="agent"]').first()).toContainText(/\w+/, { timeout: 20_000 });
+    await expect.poll(() => agentAudioFrames.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => sentAudioChunks.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect(page.getByTestId('agent-mode')).toHaveAttribute('data-mode', 'listening', {
+      timeout: 30_000,
+    });
+  });
+
+  await test.step('answer by typing', async () => {
+    const agentLines = await transcript.locator('[data-role="agent"]').count();
+    const answer = 'I led the onboarding redesign and cut drop-off by eighteen percent in one quarter.';
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Type an answer').fill(answer);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(transcript.locator('[data-role="user"]', { hasText: answer })).toHaveCount(1);
+    await expect
+      .poll(() => transcript.locator('[data-role="agent"]').count(), { timeout: 20_000 })
+      .toBeGreaterThan(agentLines);
+  });
+
+  await test.step('keep talking into the microphone while the agent listens', async () => {
+    await expect(page.getByTestId('agent-mode')).toHaveAttribute('data-mode', 'listening', {
+      timeout: 30_000,
+    });
+    // The fake microphone loops an 8.5 s clip (about 5 s of speech); this much of it must reach the recording.
+    await page.waitForTimeout(8_000);
+  });
+
+  await test.step('end the call and see the evaluation', async () => {
+    await page.getByRole('button', { name: 'End Call' }).click();
+    await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('evaluation-criterion').first()).toBeVisible();
+    await expect(page.getByText('Call Completed')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await expect(page.getByRole('region', { name: 'Transcript', exact: true })).toContainText(
+      'eighteen percent',
+    );
+  });
+
+  await test.step('play the recording', async () => {
+    const player = page.getByLabel('Call recording');
+    const src = await player.getAttribute('src');
+    expect(src).toMatch(/^\/api\/interviews\/audio\//);
+    const res = await page.request.get(src as string);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('audio');
+    expect((await res.body()).length).toBeGreaterThan(4_000);
+    const played = await player.evaluate(async (el) => {
+      const audio = el as HTMLAudioElement;
+      audio.muted = true;
+      await audio.play();
+      await new Promise((r) => setTimeout(r, 600));
+      return { time: audio.currentTime, duration: audio.duration };
+    });
+    expect(played.time).toBeGreaterThan(0);
+    expect(played.duration).toBeGreaterThan(1);
+
+    // While the agent was silent the recording still has sound: the user's microphone is in it.
+    const heard = await page.evaluate(soundWhileAgentListened, src as string);
+    const explain = `recording ${heard.duration.toFixed(1)} s; agent modes (ms after connecting) ${heard.log}`;
+    expect(heard.listened, explain).toBeGreaterThan(3);
+    expect(heard.sound, explain).toBeGreaterThan(1.5);
+  });
+
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(pageErrors).toEqual([]);
+});

@@ -1,0 +1,170 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+// What a visitor meets (issue 7): the landing page, its carousel, demo call and CTAs, the
+// All Scenarios page and its hand-over to New Call, and an accessibility scan.
+
+const carouselStatus = (page: Page) => page.getByTestId('carousel-status');
+
+test('the sample-scenario carousel wraps at both ends, by buttons and by arrow keys', async ({ page }) => {
+  await page.goto('/');
+  const carousel = page.locator('[aria-roledescription="carousel"]');
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(10);
+  await expect(carouselStatus(page)).toContainText('Scenario 1 of 10');
+
+  await carousel.getByRole('button', { name: 'Previous scenario' }).click();
+  await expect(carouselStatus(page)).toContainText('Scenario 10 of 10');
+  await carousel.getByRole('button', { name: 'Next scenario' }).click();
+  await expect(carouselStatus(page)).toContainText('Scenario 1 of 10');
+
+  const viewport = carousel.getByRole('group', { name: /arrow keys/ });
+  await viewport.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(carouselStatus(page)).toContainText('Scenario 10 of 10');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(carouselStatus(page)).toContainText('Scenario 2 of 10');
+});
+
+test('the demo call plays, shows and hides transcript and evaluation, and leads to sign-in', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Watch a Sample Call' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+
+  const bar = dialog.getByRole('progressbar', { name: 'Sample call playback' });
+  const value = async () => Number(await bar.getAttribute('aria-valuenow'));
+  await expect.poll(value).toBeGreaterThan(3);
+  // Pausing stops the bar; 1 % per 120 ms means about 8 % a second while playing.
+  await dialog.getByRole('button', { name: 'Pause sample call' }).click();
+  const paused = await value();
+  await page.waitForTimeout(500);
+  expect(await value()).toBe(paused);
+  await dialog.getByRole('button', { name: 'Play sample call' }).click();
+  const started = Date.now();
+  const before = await value();
+  await page.waitForTimeout(1200);
+  const gained = (await value()) - before;
+  // Never faster than 1 % per 120 ms (a busy machine may only make it slower).
+  expect(gained).toBeGreaterThanOrEqual(3);
+  expect(gained).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 120) + 1);
+
+  await expect(dialog.getByRole('region', { name: 'Transcript' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Show Transcript' }).click();
+  await expect(dialog.getByRole('region', { name: 'Transcript' })).toContainText('identity check');
+  await dialog.getByRole('button', { name: 'Hide Transcript' }).click();
+  await expect(dialog.getByRole('region', { name: 'Transcript' })).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Show Evaluation' }).click();
+  await expect(dialog.getByRole('region', { name: 'Evaluation' })).toContainText('Problem Framing');
+  await dialog.getByRole('button', { name: 'Show Transcript' }).click();
+  const scan = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(
+    scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+  await dialog.getByRole('button', { name: 'Hide Transcript' }).click();
+  await dialog.getByRole('button', { name: 'Hide Evaluation' }).click();
+  await expect(dialog.getByRole('region', { name: 'Evaluation' })).toHaveCount(0);
+
+  await dialog.getByRole('link', { name: 'Try It Yourself' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('every landing CTA lands where the spec says', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.getByRole('region', { name: /Practice calls with/ });
+  await hero.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: /Welcome to/ })).toBeVisible();
+
+  await page.goto('/');
+  await hero.getByRole('link', { name: 'See All Scenarios' }).click();
+  await expect(page).toHaveURL(/\/scenarios$/);
+  await expect(page.getByRole('heading', { name: 'All Scenarios', level: 1 })).toBeVisible();
+
+  await page.goto('/');
+  const pricing = page.getByRole('region', { name: 'Simple Pricing' });
+  await expect(pricing).toContainText('from $1.99');
+  await expect(pricing).toContainText('Packs of 1, 5, 10 or 20 calls');
+  await expect(pricing).toContainText('$19.99');
+  await expect(pricing).toContainText('Coming Soon');
+  await expect(pricing.getByRole('link', { name: 'Request Early Access' })).toHaveAttribute(
+    'href',
+    /^mailto:.+@/,
+  );
+  await expect(pricing.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', /^mailto:.+@/);
+  await expect(
+    page.getByRole('region', { name: 'Questions?' }).getByRole('link', { name: 'Email Us' }),
+  ).toHaveAttribute('href', /^mailto:.+@/);
+  // Sections in the spec's order.
+  const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+  expect(headings).toEqual([
+    'How It Works',
+    'Sample Scenarios',
+    'Key Features',
+    'Coming Soon',
+    'Details',
+    'Simple Pricing',
+    'Questions?',
+  ]);
+  await expect(page.getByRole('region', { name: 'How It Works' }).getByRole('img')).toHaveCount(3);
+  await pricing.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a scenario card pre-selects that scenario in New Call, before and after sign-in', async ({ page }) => {
+  await page.goto('/scenarios');
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(10);
+  const start = page.getByRole('link', { name: 'Start Practice Call with Rachel Alvarez' });
+  const href = await start.getAttribute('href');
+  expect(href).toMatch(/^\/new-call\?interviewerId=\d+$/);
+
+  // A visitor is sent to sign in first; the choice survives registration.
+  await start.click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByPlaceholder('Enter your name').fill('Pat Visitor');
+  await page.getByPlaceholder('Enter your email').fill(`visitor-${Date.now()}@example.com`);
+  await page.getByPlaceholder('Create a password').fill('visitor-pass-1');
+  await page.getByPlaceholder('Confirm your password').fill('visitor-pass-1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('link', { name: 'New Call' }).first()).toBeVisible();
+  await page.getByRole('link', { name: 'New Call' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Rachel Alvarez' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start Call' })).toBeVisible();
+
+  // Signed in, the link opens New Call with that scenario directly.
+  await page.goto('/scenarios');
+  await page.getByRole('link', { name: 'Start Practice Call with Tom Brennan' }).click();
+  await expect(page).toHaveURL(/\/new-call\?interviewerId=\d+$/);
+  await expect(page.getByRole('heading', { name: 'Tom Brennan' })).toBeVisible();
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`no serious or critical accessibility violations on /, /scenarios and /auth (${theme})`, async ({
+    page,
+  }) => {
+    await page.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
+    for (const [path, ready] of [
+      ['/', 'Practice calls with'],
+      ['/scenarios', 'Sarah Chen'],
+      ['/auth', 'Welcome to'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(ready).first()).toBeVisible();
+      if (path === '/')
+        await expect(page.getByRole('region', { name: 'How It Works' }).getByRole('img')).toHaveCount(3);
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const bad = result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(bad, `${path} in ${theme}`).toEqual([]);
+    }
+  });
+}

@@ -1,0 +1,20 @@
+import { expect, test } from '@playwright/test';
+
+// The built app is served by the real server: the page loads its scripts under the CSP and the
+// API answers beside it.
+test('the app loads in the browser without console errors', async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    // A visitor's GET /api/user answers 401 by design (spec §7: "401 means not signed in"); the
+    // browser logs every 4xx resource, so that one line is expected.
+    const visitorCheck = msg.location().url.endsWith('/api/user') && msg.text().includes('401');
+    if (msg.type() === 'error' && !visitorCheck) errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto('/');
+  await expect(page.locator('#root')).not.toBeEmpty();
+  const health = await request.get('/api/health');
+  expect(health.status()).toBe(200);
+  expect((await health.json()).database).toMatchObject({ ok: true });
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,24 @@
+// Starts the app for the journeys on a fresh embedded database with a known admin account.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = `.tmp/e2e/data-${port}`;
+fs.rmSync(dataDir, { recursive: true, force: true });
+const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'admin-password-1',
+    LOG_LEVEL: 'warn',
+    // admin-only call seeding for the dashboard journey; never set in production
+    E2E_SEED: '1',
+  },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,84 @@
+// buildApp(deps) → a ready-to-listen Fastify instance. main.ts and every test build the same app;
+// tests pass their own database, clock and config.
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerOriginCheck } from './http/origin-check.js';
+import { registerSessionAuth } from './http/session-auth.js';
+import { registerStaticWeb } from './http/static-web.js';
+import type { App } from './http/types.js';
+import { routeModules } from './modules/index.js';
+
+export type BuildAppOptions = {
+  /** serve the built browser app from dist/web (off in API tests) */
+  serveWeb?: boolean;
+  logger?: boolean;
+};
+
+export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 2 * 1024 * 1024,
+    connectionTimeout: 60_000,
+    requestTimeout: 120_000,
+    keepAliveTimeout: 72_000,
+    trustProxy: true,
+    forceCloseConnections: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'", 'https://js.stripe.com'],
+        'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        'connect-src': [
+          "'self'",
+          'https://api.stripe.com',
+          'wss://api.elevenlabs.io',
+          'https://api.elevenlabs.io',
+        ],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:', 'data:'],
+        'worker-src': ["'self'", 'blob:'],
+        'upgrade-insecure-requests': config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Practice calls API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerOriginCheck(app, config.PUBLIC_URL);
+  registerSessionAuth(app, deps);
+
+  app.get('/api/noop', { logLevel: 'silent' }, async () => ({ ok: true }));
+  for (const mod of routeModules) await mod(app, deps);
+
+  if (opts.serveWeb) await registerStaticWeb(app);
+  return app;
+}

@@ -1,0 +1,126 @@
+// The one place environment variables are read. Each is validated once at start-up; a bad value
+// stops the server with a message naming the variable.
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+const intWithDefault = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+  .pipe(z.url().optional());
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: intWithDefault(3000).pipe(z.number().max(65535)),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalUrl,
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  SUPPORT_EMAIL: z.email().default('support@example.com'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  // Credits and rate limits
+  CALL_CREDIT_COST: intWithDefault(1, 0),
+  LOGIN_FAILURE_LIMIT: intWithDefault(10, 1),
+  REGISTER_RATE_LIMIT: intWithDefault(20, 1),
+  GENERATE_RATE_LIMIT: intWithDefault(20, 1),
+  VOICE_SESSION_RATE_LIMIT: intWithDefault(30, 1),
+
+  // AI text (OpenAI-compatible)
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_TIMEOUT_MS: intWithDefault(30000, 100),
+  /** model used when an admin has not chosen one in the settings (e.g. llama3.1 on Ollama) */
+  LLM_MODEL: optionalString,
+  EVALUATE_RATE_LIMIT: intWithDefault(30, 1),
+
+  // Speech
+  STT_BASE_URL: optionalUrl,
+  STT_API_KEY: optionalString,
+  STT_MODEL: z.string().default('whisper-1'),
+  TTS_BASE_URL: optionalUrl,
+  TTS_API_KEY: optionalString,
+  TTS_MODEL: z.string().default('tts-1'),
+  ELEVENLABS_API_KEY: optionalString,
+  ELEVENLABS_AGENT_ID: optionalString,
+  ELEVENLABS_VOICE_MICHAEL: z.string().default('flq6f7yk4E4fJM5XTYuZ'),
+  ELEVENLABS_VOICE_SARAH: z.string().default('EXAVITQu4vr4xnSDxMaL'),
+  /** where the ElevenLabs API is reached (default https://api.elevenlabs.io); tests point it at a fake */
+  ELEVENLABS_API_BASE_URL: optionalUrl,
+
+  // Built-in voice gateway engines (README: "Voice gateway"); 'auto' picks from the keys above
+  VOICE_BRAIN: z.enum(['auto', 'scripted', 'llm']).default('auto'),
+  VOICE_TTS: z.enum(['auto', 'builtin', 'openai', 'elevenlabs', 'none']).default('auto'),
+  VOICE_STT: z.enum(['auto', 'openai', 'none']).default('auto'),
+  /** chat model of the voice brain (default LLM_MODEL, else gpt-4o-mini) */
+  VOICE_LLM_MODEL: optionalString,
+  /** silence that ends the caller's spoken turn */
+  VOICE_SILENCE_MS: intWithDefault(700, 200),
+  TTS_VOICE_MICHAEL: z.string().default('onyx'),
+  TTS_VOICE_SARAH: z.string().default('nova'),
+  ELEVENLABS_TTS_MODEL: z.string().default('eleven_flash_v2_5'),
+
+  // Payments
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** where the Stripe API is reached (default https://api.stripe.com); tests point it at a fake */
+  STRIPE_API_BASE: optionalUrl,
+
+  // Recordings in an S3-compatible store (local files under DATA_DIR otherwise)
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+
+  /** test-only: '1' enables the admin-only call-seeding endpoint the browser journeys use */
+  E2E_SEED: z
+    .enum(['0', '1', ''])
+    .optional()
+    .transform((v) => v === '1'),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  /** absolute DATA_DIR */
+  dataDir: string;
+  /** cookies get the Secure flag and responses HSTS when the public address is https */
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const stripeKeys = [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  }
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    secureCookies: c.PUBLIC_URL?.startsWith('https://') ?? false,
+  };
+}

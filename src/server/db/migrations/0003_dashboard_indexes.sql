@@ -1,0 +1,3 @@
+DROP INDEX "interviews_user_completed_idx";--> statement-breakpoint
+CREATE INDEX "interviews_user_completed_score_idx" ON "interviews" USING btree ("user_id",coalesce(call_average_score("evaluation"), 0)) WHERE "interviews"."end_time" is not null and "interviews"."evaluation" is not null;--> statement-breakpoint
+CREATE INDEX "interviews_user_completed_idx" ON "interviews" USING btree ("user_id","start_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "interviews"."end_time" is not null and "interviews"."evaluation" is not null;

@@ -1,0 +1,3 @@
+DROP INDEX "interviews_user_completed_score_idx";--> statement-breakpoint
+ALTER TABLE "interviews" ADD COLUMN "score_for_average" double precision GENERATED ALWAYS AS (coalesce(call_average_score(evaluation), 0)::double precision) STORED;--> statement-breakpoint
+CREATE INDEX "interviews_user_completed_score_idx" ON "interviews" USING btree ("user_id","score_for_average") WHERE "interviews"."end_time" is not null and "interviews"."evaluation" is not null;

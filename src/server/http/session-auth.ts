@@ -1,0 +1,56 @@
+// Reads the session cookie on every API request and attaches the signed-in user (or null).
+// Route guards `requireUser` / `requireAdmin` turn a missing user into 401 and a non-admin into 403.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { users } from '../db/schema.js';
+import type { AppDeps } from '../deps.js';
+import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS } from '../modules/auth/session-store.js';
+import { forbidden, unauthorized } from './errors.js';
+
+export type SessionUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+const PASSWORD_CHANGE_ROUTES = new Set(['/api/user', '/api/user/password', '/api/logout']);
+
+export function registerSessionAuth(app: FastifyInstance, deps: AppDeps) {
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || token.length > 200) return;
+    req.user = (await findSessionUser(deps.database.db, token, deps.clock.now())) ?? null;
+    // An account on a temporary password may only read itself, set a new password or sign out.
+    if (req.user?.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(req.url.split('?')[0])) {
+      throw forbidden('You must set a new password before continuing');
+    }
+  });
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+export function requireUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export function requireAdmin(req: FastifyRequest): SessionUser {
+  const user = requireUser(req);
+  if (!user.isAdmin) throw forbidden('This page is only accessible to administrators');
+  return user;
+}

@@ -1,0 +1,61 @@
+// Entry point: read config, open and migrate the database, seed, build the app, listen, and
+// close gracefully on SIGINT/SIGTERM.
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrateDatabase } from './db/migrate.js';
+import { seedDatabase } from './db/seed/index.js';
+import { systemClock } from './deps.js';
+import { ensureAdmin } from './modules/auth/service.js';
+import { createBlobStore } from './providers/storage/index.js';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  await migrateDatabase(database);
+  await seedDatabase(database);
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  }
+  const app = await buildApp(
+    { config, database, clock: systemClock, blobs: await createBlobStore(config) },
+    { serveWeb: true },
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import {
+  changePasswordRequest,
+  loginRequest,
+  registerRequest,
+  userResponse,
+} from '../../../shared/contracts/auth.js';
+import type { AppDeps } from '../../deps.js';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session-auth.js';
+import type { App } from '../../http/types.js';
+import { toUserResponse } from '../users/user-view.js';
+import * as auth from './service.js';
+import { deleteSession, SESSION_COOKIE } from './session-store.js';
+
+export async function authRoutes(app: App, deps: AppDeps) {
+  const secure = deps.config.secureCookies;
+
+  app.post(
+    '/api/register',
+    {
+      schema: { body: registerRequest, response: { 201: userResponse } },
+      config: { rateLimit: { max: deps.config.REGISTER_RATE_LIMIT, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const { user, token } = await auth.register(deps, req.body);
+      setSessionCookie(reply, token, secure);
+      return reply.code(201).send(toUserResponse(user));
+    },
+  );
+
+  app.post(
+    '/api/login',
+    { schema: { body: loginRequest, response: { 200: userResponse } } },
+    async (req, reply) => {
+      const { user, token } = await auth.login(deps, req.body);
+      setSessionCookie(reply, token, secure);
+      return toUserResponse(user);
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { schema: { response: { 200: z.object({ message: z.string() }) } } },
+    async (req, reply) => {
+      const token = req.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(deps.database.db, token);
+      clearSessionCookie(reply, secure);
+      return { message: 'Logged out successfully' };
+    },
+  );
+
+  app.get('/api/user', { schema: { response: { 200: userResponse } } }, async (req) =>
+    toUserResponse(requireUser(req)),
+  );
+
+  app.post(
+    '/api/user/password',
+    { schema: { body: changePasswordRequest, response: { 200: userResponse } } },
+    async (req, reply) => {
+      const me = requireUser(req);
+      const { user, token } = await auth.changePassword(deps, me.id, req.body);
+      setSessionCookie(reply, token, secure);
+      return toUserResponse(user);
+    },
+  );
+}

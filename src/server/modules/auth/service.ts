@@ -1,0 +1,128 @@
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import type { ChangePasswordRequest, LoginRequest, RegisterRequest } from '../../../shared/contracts/auth.js';
+import { NEW_USER_CREDITS } from '../../../shared/domain/limits.js';
+import type { DbOrTx } from '../../db/client.js';
+import { authFailures, creditLedger, users } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { createSession, deleteUserSessions } from './session-store.js';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+const FAILURE_WINDOW_MS = 60_000;
+/** Not an argon2 hash: no password verifies against it. */
+const BURNT_PASSWORD = '!temporary-password-used';
+
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, emailKey(email)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function register(deps: AppDeps, input: RegisterRequest) {
+  const { db } = deps.database;
+  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, passwordHash, credits: NEW_USER_CREDITS })
+        .returning();
+      await tx.insert(creditLedger).values({ userId: user.id, delta: NEW_USER_CREDITS, reason: 'signup' });
+      const token = await createSession(tx, user.id, deps.clock.now());
+      return { user, token };
+    });
+  } catch (err) {
+    // Two registrations racing for one email: the unique index decides, the loser gets 409.
+    if (
+      (err as { code?: string }).code === '23505' ||
+      (err as { cause?: { code?: string } }).cause?.code === '23505'
+    ) {
+      throw conflict(EMAIL_TAKEN);
+    }
+    throw err;
+  }
+}
+
+export async function login(deps: AppDeps, input: LoginRequest) {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const key = emailKey(input.email);
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  const [{ failures }] = await db
+    .select({ failures: count() })
+    .from(authFailures)
+    .where(and(eq(authFailures.emailKey, key), gt(authFailures.createdAt, since)));
+  if (failures >= deps.config.LOGIN_FAILURE_LIMIT) {
+    throw tooManyRequests('Too many failed sign-in attempts. Please wait a minute and try again.');
+  }
+  const user = await findUserByEmail(db, input.email);
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok) {
+    await db.insert(authFailures).values({ emailKey: key, createdAt: now });
+    await db
+      .delete(authFailures)
+      .where(lt(authFailures.createdAt, new Date(now.getTime() - 10 * FAILURE_WINDOW_MS)));
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  if (user.mustChangePassword) {
+    // A temporary password works once: burn it now; this session is the only way to set a new one.
+    await db.update(users).set({ passwordHash: BURNT_PASSWORD }).where(eq(users.id, user.id));
+  }
+  const token = await createSession(db, user.id, now);
+  return { user, token };
+}
+
+/** Sets a new password; used after a temporary password and from the profile. Ends other sessions. */
+export async function changePassword(deps: AppDeps, userId: number, input: ChangePasswordRequest) {
+  const { db } = deps.database;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  // After a temporary password the session itself is the proof: that password is already burnt.
+  const verified =
+    user?.mustChangePassword || (await verifyPassword(user?.passwordHash, input.currentPassword));
+  if (!user || !verified) {
+    throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false })
+      .where(eq(users.id, userId))
+      .returning();
+    await deleteUserSessions(tx, userId);
+    const token = await createSession(tx, userId, deps.clock.now());
+    return { user: updated, token };
+  });
+}
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD: create that admin, or promote the existing account; never a duplicate. */
+export async function ensureAdmin(db: DbOrTx, email: string, password: string) {
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    if (!existing.isAdmin) {
+      await db.update(users).set({ isAdmin: true, role: 'admin' }).where(eq(users.id, existing.id));
+    }
+    return existing.id;
+  }
+  const [created] = await db
+    .insert(users)
+    .values({
+      name: 'Administrator',
+      email,
+      passwordHash: await hashPassword(password),
+      isAdmin: true,
+      role: 'admin',
+      credits: NEW_USER_CREDITS,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return created?.id;
+}

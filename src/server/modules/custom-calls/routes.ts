@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { customCallGeneration, generateCustomCallRequest } from '../../../shared/contracts/custom-calls.js';
+import type { AppDeps } from '../../deps.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { requireUser } from '../../http/session-auth.js';
+import type { App } from '../../http/types.js';
+import { createVoiceEngines } from '../../voice/engines/index.js';
+import { generateScenario, requireGenerationInput } from './generate-scenario.js';
+import { createVoicePreviews } from './voice-preview.js';
+
+export async function customCallRoutes(app: App, deps: AppDeps) {
+  // Per signed-in user (a route preHandler runs after the session has been read).
+  const rateLimit = app.rateLimit({
+    max: deps.config.GENERATE_RATE_LIMIT,
+    timeWindow: '1 minute',
+    keyGenerator: (req: FastifyRequest) => (req.user ? `user:${req.user.id}` : `ip:${req.ip}`),
+  });
+
+  app.post(
+    '/api/custom-calls/generate',
+    {
+      schema: { body: generateCustomCallRequest, response: { 200: customCallGeneration } },
+      preHandler: rateLimit,
+    },
+    async (req) => {
+      requireUser(req);
+      return generateScenario(deps, requireGenerationInput(req.body));
+    },
+  );
+
+  const previews = createVoicePreviews(createVoiceEngines(deps.config).tts);
+  app.get(
+    '/api/custom-calls/voice-preview/:voiceId',
+    { schema: { params: z.object({ voiceId: z.enum(['michael', 'sarah']) }) } },
+    async (req, reply) => {
+      requireUser(req);
+      if (!previews.available) throw notFound('Voice preview is not available');
+      const wav = await previews.get(req.params.voiceId).catch(() => {
+        throw new HttpError(503, 'Voice preview is not available right now');
+      });
+      return reply
+        .header('content-type', 'audio/wav')
+        .header('cache-control', 'private, max-age=3600')
+        .send(wav);
+    },
+  );
+}

@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { appSettings, interviewers, rubrics } from '../../db/schema.js';
+import type { App } from '../../http/types.js';
+import {
+  completion,
+  type FakeOpenAi,
+  hang,
+  html,
+  startFakeOpenAi,
+  status,
+} from '../../test-support/fake-openai-server.js';
+import {
+  createTestContext,
+  registerUser,
+  type TestContext,
+  testConfig,
+} from '../../test-support/test-app.js';
+import { SAMPLE_RUBRIC, STRONG_TRANSCRIPT, WEAK_TRANSCRIPT } from './sample-transcripts.js';
+
+let ctx: TestContext;
+let cookie: string;
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { EVALUATE_RATE_LIMIT: '1000' } });
+});
+afterAll(() => ctx.close());
+beforeEach(async () => {
+  await ctx.reset();
+  ({ cookie } = await registerUser(ctx.app));
+});
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = { cookie }) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+async function addInterviewer(values: Partial<typeof interviewers.$inferInsert> = {}) {
+  const [row] = await ctx.database.db
+    .insert(interviewers)
+    .values({ name: 'Alex', rubricCriteria: SAMPLE_RUBRIC.slice(0, 2), ...values })
+    .returning();
+  return row;
+}
+
+describe('POST /api/interviews/evaluate', () => {
+  it("scores a transcript against an interviewer's rubric, with analytics and the evaluator's name", async () => {
+    const interviewer = await addInterviewer();
+    const res = await post('/api/interviews/evaluate', {
+      transcript: STRONG_TRANSCRIPT,
+      rubricId: interviewer.id,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.criteria.map((c: { name: string }) => c.name)).toEqual(['Communication', 'Problem Solving']);
+    for (const c of body.criteria) {
+      expect(c.score).toBeGreaterThanOrEqual(0);
+      expect(c.score).toBeLessThanOrEqual(10);
+      expect(c.feedback).not.toBe('');
+      expect(c.rationale).toContain("In the candidate's words");
+    }
+    expect(body.overallScore).toBe(
+      Math.round(((body.criteria[0].score + body.criteria[1].score) / 2) * 10) / 10,
+    );
+    expect(body.analytics).toMatchObject({ candidateWords: 305, answerCount: 5 });
+    expect(body.evaluator).toBe('built-in');
+  });
+
+  it("falls back to the interviewer's linked rubric, then to a rubrics-table id", async () => {
+    const [linked] = await ctx.database.db
+      .insert(rubrics)
+      .values({ name: 'Sales', criteria: [{ name: 'Discovery', description: 'Asks questions' }] })
+      .returning();
+    const interviewer = await addInterviewer({ rubricCriteria: [], rubricId: linked.id });
+    const viaInterviewer = await post('/api/interviews/evaluate', {
+      transcript: STRONG_TRANSCRIPT,
+      rubricId: interviewer.id,
+    });
+    expect(viaInterviewer.json().criteria.map((c: { name: string }) => c.name)).toEqual(['Discovery']);
+
+    const [standalone] = await ctx.database.db
+      .insert(rubrics)
+      .values({ id: 900, name: 'Lone', criteria: [{ name: 'Empathy', description: '' }] })
+      .returning();
+    const viaRubric = await post('/api/interviews/evaluate', {
+      transcript: STRONG_TRANSCRIPT,
+      rubricId: standalone.id,
+    });
+    expect(viaRubric.json().criteria.map((c: { name: string }) => c.name)).toEqual(['Empathy']);
+  });
+
+  it("answers 'No rubric available' for an unknown id, another user's custom scenario, or an empty rubric", async () => {
+    const other = await registerUser(ctx.app);
+    const foreign = await addInterviewer({ isCustomScenario: true, userId: other.user.id });
+    const empty = await addInterviewer({ rubricCriteria: [] });
+    for (const [rubricId, status] of [
+      [999_999, 404],
+      [foreign.id, 404],
+      [empty.id, 400],
+    ]) {
+      const res = await post('/api/interviews/evaluate', { transcript: STRONG_TRANSCRIPT, rubricId });
+      expect([rubricId, res.statusCode, res.json().message]).toEqual([
+        rubricId,
+        status,
+        'No rubric available',
+      ]);
+    }
+  });
+
+  it('rejects an empty transcript and malformed bodies with 4xx, never 5xx', async () => {
+    const interviewer = await addInterviewer();
+    const empty = await post('/api/interviews/evaluate', { transcript: '  \n', rubricId: interviewer.id });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Transcript is required');
+    for (const payload of [
+      {},
+      { transcript: 'You: hi' },
+      { transcript: 42, rubricId: interviewer.id },
+      { transcript: 'You: hi', rubricId: -1 },
+      { transcript: 'You: hi', rubricId: 'abc' },
+      { transcript: 'x'.repeat(500_001), rubricId: interviewer.id },
+      [],
+      null,
+    ]) {
+      const res = await post('/api/interviews/evaluate', payload);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    const notJson = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/interviews/evaluate',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(notJson.statusCode).toBe(400);
+  });
+
+  it('is for signed-in users only', async () => {
+    const res = await post('/api/interviews/evaluate', { transcript: STRONG_TRANSCRIPT, rubricId: 1 }, {});
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/evaluate', () => {
+  it('scores by the given criteria, ranking a strong transcript above a weak one', async () => {
+    const body = { voiceId: 'michael', role: 'Sales Manager', rubricCriteria: SAMPLE_RUBRIC.slice(0, 5) };
+    const strong = await post('/api/evaluate', { ...body, transcript: STRONG_TRANSCRIPT });
+    const weak = await post('/api/evaluate', { ...body, transcript: WEAK_TRANSCRIPT });
+    expect([strong.statusCode, weak.statusCode]).toEqual([200, 200]);
+    expect(strong.json().overallScore).toBeGreaterThan(weak.json().overallScore);
+  });
+
+  it("answers the spec's error form when the candidate said nothing", async () => {
+    const res = await post('/api/evaluate', {
+      transcript: 'Interviewer: Hello, are you there?',
+      rubricCriteria: SAMPLE_RUBRIC.slice(0, 1),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      error: 'Evaluation failed',
+      message: 'The candidate said nothing that could be evaluated.',
+    });
+  });
+
+  it('validates the body with the spec messages', async () => {
+    const noRubric = await post('/api/evaluate', { transcript: STRONG_TRANSCRIPT, rubricCriteria: [] });
+    expect([noRubric.statusCode, noRubric.json().message]).toEqual([400, 'No rubric available']);
+    const empty = await post('/api/evaluate', { transcript: '', rubricCriteria: SAMPLE_RUBRIC.slice(0, 1) });
+    expect([empty.statusCode, empty.json().message]).toEqual([400, 'Transcript is required']);
+    const tooMany = await post('/api/evaluate', {
+      transcript: STRONG_TRANSCRIPT,
+      rubricCriteria: SAMPLE_RUBRIC,
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('A rubric has at most 5 criteria');
+    const nameless = await post('/api/evaluate', {
+      transcript: STRONG_TRANSCRIPT,
+      rubricCriteria: [{ name: ' ' }],
+    });
+    expect(nameless.statusCode).toBe(400);
+    const visitor = await post('/api/evaluate', { transcript: STRONG_TRANSCRIPT, rubricCriteria: [] }, {});
+    expect(visitor.statusCode).toBe(401);
+  });
+});
+
+describe('evaluation rate limit', () => {
+  // A second app on the same database, configured with a limit of 2.
+  let limited: App;
+  beforeAll(async () => {
+    limited = await buildApp(
+      { ...ctx.deps, config: testConfig({ EVALUATE_RATE_LIMIT: '2' }) },
+      { logger: false },
+    );
+    await limited.ready();
+  });
+  afterAll(() => limited.close());
+
+  it('allows EVALUATE_RATE_LIMIT evaluations per user per minute across both endpoints, then 429', async () => {
+    const a = await registerUser(limited);
+    const b = await registerUser(limited);
+    const payload = { transcript: STRONG_TRANSCRIPT, rubricCriteria: SAMPLE_RUBRIC.slice(0, 1) };
+    const call = (url: string, c: string) =>
+      limited.inject({ method: 'POST', url, payload, headers: { cookie: c } });
+    expect((await call('/api/evaluate', a.cookie)).statusCode).toBe(200);
+    expect((await call('/api/evaluate', a.cookie)).statusCode).toBe(200);
+    const third = await call('/api/evaluate', a.cookie);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toMatch(/Too many requests/);
+    const other = await limited.inject({
+      method: 'POST',
+      url: '/api/interviews/evaluate',
+      payload: { transcript: STRONG_TRANSCRIPT, rubricId: 1 },
+      headers: { cookie: a.cookie },
+    });
+    expect(other.statusCode).toBe(429);
+    expect((await call('/api/evaluate', b.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('evaluation with a model endpoint configured', () => {
+  // A second app on the same database whose LLM_BASE_URL is a fake OpenAI-compatible server.
+  let fake: FakeOpenAi;
+  let withModel: App;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    const config = testConfig({ LLM_BASE_URL: fake.url, LLM_TIMEOUT_MS: '500', EVALUATE_RATE_LIMIT: '1000' });
+    withModel = await buildApp({ ...ctx.deps, config }, { logger: false });
+    await withModel.ready();
+  });
+  afterAll(async () => {
+    await withModel.close();
+    await fake.close();
+  });
+
+  const evaluate = () =>
+    withModel.inject({
+      method: 'POST',
+      url: '/api/evaluate',
+      headers: { cookie },
+      payload: { transcript: STRONG_TRANSCRIPT, rubricCriteria: [SAMPLE_RUBRIC[0]] },
+    });
+
+  it('scores with the model named in the admin settings', async () => {
+    await ctx.database.db
+      .insert(appSettings)
+      .values({ key: 'models', value: { evaluation: { model: 'llama3.1' } } });
+    const answer = {
+      criteria: [
+        {
+          name: 'Communication',
+          score: 8.26,
+          feedback: 'Clear and specific.',
+          rationale: 'You said "I led a team of five engineers and a designer".',
+          evidence: ['I led a team of five engineers and a designer'],
+        },
+      ],
+    };
+    fake.reply(completion(JSON.stringify(answer)));
+    const res = await evaluate();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      criteria: [{ name: 'Communication', score: 8.3 }],
+      overallScore: 8.3,
+      evaluator: 'model:llama3.1',
+      analytics: { candidateWords: 305 },
+    });
+    expect(fake.requests.at(-1)?.body.model).toBe('llama3.1');
+  });
+
+  it("answers 200 with the spec's error form when the model fails or hangs, never 5xx", async () => {
+    for (const reply of [status(500), html(), hang()]) {
+      fake.reply(reply);
+      const res = await evaluate();
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ error: 'Evaluation failed', message: expect.any(String) });
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  evaluateByCriteriaRequest,
+  evaluateByRubricRequest,
+  evaluationMessages,
+  evaluationOutcome,
+} from '../../../shared/contracts/evaluation.js';
+import type { AppDeps } from '../../deps.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { requireUser } from '../../http/session-auth.js';
+import type { App } from '../../http/types.js';
+import { findRubric } from './find-rubric.js';
+import { evaluateTranscript } from './service.js';
+
+function requireTranscript(transcript: string) {
+  if (transcript.trim() === '') {
+    throw badRequest(evaluationMessages.emptyTranscript, { transcript: evaluationMessages.emptyTranscript });
+  }
+}
+
+export async function evaluationRoutes(app: App, deps: AppDeps) {
+  // One budget per signed-in user shared by both endpoints (one limiter, one store); as a route
+  // preHandler it runs after the session has been read.
+  const rateLimit = app.rateLimit({
+    max: deps.config.EVALUATE_RATE_LIMIT,
+    timeWindow: '1 minute',
+    keyGenerator: (req: FastifyRequest) => (req.user ? `user:${req.user.id}` : `ip:${req.ip}`),
+  });
+
+  app.post(
+    '/api/interviews/evaluate',
+    {
+      schema: { body: evaluateByRubricRequest, response: { 200: evaluationOutcome } },
+      preHandler: rateLimit,
+    },
+    async (req) => {
+      const user = requireUser(req);
+      requireTranscript(req.body.transcript);
+      const rubric = await findRubric(deps.database.db, user, req.body.rubricId);
+      if (!rubric) throw notFound(evaluationMessages.noRubric);
+      if (rubric.criteria.length === 0) throw badRequest(evaluationMessages.noRubric);
+      return evaluateTranscript(deps, {
+        transcript: req.body.transcript,
+        rubricCriteria: rubric.criteria,
+        role: rubric.role,
+      });
+    },
+  );
+
+  app.post(
+    '/api/evaluate',
+    {
+      schema: { body: evaluateByCriteriaRequest, response: { 200: evaluationOutcome } },
+      preHandler: rateLimit,
+    },
+    async (req) => {
+      requireUser(req);
+      requireTranscript(req.body.transcript);
+      if (req.body.rubricCriteria.length === 0) {
+        throw badRequest(evaluationMessages.noRubric, { rubricCriteria: evaluationMessages.noRubric });
+      }
+      return evaluateTranscript(deps, {
+        transcript: req.body.transcript,
+        rubricCriteria: req.body.rubricCriteria,
+        role: req.body.role,
+      });
+    },
+  );
+}

@@ -1,0 +1,49 @@
+// What is running: the database (answered by a real query) and which implementation of each
+// outside service is active. Never includes a secret, only whether one is set.
+import { sql } from 'drizzle-orm';
+import type { ProvidersStatus } from '../../../shared/contracts/health.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+
+export function providersStatus(c: Config): ProvidersStatus {
+  const host = (url?: string) => (url ? new URL(url).host : undefined);
+  const elevenlabs = Boolean(c.ELEVENLABS_API_KEY);
+  return {
+    llm: c.LLM_BASE_URL
+      ? { kind: 'openai-compatible', configured: true, detail: host(c.LLM_BASE_URL) }
+      : {
+          kind: 'built-in',
+          configured: false,
+          detail: 'built-in evaluator, generator and scripted interviewer',
+        },
+    speechToText: c.STT_BASE_URL
+      ? { kind: 'openai-compatible', configured: true, detail: host(c.STT_BASE_URL) }
+      : { kind: 'built-in', configured: false, detail: 'typed answers and the browser’s speech recognition' },
+    textToSpeech: elevenlabs
+      ? { kind: 'elevenlabs', configured: true }
+      : c.TTS_BASE_URL
+        ? { kind: 'openai-compatible', configured: true, detail: host(c.TTS_BASE_URL) }
+        : { kind: 'built-in', configured: false, detail: 'offline espeak-ng synthesiser' },
+    voiceAgent:
+      elevenlabs && c.ELEVENLABS_AGENT_ID
+        ? { kind: 'elevenlabs', configured: true, detail: 'ElevenLabs Conversational AI agent' }
+        : { kind: 'built-in', configured: false, detail: 'built-in voice gateway on this server' },
+    payments:
+      c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY && c.STRIPE_WEBHOOK_SECRET
+        ? { kind: 'stripe', configured: true }
+        : { kind: 'sandbox', configured: false, detail: 'test mode: no real card is charged' },
+    recordings: c.S3_BUCKET
+      ? { kind: 's3', configured: true, detail: c.S3_BUCKET }
+      : { kind: 'local-files', configured: false, detail: 'DATA_DIR/recordings' },
+  };
+}
+
+export async function databaseStatus(database: Database) {
+  const started = performance.now();
+  try {
+    await database.db.execute(sql`select 1`);
+    return { ok: true, kind: database.kind, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+  } catch {
+    return { ok: false, kind: database.kind, latencyMs: null };
+  }
+}

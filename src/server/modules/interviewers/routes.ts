@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { idParam } from '../../../shared/contracts/common.js';
+import {
+  howItWorksImagesResponse,
+  interviewerListQuery,
+  interviewerPage,
+  interviewerPatchRequest,
+  interviewerResponse,
+  interviewerWriteRequest,
+  publicInterviewerResponse,
+} from '../../../shared/contracts/interviewers.js';
+import type { AppDeps } from '../../deps.js';
+import { requireUser } from '../../http/session-auth.js';
+import type { App } from '../../http/types.js';
+import * as service from './service.js';
+
+/** Landing-page step images, files under public/how-it-works served with the web app. */
+const HOW_IT_WORKS_IMAGES = {
+  setup: '/how-it-works/setup.svg',
+  practice: '/how-it-works/practice.svg',
+  review: '/how-it-works/review.svg',
+};
+
+export async function interviewerRoutes(app: App, deps: AppDeps) {
+  const { db } = deps.database;
+
+  app.get(
+    '/api/how-it-works-images',
+    { schema: { response: { 200: howItWorksImagesResponse } } },
+    async () => {
+      return HOW_IT_WORKS_IMAGES;
+    },
+  );
+
+  app.get(
+    '/api/interviewers-public',
+    { schema: { response: { 200: z.array(publicInterviewerResponse) } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      const rows = await service.listPublicInterviewers(db);
+      return rows.map(service.toPublicInterviewerResponse);
+    },
+  );
+
+  app.get(
+    '/api/interviewers',
+    {
+      schema: {
+        querystring: interviewerListQuery,
+        response: { 200: z.union([z.array(interviewerResponse), interviewerPage]) },
+      },
+    },
+    async (req) => {
+      const result = await service.listInterviewers(db, requireUser(req), req.query);
+      if (Array.isArray(result)) return result.map(service.toInterviewerResponse);
+      return { items: result.items.map(service.toInterviewerResponse), total: result.total };
+    },
+  );
+
+  app.get(
+    '/api/interviewers/:id',
+    { schema: { params: idParam, response: { 200: interviewerResponse } } },
+    async (req) => {
+      const row = await service.getVisibleInterviewer(db, req.params.id, requireUser(req));
+      return service.toInterviewerResponse(row);
+    },
+  );
+
+  app.post(
+    '/api/interviewers',
+    { schema: { body: interviewerWriteRequest, response: { 201: interviewerResponse } } },
+    async (req, reply) => {
+      const row = await service.createInterviewer(deps, requireUser(req), req.body);
+      return reply.code(201).send(service.toInterviewerResponse(row));
+    },
+  );
+
+  app.patch(
+    '/api/interviewers/:id',
+    { schema: { params: idParam, body: interviewerPatchRequest, response: { 200: interviewerResponse } } },
+    async (req) => {
+      const row = await service.updateInterviewer(deps, requireUser(req), req.params.id, req.body);
+      return service.toInterviewerResponse(row);
+    },
+  );
+}

@@ -1,0 +1,322 @@
+// Interviewers (scenarios): presets managed by admins, custom scenarios owned by one user.
+// Visibility rule used everywhere: a user sees presets and their own custom scenarios, never
+// archived ones; admins may additionally see everything.
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type {
+  Interviewer,
+  InterviewerListQuery,
+  InterviewerPatchRequest,
+  InterviewerWriteRequest,
+  PublicInterviewer,
+} from '../../../shared/contracts/interviewers.js';
+import { ADMIN_PAGE_SIZE } from '../../../shared/domain/limits.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { auditLog, interviewers, type RubricCriterion, rubrics, users } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+
+export type InterviewerRow = typeof interviewers.$inferSelect;
+/** The caller as this module needs it; any session user fits. */
+export type Caller = { id: number; isAdmin: boolean };
+
+/** Editor defaults for a new preset (spec: core-experience §3, administration §3). */
+export const PRESET_DEFAULTS = {
+  role: 'Product Manager',
+  company: 'Tech Company',
+  callType: 'Product Management Interview',
+} as const;
+
+/** Defaults for a user's custom scenario (spec: core-experience §3). */
+export const CUSTOM_DEFAULTS = {
+  role: 'Custom Interviewer',
+  company: 'User Created',
+  callType: 'Custom Scenario',
+  sampleQuestions: [
+    'Can you walk me through the situation from your side?',
+    'What outcome are you hoping to reach in this conversation?',
+    'How would you respond if I pushed back on that?',
+  ],
+} as const;
+
+export const DEFAULT_RUBRIC_NAME = 'Default Rubric';
+export const DEFAULT_RUBRIC_CRITERIA: RubricCriterion[] = [
+  { name: 'Communication', description: 'Speaks clearly and concisely, with well-structured answers.' },
+  {
+    name: 'Problem Solving',
+    description: 'Breaks the problem down and reasons towards a sound, practical answer.',
+  },
+];
+
+export const messages = {
+  notFound: 'Interviewer not found',
+  forbiddenPreset: 'Only administrators can edit preset scenarios',
+  forbiddenOwner: 'You can only create scenarios for yourself',
+  ownerUnchangeable: 'The owner of a scenario cannot be changed',
+  unknownUser: 'User not found',
+} as const;
+
+export function toInterviewerResponse(row: InterviewerRow): Interviewer {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    company: row.company,
+    avatar: row.avatar,
+    bio: row.bio,
+    voiceId: row.voiceId,
+    sampleQuestions: row.sampleQuestions,
+    callType: row.callType,
+    systemPrompt: row.systemPrompt,
+    welcomeMessage: row.welcomeMessage,
+    rubricId: row.rubricId,
+    rubricName: row.rubricName,
+    rubricCriteria: row.rubricCriteria,
+    isCustomScenario: row.isCustomScenario,
+    addedBy: row.addedBy,
+    userId: row.userId,
+    isArchived: row.isArchived,
+    archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toPublicInterviewerResponse(row: InterviewerRow): PublicInterviewer {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    company: row.company,
+    avatar: row.avatar,
+    bio: row.bio,
+    voiceId: row.voiceId,
+    sampleQuestions: row.sampleQuestions,
+    callType: row.callType,
+    rubricName: row.rubricName,
+    rubricCriteria: row.rubricCriteria,
+  };
+}
+
+/** Presets and the caller's own custom scenarios, not archived. */
+const visibleTo = (caller: Caller) =>
+  and(
+    eq(interviewers.isArchived, false),
+    or(eq(interviewers.isCustomScenario, false), eq(interviewers.userId, caller.id)),
+  );
+
+/** Escapes LIKE wildcards so a search for "50%" matches the text literally. */
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listInterviewers(
+  db: Db,
+  caller: Caller,
+  query: InterviewerListQuery,
+): Promise<InterviewerRow[] | { items: InterviewerRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [];
+  // Only an admin's includeArchived widens the list; anyone else's is ignored.
+  if (!(caller.isAdmin && query.includeArchived === 'true')) conditions.push(visibleTo(caller));
+  if (query.search) {
+    const p = likePattern(query.search);
+    conditions.push(
+      or(
+        ilike(interviewers.name, p),
+        ilike(interviewers.role, p),
+        ilike(interviewers.company, p),
+        ilike(interviewers.callType, p),
+      ),
+    );
+  }
+  const callTypes = [query.callType ?? []].flat().filter((c) => c.trim() !== '');
+  if (callTypes.length > 0) conditions.push(inArray(interviewers.callType, callTypes));
+  const where = and(...conditions);
+
+  if (query.page === undefined) {
+    return db.select().from(interviewers).where(where).orderBy(asc(interviewers.id));
+  }
+  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
+  const [items, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(interviewers)
+      .where(where)
+      .orderBy(asc(interviewers.id))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db.select({ total: count() }).from(interviewers).where(where),
+  ]);
+  return { items, total };
+}
+
+export async function listPublicInterviewers(db: Db): Promise<InterviewerRow[]> {
+  return db
+    .select()
+    .from(interviewers)
+    .where(and(eq(interviewers.isCustomScenario, false), eq(interviewers.isArchived, false)))
+    .orderBy(asc(interviewers.id));
+}
+
+async function findInterviewer(db: DbOrTx, id: number): Promise<InterviewerRow | undefined> {
+  const [row] = await db.select().from(interviewers).where(eq(interviewers.id, id));
+  return row;
+}
+
+/**
+ * The interviewer if `caller` may start a call with it: not archived, and a preset or the
+ * caller's own custom scenario. Null otherwise (the caller answers 404 either way).
+ */
+export async function getInterviewerForUser(
+  db: DbOrTx,
+  id: number,
+  caller: Caller,
+): Promise<InterviewerRow | null> {
+  const [row] = await db
+    .select()
+    .from(interviewers)
+    .where(and(eq(interviewers.id, id), visibleTo(caller)));
+  return row ?? null;
+}
+
+/** GET /api/interviewers/:id: the list's visibility; admins see any. */
+export async function getVisibleInterviewer(db: Db, id: number, caller: Caller): Promise<InterviewerRow> {
+  const row = caller.isAdmin ? await findInterviewer(db, id) : await getInterviewerForUser(db, id, caller);
+  if (!row) throw notFound(messages.notFound);
+  return row;
+}
+
+const orDefault = (value: string | undefined, fallback: string) => (value ? value : fallback);
+const cleanQuestions = (qs: string[]) => qs.map((q) => q.trim()).filter((q) => q !== '');
+
+/** Fills blank fields with the defaults of the scenario's kind. */
+function normalise(input: InterviewerPatchRequest, isCustom: boolean) {
+  const kind = isCustom ? CUSTOM_DEFAULTS : PRESET_DEFAULTS;
+  const out: Partial<typeof interviewers.$inferInsert> = {};
+  if (input.name !== undefined) out.name = input.name;
+  if (input.role !== undefined) out.role = orDefault(input.role, kind.role);
+  if (input.company !== undefined) out.company = orDefault(input.company, kind.company);
+  if (input.callType !== undefined) out.callType = orDefault(input.callType, kind.callType);
+  if (input.bio !== undefined) out.bio = input.bio;
+  if (input.avatar !== undefined) out.avatar = input.avatar;
+  if (input.voiceId !== undefined) out.voiceId = input.voiceId;
+  if (input.systemPrompt !== undefined) out.systemPrompt = input.systemPrompt;
+  if (input.welcomeMessage !== undefined) out.welcomeMessage = input.welcomeMessage;
+  if (input.sampleQuestions !== undefined) {
+    const qs = cleanQuestions(input.sampleQuestions);
+    out.sampleQuestions = qs.length === 0 && isCustom ? [...CUSTOM_DEFAULTS.sampleQuestions] : qs;
+  }
+  if (input.rubricName !== undefined) out.rubricName = orDefault(input.rubricName, DEFAULT_RUBRIC_NAME);
+  if (input.rubricCriteria !== undefined) {
+    out.rubricCriteria = input.rubricCriteria.length > 0 ? input.rubricCriteria : DEFAULT_RUBRIC_CRITERIA;
+  }
+  return out;
+}
+
+async function audit(db: DbOrTx, caller: Caller, action: string, id: number, details: unknown) {
+  if (!caller.isAdmin) return;
+  await db
+    .insert(auditLog)
+    .values({ actorId: caller.id, action, targetType: 'interviewer', targetId: String(id), details });
+}
+
+/**
+ * POST /api/interviewers. Without `userId` an admin creates a preset and anyone else a custom
+ * scenario of their own; with `userId` it is a custom scenario of that user, which only an
+ * admin may choose for somebody else.
+ */
+export async function createInterviewer(deps: AppDeps, caller: Caller, input: InterviewerWriteRequest) {
+  const { db } = deps.database;
+  const ownerId = input.userId ?? (caller.isAdmin ? null : caller.id);
+  if (ownerId !== null && ownerId !== caller.id) {
+    if (!caller.isAdmin) throw forbidden(messages.forbiddenOwner);
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.id, ownerId));
+    if (!owner) throw badRequest(messages.unknownUser, { userId: messages.unknownUser });
+  }
+  const isCustom = ownerId !== null;
+  const kind = isCustom ? CUSTOM_DEFAULTS : PRESET_DEFAULTS;
+  const fields = normalise(
+    {
+      ...input,
+      role: input.role ?? kind.role,
+      company: input.company ?? kind.company,
+      callType: input.callType ?? kind.callType,
+      sampleQuestions: input.sampleQuestions ?? [],
+      rubricName: input.rubricName ?? DEFAULT_RUBRIC_NAME,
+      rubricCriteria: input.rubricCriteria ?? [],
+    },
+    isCustom,
+  );
+  const now = deps.clock.now();
+  return db.transaction(async (tx) => {
+    const [rubric] = await tx
+      .insert(rubrics)
+      .values({ name: fields.rubricName as string, criteria: fields.rubricCriteria, isCustom })
+      .returning({ id: rubrics.id });
+    const [row] = await tx
+      .insert(interviewers)
+      .values({
+        ...fields,
+        name: input.name,
+        rubricId: rubric.id,
+        isCustomScenario: isCustom,
+        userId: ownerId,
+        addedBy: caller.id,
+        isArchived: input.isArchived ?? false,
+        archivedAt: input.isArchived ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await audit(tx, caller, 'interviewer.create', row.id, { name: row.name, isCustomScenario: isCustom });
+    return row;
+  });
+}
+
+/** PATCH /api/interviewers/:id: admins edit any; an owner edits (and archives) their own custom scenario. */
+export async function updateInterviewer(
+  deps: AppDeps,
+  caller: Caller,
+  id: number,
+  input: InterviewerPatchRequest,
+) {
+  const { db } = deps.database;
+  const row = await findInterviewer(db, id);
+  const owns = row?.isCustomScenario === true && row.userId === caller.id;
+  if (!row || (!caller.isAdmin && !owns && row.isCustomScenario)) throw notFound(messages.notFound);
+  if (!caller.isAdmin && !owns) throw forbidden(messages.forbiddenPreset);
+  if (input.userId !== undefined && input.userId !== row.userId) {
+    throw caller.isAdmin
+      ? badRequest(messages.ownerUnchangeable, { userId: messages.ownerUnchangeable })
+      : forbidden(messages.forbiddenOwner);
+  }
+  const fields = normalise(input, row.isCustomScenario);
+  const now = deps.clock.now();
+  if (input.isArchived !== undefined && input.isArchived !== row.isArchived) {
+    fields.isArchived = input.isArchived;
+    fields.archivedAt = input.isArchived ? now : null;
+  }
+  return db.transaction(async (tx) => {
+    const rubricChanged = fields.rubricName !== undefined || fields.rubricCriteria !== undefined;
+    if (rubricChanged) {
+      const rubric = {
+        name: fields.rubricName ?? row.rubricName,
+        criteria: fields.rubricCriteria ?? row.rubricCriteria,
+      };
+      if (row.rubricId !== null) {
+        await tx.update(rubrics).set(rubric).where(eq(rubrics.id, row.rubricId));
+      } else {
+        const [created] = await tx
+          .insert(rubrics)
+          .values({ ...rubric, isCustom: row.isCustomScenario })
+          .returning({ id: rubrics.id });
+        fields.rubricId = created.id;
+      }
+    }
+    const [updated] = await tx
+      .update(interviewers)
+      .set({ ...fields, updatedAt: now })
+      .where(eq(interviewers.id, id))
+      .returning();
+    const action = fields.isArchived === undefined ? 'update' : fields.isArchived ? 'archive' : 'unarchive';
+    await audit(tx, caller, `interviewer.${action}`, id, { fields: Object.keys(input) });
+    return updated;
+  });
+}

@@ -1,0 +1,165 @@
+// Deterministic past calls for tests, the dashboard benchmark and the E2E_SEED-gated endpoint:
+// completed calls (transcript, evaluation with analytics, optionally a recording key and utterance
+// timings) and unfinished ones. Never used by the product itself.
+import { and, asc, eq } from 'drizzle-orm';
+import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
+import type { DbOrTx } from '../../db/client.js';
+import { interviewers, interviews, utterances } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { type BlobStore, recordingKey } from '../../providers/storage/index.js';
+
+export type SeedCallsInput = {
+  userId: number;
+  completed: number;
+  unfinished?: number;
+  /** give every completed call a conversationId and utterance timings… */
+  withRecording?: boolean;
+  /** …and store this audio as its recording */
+  recording?: { blobs: BlobStore; bytes: Buffer; contentType: string };
+  /** interviewers to rotate through; default: every active preset */
+  interviewerIds?: number[];
+  /** the newest call starts one hour before this instant; older ones a day apart */
+  now?: Date;
+};
+
+const TOPICS = ['roadmap priorities', 'a pricing change', 'the budget review', 'a delayed launch'];
+const CRITERIA = ['Communication', 'Problem Solving', 'Structure'];
+
+/** Every seventh call's evaluation failed (no numeric scores); the others score by index. */
+export function seededEvaluation(i: number): EvaluationOutcome {
+  if (i % 7 === 6) return { error: 'Evaluation failed', message: 'The model was unavailable.' };
+  return {
+    criteria: CRITERIA.map((name, k) => ({
+      name,
+      score: (i * 3 + k * 2) % 11,
+      feedback: `${name} feedback for call ${i}.`,
+      rationale: `Because of answer ${k + 1}.`,
+    })),
+    overallScore: null,
+    analytics: {
+      candidateWords: 120 + i,
+      interviewerWords: 80,
+      talkRatio: 0.6,
+      wordsPerMinute: 110 + (i % 5) * 10,
+      fillerCount: i % 4,
+      fillersPer100Words: (i % 4) * 1.5,
+      topFillers: [],
+      answerCount: 2,
+      questionsAsked: 2,
+      averageAnswerWords: 60,
+      longestAnswerWords: 80,
+      longestAnswerSeconds: 20,
+      evidenceCount: 1,
+      structureMarkers: 1,
+      hedgeCount: 0,
+    },
+    evaluator: 'built-in',
+  };
+}
+
+export function seededLines(i: number, interviewerName: string) {
+  const topic = TOPICS[i % TOPICS.length];
+  return [
+    { speaker: 'agent' as const, label: interviewerName, text: `Welcome. Tell me about ${topic}.` },
+    { speaker: 'user' as const, label: 'You', text: `I handled ${topic} by talking to every team first.` },
+    { speaker: 'agent' as const, label: interviewerName, text: 'What was the result?' },
+    { speaker: 'user' as const, label: 'You', text: `We shipped on time, call number ${i}.` },
+  ];
+}
+
+async function activePresets(db: DbOrTx) {
+  const rows = await db
+    .select({ id: interviewers.id, name: interviewers.name })
+    .from(interviewers)
+    .where(and(eq(interviewers.isCustomScenario, false), eq(interviewers.isArchived, false)))
+    .orderBy(asc(interviewers.id));
+  return rows;
+}
+
+export async function seedCalls(db: DbOrTx, input: SeedCallsInput) {
+  const all = await activePresets(db);
+  const chosen = input.interviewerIds
+    ? (await db.select({ id: interviewers.id, name: interviewers.name }).from(interviewers)).filter((r) =>
+        input.interviewerIds?.includes(r.id),
+      )
+    : all.slice(0, 3);
+  if (chosen.length === 0) throw badRequest('No interviewer to seed calls with');
+  const now = (input.now ?? new Date()).getTime();
+  const day = 86_400_000;
+  const unique = `${input.userId}-${now.toString(36)}`;
+  const rows = Array.from({ length: input.completed }, (_, i) => {
+    const who = chosen[i % chosen.length];
+    const start = new Date(now - 3_600_000 - i * day);
+    return {
+      userId: input.userId,
+      interviewerId: who.id,
+      startTime: start,
+      endTime: new Date(start.getTime() + 600_000),
+      transcript: seededLines(i, who.name)
+        .map((l) => `${l.label}: ${l.text}`)
+        .join('\n'),
+      evaluation: seededEvaluation(i),
+      status: i % 7 === 6 ? 'completed_with_errors' : 'completed',
+      conversationId: input.withRecording ? `seed-${unique}-${i}` : null,
+    };
+  });
+  const ids: number[] = [];
+  for (let k = 0; k < rows.length; k += 500) {
+    const inserted = await db
+      .insert(interviews)
+      .values(rows.slice(k, k + 500))
+      .returning({ id: interviews.id });
+    ids.push(...inserted.map((r) => r.id));
+  }
+  if (input.withRecording) {
+    const timed = ids.flatMap((interviewId, i) =>
+      seededLines(i, chosen[i % chosen.length].name).map((l, n) => ({
+        interviewId,
+        speaker: l.speaker,
+        text: l.text,
+        startMs: n * 2000,
+        endMs: n * 2000 + 1800,
+      })),
+    );
+    for (let k = 0; k < timed.length; k += 1000) await db.insert(utterances).values(timed.slice(k, k + 1000));
+  }
+  if (input.recording) {
+    const { blobs, bytes, contentType } = input.recording;
+    for (const row of rows) {
+      if (!row.conversationId) continue;
+      const writer = blobs.openWriter(recordingKey(row.conversationId), contentType);
+      writer.write(bytes);
+      await writer.end();
+    }
+  }
+  const unfinished = Array.from({ length: input.unfinished ?? 0 }, (_, i) => ({
+    userId: input.userId,
+    interviewerId: chosen[i % chosen.length].id,
+    startTime: new Date(now - 1_800_000 + i * 1000),
+    status: 'in_progress',
+  }));
+  if (unfinished.length) await db.insert(interviews).values(unfinished);
+  return { completedIds: ids };
+}
+
+/** A mono 16-bit WAV of a soft tone, long enough for the seeded utterance timings. */
+export function toneWav(seconds = 9, sampleRate = 8000): Buffer {
+  const samples = seconds * sampleRate;
+  const buf = Buffer.alloc(44 + samples * 2);
+  buf.write('RIFF', 0);
+  buf.writeUInt32LE(36 + samples * 2, 4);
+  buf.write('WAVEfmt ', 8);
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20);
+  buf.writeUInt16LE(1, 22);
+  buf.writeUInt32LE(sampleRate, 24);
+  buf.writeUInt32LE(sampleRate * 2, 28);
+  buf.writeUInt16LE(2, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write('data', 36);
+  buf.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) {
+    buf.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), 44 + i * 2);
+  }
+  return buf;
+}

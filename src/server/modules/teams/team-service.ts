@@ -1,0 +1,182 @@
+// Teams and their members: create, read, edit, add, change role, remove, transfer, leave.
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type {
+  AddMemberRequest,
+  CreateTeamRequest,
+  TeamMemberResponse,
+  TeamResponse,
+  TeamRole,
+  UpdateTeamRequest,
+} from '../../../shared/contracts/teams.js';
+import { teamMessages } from '../../../shared/contracts/teams.js';
+import type { Db } from '../../db/client.js';
+import { teamMembers, teams, users } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { SessionUser } from '../../http/session-auth.js';
+import { findUserByEmail } from '../auth/service.js';
+import { requireManager, requireOwner, teamAccess } from './team-access.js';
+
+type TeamRow = typeof teams.$inferSelect;
+
+const memberCount = sql<number>`(select count(*)::int from ${teamMembers} where ${teamMembers.teamId} = ${teams.id})`;
+
+function toTeamResponse(team: TeamRow, role: TeamRole | null, members: number): TeamResponse {
+  return {
+    id: team.id,
+    name: team.name,
+    description: team.description,
+    avatar: team.avatar,
+    createdAt: team.createdAt.toISOString(),
+    updatedAt: team.updatedAt.toISOString(),
+    role,
+    memberCount: Number(members),
+  };
+}
+
+export async function listTeamsOfUser(db: Db, actor: SessionUser, userId: number) {
+  if (userId !== actor.id && !actor.isAdmin) throw forbidden();
+  const rows = await db
+    .select({ team: teams, role: teamMembers.role, members: memberCount })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(asc(teams.name), asc(teams.id));
+  return rows.map((r) => toTeamResponse(r.team, r.role, r.members));
+}
+
+export async function createTeam(db: Db, actor: SessionUser, input: CreateTeamRequest) {
+  if (input.userId !== undefined && input.userId !== actor.id) throw forbidden();
+  return db.transaction(async (tx) => {
+    const [team] = await tx
+      .insert(teams)
+      .values({ name: input.name, description: input.description ?? '' })
+      .returning();
+    await tx.insert(teamMembers).values({ teamId: team.id, userId: actor.id, role: 'owner' });
+    return toTeamResponse(team, 'owner', 1);
+  });
+}
+
+export async function getTeam(db: Db, actor: SessionUser, teamId: number) {
+  const access = await teamAccess(db, actor, teamId);
+  const [{ members }] = await db
+    .select({ members: count() })
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, teamId));
+  return toTeamResponse(access.team, access.role, members);
+}
+
+export async function updateTeam(db: Db, actor: SessionUser, teamId: number, input: UpdateTeamRequest) {
+  await requireManager(db, actor, teamId);
+  const patch: Partial<TeamRow> = { updatedAt: new Date() };
+  if (input.name !== undefined) patch.name = input.name;
+  if (input.description !== undefined) patch.description = input.description;
+  await db.update(teams).set(patch).where(eq(teams.id, teamId));
+  return getTeam(db, actor, teamId);
+}
+
+const memberColumns = {
+  id: teamMembers.id,
+  teamId: teamMembers.teamId,
+  userId: teamMembers.userId,
+  name: users.name,
+  email: users.email,
+  role: teamMembers.role,
+  joinedAt: teamMembers.joinedAt,
+};
+
+const toMemberResponse = (m: { joinedAt: Date } & Omit<TeamMemberResponse, 'joinedAt'>) => ({
+  ...m,
+  joinedAt: m.joinedAt.toISOString(),
+});
+
+export async function listMembers(db: Db, actor: SessionUser, teamId: number) {
+  await teamAccess(db, actor, teamId);
+  const rows = await db
+    .select(memberColumns)
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(
+      sql`case ${teamMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`,
+      asc(users.email),
+    );
+  return rows.map(toMemberResponse);
+}
+
+async function findMember(db: Db, teamId: number, userId: number) {
+  const [row] = await db
+    .select(memberColumns)
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  if (!row) throw notFound(teamMessages.memberNotFound);
+  return row;
+}
+
+export async function addMember(db: Db, actor: SessionUser, teamId: number, input: AddMemberRequest) {
+  await requireManager(db, actor, teamId);
+  const user = await findUserByEmail(db, input.email);
+  if (!user) throw notFound(teamMessages.noAccount);
+  const inserted = await db
+    .insert(teamMembers)
+    .values({ teamId, userId: user.id, role: input.role })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted.length === 0) throw conflict(teamMessages.alreadyMember);
+  return toMemberResponse(await findMember(db, teamId, user.id));
+}
+
+export async function changeMemberRole(
+  db: Db,
+  actor: SessionUser,
+  teamId: number,
+  userId: number,
+  role: TeamRole,
+) {
+  await requireManager(db, actor, teamId);
+  if (role === 'owner') throw badRequest(teamMessages.useTransfer);
+  const member = await findMember(db, teamId, userId);
+  if (member.role === 'owner') throw badRequest(teamMessages.ownerStays);
+  await db
+    .update(teamMembers)
+    .set({ role })
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return toMemberResponse({ ...member, role });
+}
+
+export async function removeMember(db: Db, actor: SessionUser, teamId: number, userId: number) {
+  // Anyone may remove themselves (leave); removing others takes a manager.
+  if (userId === actor.id) return leaveTeam(db, actor, teamId);
+  await requireManager(db, actor, teamId);
+  const member = await findMember(db, teamId, userId);
+  if (member.role === 'owner') throw badRequest(teamMessages.ownerStays);
+  await db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return { message: 'Member removed' };
+}
+
+export async function leaveTeam(db: Db, actor: SessionUser, teamId: number) {
+  const access = await teamAccess(db, actor, teamId);
+  if (!access.role) throw notFound(teamMessages.memberNotFound);
+  if (access.isOwner) throw badRequest(teamMessages.ownerCannotLeave);
+  await db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, actor.id)));
+  return { message: 'You left the team' };
+}
+
+/** The owner hands the team to another member, who becomes owner; the old owner becomes admin. */
+export async function transferOwnership(db: Db, actor: SessionUser, teamId: number, newOwnerId: number) {
+  await requireOwner(db, actor, teamId);
+  const next = await findMember(db, teamId, newOwnerId);
+  if (next.role === 'owner') return listMembers(db, actor, teamId);
+  await db.transaction(async (tx) => {
+    // Demote first: the one-owner unique index allows a single owner row at any moment.
+    await tx
+      .update(teamMembers)
+      .set({ role: 'admin' })
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'owner')));
+    await tx
+      .update(teamMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, newOwnerId)));
+  });
+  return listMembers(db, actor, teamId);
+}

@@ -1,0 +1,151 @@
+// Admin management of accounts: list, create with a temporary password, edit, reset password.
+// Credits edits go through the ledger; the last admin can never be demoted.
+import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import type { CreateUserRequest, UpdateUserRequest } from '../../../shared/contracts/users.js';
+import { ADMIN_FORM_DEFAULT_CREDITS } from '../../../shared/domain/limits.js';
+import type { Db } from '../../db/client.js';
+import { creditLedger, users } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { recordAudit } from '../audit/service.js';
+import { hashPassword, temporaryPassword } from '../auth/passwords.js';
+import { EMAIL_TAKEN, findUserByEmail } from '../auth/service.js';
+import { deleteUserSessions } from '../auth/session-store.js';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listUsers(
+  db: Db,
+  q: { page?: number; pageSize?: number; search?: string; adminsOnly?: 'true' | 'false' },
+) {
+  const filters: SQL[] = [];
+  if (q.search) {
+    const pattern = `%${escapeLike(q.search)}%`;
+    filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
+  }
+  if (q.adminsOnly === 'true') filters.push(eq(users.isAdmin, true));
+  const where = filters.length ? and(...filters) : undefined;
+  const base = db.select().from(users).where(where).orderBy(asc(users.id));
+  if (!q.page) return { rows: await base, total: undefined };
+  const pageSize = q.pageSize ?? 5;
+  const [rows, [{ total }]] = await Promise.all([
+    base.limit(pageSize).offset((q.page - 1) * pageSize),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total };
+}
+
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string }).code === '23505' ||
+  (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+export async function createUser(db: Db, actorId: number, input: CreateUserRequest) {
+  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  const credits = input.credits ?? ADMIN_FORM_DEFAULT_CREDITS;
+  try {
+    const user = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          credits,
+          isAdmin: input.isAdmin ?? false,
+          role: input.isAdmin ? 'admin' : 'user',
+          mustChangePassword: true,
+        })
+        .returning();
+      if (credits > 0) {
+        await tx
+          .insert(creditLedger)
+          .values({ userId: created.id, delta: credits, reason: 'admin', actorId });
+      }
+      await recordAudit(tx, {
+        actorId,
+        action: 'user.create',
+        targetType: 'user',
+        targetId: created.id,
+        details: { email: created.email, credits, isAdmin: created.isAdmin },
+      });
+      return created;
+    });
+    return { user, temporaryPassword: password };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+export async function updateUser(db: Db, actorId: number, id: number, input: UpdateUserRequest) {
+  try {
+    return await db.transaction(async (tx) => {
+      // Lock the row so a concurrent credit change cannot interleave with this edit.
+      const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!current) throw notFound('User not found');
+      if (input.isAdmin === false && current.isAdmin) {
+        if (id === actorId) throw badRequest('You cannot remove your own admin access');
+        const [{ admins }] = await tx
+          .select({ admins: count() })
+          .from(users)
+          .where(and(eq(users.isAdmin, true), ne(users.id, id)));
+        if (admins === 0) throw badRequest('The last admin cannot be demoted');
+      }
+      if (input.email && input.email.toLowerCase() !== current.email.toLowerCase()) {
+        const other = await findUserByEmail(tx, input.email);
+        if (other && other.id !== id) throw conflict(EMAIL_TAKEN);
+      }
+      const patch: Partial<typeof users.$inferInsert> = {};
+      if (input.name !== undefined) patch.name = input.name;
+      if (input.email !== undefined) patch.email = input.email;
+      if (input.isAdmin !== undefined) {
+        patch.isAdmin = input.isAdmin;
+        patch.role = input.isAdmin ? 'admin' : 'user';
+      }
+      if (input.credits !== undefined && input.credits !== current.credits) {
+        patch.credits = input.credits;
+        await tx
+          .insert(creditLedger)
+          .values({ userId: id, delta: input.credits - current.credits, reason: 'admin', actorId });
+      }
+      const [updated] = Object.keys(patch).length
+        ? await tx.update(users).set(patch).where(eq(users.id, id)).returning()
+        : [current];
+      await recordAudit(tx, {
+        actorId,
+        action: 'user.update',
+        targetType: 'user',
+        targetId: id,
+        details: { before: pick(current, input), after: input },
+      });
+      return updated;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+function pick(row: typeof users.$inferSelect, input: UpdateUserRequest) {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(input) as (keyof UpdateUserRequest)[]) out[k] = row[k];
+  return out;
+}
+
+/** Issues a new temporary password (shown once); the user must set their own at next sign-in. */
+export async function resetPassword(db: Db, actorId: number, id: number) {
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: true })
+      .where(eq(users.id, id))
+      .returning({ id: users.id });
+    if (!updated) throw notFound('User not found');
+    await deleteUserSessions(tx, id);
+    await recordAudit(tx, { actorId, action: 'user.reset_password', targetType: 'user', targetId: id });
+  });
+  return password;
+}

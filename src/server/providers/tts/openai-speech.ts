@@ -1,0 +1,40 @@
+// OpenAI-compatible speech (`POST /audio/speech`, response_format pcm: 24 kHz PCM16), streamed
+// and resampled to the gateway's 16 kHz. Works with OpenAI and servers that copy its API.
+import OpenAI from 'openai';
+import { pcmChunksFromBody } from './pcm-stream.js';
+import type { SpeechSynthesizer } from './types.js';
+
+const OPENAI_PCM_RATE = 24_000;
+
+export type OpenAiSpeechOptions = {
+  baseURL?: string;
+  apiKey?: string;
+  model: string;
+  /** persona voice name → provider voice */
+  voices: Record<string, string>;
+  timeoutMs: number;
+};
+
+export function createOpenAiSpeech(opts: OpenAiSpeechOptions): SpeechSynthesizer {
+  const client = new OpenAI({
+    baseURL: opts.baseURL,
+    apiKey: opts.apiKey ?? 'not-needed',
+    timeout: opts.timeoutMs,
+    maxRetries: 1,
+  });
+  return {
+    kind: 'openai',
+    async *synthesize(text, voice, signal) {
+      const res = await client.audio.speech.create(
+        {
+          model: opts.model,
+          voice: opts.voices[voice] ?? voice,
+          input: text,
+          response_format: 'pcm',
+        },
+        { signal },
+      );
+      yield* pcmChunksFromBody(res.body, OPENAI_PCM_RATE, 16_000);
+    },
+  };
+}

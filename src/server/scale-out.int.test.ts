@@ -1,0 +1,134 @@
+// Issue 12 §1: two app instances on one database serve the same users. On the postgres project
+// each instance has its own connection pool to the same PostgreSQL database (two servers); on
+// the pglite project both share the one embedded database (what two workers in one process
+// would do). The same assertions hold on both.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { type Database, openDatabase } from './db/client.js';
+import { migrateDatabase } from './db/migrate.js';
+import { interviewers, interviews, tracks, users } from './db/schema.js';
+import { seedDatabase } from './db/seed/index.js';
+import { PRESET_INTERVIEWERS } from './db/seed/preset-interviewers.js';
+import { EXAMPLE_TRACKS } from './db/seed/tracks.js';
+import type { App } from './http/types.js';
+import { creditsOf, insertInterviewer, setCredits } from './modules/interviews/interview-fixtures.js';
+import { createLocalBlobStore } from './providers/storage/local-blob-store.js';
+import { createTestContext, registerUser, type TestContext, testConfig } from './test-support/test-app.js';
+import { adminDatabaseUrl, testDbKind } from './test-support/test-db.js';
+
+let ctx: TestContext;
+let second: Database;
+let one: App;
+let two: App;
+const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
+
+async function secondConnection(): Promise<Database> {
+  if (testDbKind === 'postgres') return openDatabase({ databaseUrl: ctx.database.url, poolSize: 10 });
+  return ctx.database;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  one = ctx.app;
+  second = await secondConnection();
+  two = await buildApp(
+    { config: testConfig(), database: second, clock: ctx.deps.clock, blobs: createLocalBlobStore(blobDir) },
+    { logger: false },
+  );
+  await two.ready();
+});
+afterAll(async () => {
+  await two.close();
+  if (second !== ctx.database) await second.close();
+  await ctx.close();
+  fs.rmSync(blobDir, { recursive: true, force: true });
+});
+
+it('a session made on one instance works on the other, and signing out on the other ends it everywhere', async () => {
+  const { cookie, email } = await registerUser(one);
+  const me = await two.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+  expect(me.statusCode).toBe(200);
+  expect(me.json().email).toBe(email);
+  const out = await two.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+  expect(out.statusCode).toBeLessThan(300);
+  expect((await one.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(401);
+});
+
+it('20 simultaneous starts split across both instances with 1 credit make exactly one call', async () => {
+  const { cookie, user } = await registerUser(one);
+  await setCredits(ctx.database.db, user.id, 1);
+  const interviewer = await insertInterviewer(ctx.database.db);
+  const payload = {
+    type: 'single',
+    startTime: new Date().toISOString(),
+    interviewerId: interviewer.id,
+    userId: user.id,
+  };
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      (i % 2 ? two : one).inject({ method: 'POST', url: '/api/interviews', headers: { cookie }, payload }),
+    ),
+  );
+  const codes = results.map((r) => r.statusCode).sort();
+  expect(codes.filter((c) => c === 201)).toHaveLength(1);
+  expect(codes.filter((c) => c === 402)).toHaveLength(19);
+  expect(await creditsOf(ctx.database.db, user.id)).toBe(0);
+  const [made] = await ctx.database.db
+    .select({ n: count() })
+    .from(interviews)
+    .where(eq(interviews.userId, user.id));
+  expect(made.n).toBe(1);
+  expect(await creditsOf(second.db, user.id)).toBe(0);
+  const [row] = await second.db.select({ credits: users.credits }).from(users).where(eq(users.id, user.id));
+  expect(row.credits).toBe(0);
+});
+
+it('two servers migrating and seeding an empty database at the same moment leave one set of presets', async () => {
+  const fresh = await emptyDatabasePair();
+  try {
+    const start = (d: Database) => migrateDatabase(d).then(() => seedDatabase(d));
+    await Promise.all([start(fresh.a), start(fresh.b)]);
+    // and once more, as at every later restart
+    await Promise.all([start(fresh.a), start(fresh.b)]);
+    const [presets] = await fresh.a.db.select({ n: count() }).from(interviewers);
+    expect(presets.n).toBe(PRESET_INTERVIEWERS.length);
+    const [seededTracks] = await fresh.b.db.select({ n: count() }).from(tracks);
+    expect(seededTracks.n).toBe(EXAMPLE_TRACKS.length);
+  } finally {
+    await fresh.close();
+  }
+});
+
+/** Two connections to one new, empty database: two pools on PostgreSQL, one PGlite on PGlite. */
+async function emptyDatabasePair(): Promise<{ a: Database; b: Database; close: () => Promise<void> }> {
+  if (testDbKind === 'pglite') {
+    const a = await openDatabase({});
+    return { a, b: a, close: () => a.close() };
+  }
+  const name = `practice_calls_scale_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminDatabaseUrl });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminDatabaseUrl);
+  url.pathname = `/${name}`;
+  const a = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const b = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  return {
+    a,
+    b,
+    close: async () => {
+      await a.close();
+      await b.close();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { prepareTemplate } from './test-db.js';
+
+export default async function setup() {
+  await prepareTemplate();
+}

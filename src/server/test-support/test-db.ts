@@ -1,0 +1,117 @@
+// Databases for integration tests. TEST_DB=pglite (default): a fresh in-memory PGlite per test
+// file. TEST_DB=postgres: a fresh database per test file, cloned from a migrated template on the
+// real server (TEST_DATABASE_URL, default the local one). resetDatabase() empties every table,
+// so each test starts from a clean schema.
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, openDatabase } from '../db/client.js';
+import { migrateDatabase } from '../db/migrate.js';
+
+export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+export const adminDatabaseUrl =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const migrationsDir = path.resolve(import.meta.dirname, '../db/migrations');
+
+/** The template is named after the migrations it holds, so parallel runs (several developers,
+ * CI) share one template and never drop it under each other; a new migration makes a new one. */
+function templateName(): string {
+  const hash = createHash('sha256');
+  for (const f of fs
+    .readdirSync(migrationsDir)
+    .filter((n) => n.endsWith('.sql'))
+    .sort()) {
+    hash.update(f).update(fs.readFileSync(path.join(migrationsDir, f)));
+  }
+  return `practice_calls_tpl_${hash.digest('hex').slice(0, 12)}`;
+}
+export const TEMPLATE_DB = templateName();
+const TEMPLATE_LOCK_ID = 724_311_099;
+
+const withDbName = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: adminDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Vitest globalSetup for the postgres project: build the migrated template once (under a lock,
+ * by a temporary name renamed when complete, so nobody clones a half-migrated template). */
+export async function prepareTemplate() {
+  const client = new pg.Client({ connectionString: adminDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_ID]);
+    const found = await client.query('select 1 from pg_database where datname = $1', [TEMPLATE_DB]);
+    if (found.rowCount) return;
+    const building = `${TEMPLATE_DB}_building`;
+    await client.query(`drop database if exists ${building} with (force)`);
+    await client.query(`create database ${building}`);
+    const database = await openDatabase({ databaseUrl: withDbName(adminDatabaseUrl, building), poolSize: 2 });
+    await migrateDatabase(database);
+    await database.close();
+    await client.query(`alter database ${building} rename to ${TEMPLATE_DB}`);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_ID]).catch(() => {});
+    await client.end();
+  }
+}
+
+export type TestDatabase = Database & { drop: () => Promise<void>; url?: string };
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDbKind === 'pglite') {
+    const database = await openDatabase({});
+    await migrateDatabase(database);
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `practice_calls_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${TEMPLATE_DB}`);
+  const url = withDbName(adminDatabaseUrl, name);
+  const database = await openDatabase({ databaseUrl: url, poolSize: 25 });
+  return {
+    ...database,
+    url,
+    drop: async () => {
+      await database.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+const TABLES = [
+  'audit_log',
+  'app_settings',
+  'page_views',
+  'credit_ledger',
+  'purchases',
+  'team_assignments',
+  'team_members',
+  'teams',
+  'track_achievements',
+  'user_tracks',
+  'voice_sessions',
+  'utterances',
+  'interviews',
+  'track_scenarios',
+  'tracks',
+  'interviewers',
+  'rubrics',
+  'auth_failures',
+  'sessions',
+  'users',
+];
+
+export async function resetDatabase(database: Database) {
+  await database.exec(`truncate table ${TABLES.join(', ')} restart identity cascade`);
+}

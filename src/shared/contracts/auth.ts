@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../domain/limits.js';
+
+// The spec's messages (core-experience §5), used by the server and by the browser's forms.
+export const authMessages = {
+  invalidEmail: 'Invalid email address',
+  passwordMin: 'Password must be at least 8 characters',
+  nameMin: 'Name must be at least 2 characters',
+  passwordsDontMatch: "Passwords don't match",
+} as const;
+
+const email = z
+  .string({ error: authMessages.invalidEmail })
+  .trim()
+  .max(MAX_EMAIL_LENGTH, authMessages.invalidEmail)
+  .pipe(z.email({ error: authMessages.invalidEmail }));
+const password = z
+  .string({ error: authMessages.passwordMin })
+  .min(PASSWORD_MIN_LENGTH, authMessages.passwordMin)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+export const loginRequest = z.object({ email, password });
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const registerRequest = z
+  .object({
+    name: z
+      .string({ error: authMessages.nameMin })
+      .trim()
+      .min(NAME_MIN_LENGTH, authMessages.nameMin)
+      .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`),
+    email,
+    password,
+    passwordConfirm: z.string({ error: authMessages.passwordsDontMatch }).max(MAX_PASSWORD_LENGTH),
+  })
+  .refine((v) => v.password === v.passwordConfirm, {
+    message: authMessages.passwordsDontMatch,
+    path: ['passwordConfirm'],
+  });
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const changePasswordRequest = z
+  .object({
+    currentPassword: password,
+    newPassword: password,
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: authMessages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+export const userResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  credits: z.number(),
+  role: z.enum(['user', 'admin']),
+  isAdmin: z.boolean(),
+  mustChangePassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userResponse>;
+
+export const pageViewRequest = z.object({
+  pageName: z.string().trim().min(1).max(200),
+  pageUrl: z.string().trim().min(1).max(2000),
+});

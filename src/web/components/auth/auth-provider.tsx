@@ -1,0 +1,123 @@
+// The signed-in user and the three auth actions (spec: core-experience §4 "Auth state", §7, §8).
+import type { LoginRequest, RegisterRequest, User } from '@shared/contracts/auth';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { toast } from 'sonner';
+import { ApiError, apiPost } from '@/lib/api';
+import { hardNavigate } from '@/lib/navigation';
+
+/** What lib/api says when the server gave no message of its own. */
+const GENERIC_API_ERROR = 'An error occurred';
+
+export const USER_QUERY_KEY = ['/api/user'] as const;
+
+/** GET /api/user: 401 means signed out (null); any other failure is an error. */
+export async function fetchCurrentUser(): Promise<User | null> {
+  const res = await fetch('/api/user', { credentials: 'include' });
+  if (res.status === 401) return null;
+  if (!res.ok) throw new Error('Failed to fetch user');
+  return (await res.json()) as User;
+}
+
+type AuthContextValue = {
+  user: User | null;
+  isLoading: boolean;
+  error: Error | null;
+  /** Resolves to the user, or null on failure (the failure toast is already shown). */
+  login: (credentials: LoginRequest) => Promise<User | null>;
+  /** Resolves to the new user, or null on failure (the failure toast is already shown). */
+  register: (details: RegisterRequest) => Promise<User | null>;
+  /** Resolves to true when signed out (the page then reloads at /). */
+  logout: () => Promise<boolean>;
+  isLoggingIn: boolean;
+  isRegistering: boolean;
+  isLoggingOut: boolean;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** After sign-in, sign-up or sign-out: drop every cached answer, go home and reload the page. */
+function restartAt(queryClient: QueryClient, user: User | null) {
+  queryClient.clear();
+  queryClient.setQueryData(USER_QUERY_KEY, user);
+  hardNavigate('/');
+}
+
+/** The server's own error text, else the action's fallback (a network failure has no server text). */
+const messageOf = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.message && err.message !== GENERIC_API_ERROR ? err.message : fallback;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const userQuery = useQuery({ queryKey: USER_QUERY_KEY, queryFn: fetchCurrentUser, retry: false });
+
+  const loginMutation = useMutation({
+    mutationFn: (credentials: LoginRequest) => apiPost<User>('/api/login', credentials),
+    onSuccess: (user) => {
+      toast.success('Success', { description: 'Logged in successfully' });
+      restartAt(queryClient, user);
+    },
+    onError: (err) => toast.error('Error', { description: messageOf(err, 'Failed to log in') }),
+  });
+
+  const registerMutation = useMutation({
+    mutationFn: (details: RegisterRequest) => apiPost<User>('/api/register', details),
+    onSuccess: (user) => {
+      toast.success('Success', { description: 'Registration successful' });
+      restartAt(queryClient, user);
+    },
+    onError: (err) => toast.error('Error', { description: messageOf(err, 'Failed to register') }),
+  });
+
+  const logoutMutation = useMutation({
+    mutationFn: async () => {
+      try {
+        await apiPost<unknown>('/api/logout');
+      } catch {
+        throw new Error('Failed to log out');
+      }
+    },
+    onSuccess: () => {
+      toast.success('Success', { description: 'Logged out successfully' });
+      restartAt(queryClient, null);
+    },
+    onError: () => toast.error('Error', { description: 'Failed to log out' }),
+  });
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: userQuery.data ?? null,
+      isLoading: userQuery.isLoading,
+      error: userQuery.error,
+      login: (credentials) => loginMutation.mutateAsync(credentials).catch(() => null),
+      register: (details) => registerMutation.mutateAsync(details).catch(() => null),
+      logout: () =>
+        logoutMutation.mutateAsync().then(
+          () => true,
+          () => false,
+        ),
+      isLoggingIn: loginMutation.isPending,
+      isRegistering: registerMutation.isPending,
+      isLoggingOut: logoutMutation.isPending,
+    }),
+    [
+      userQuery.data,
+      userQuery.isLoading,
+      userQuery.error,
+      loginMutation.mutateAsync,
+      loginMutation.isPending,
+      registerMutation.mutateAsync,
+      registerMutation.isPending,
+      logoutMutation.mutateAsync,
+      logoutMutation.isPending,
+    ],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
+  return ctx;
+}

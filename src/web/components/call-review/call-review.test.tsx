@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const toastError = vi.fn();
+vi.mock('sonner', () => ({ toast: { error: (...a: unknown[]) => toastError(...a), success: vi.fn() } }));
+
+const { AudioPlayer, audioMessages } = await import('./audio-player');
+const { TranscriptView, activeLineIndex } = await import('./transcript-view');
+
+afterEach(() => {
+  cleanup();
+  toastError.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('TranscriptView', () => {
+  it('shows you/user/me/i/candidate as "You" and any other label as the interviewer', () => {
+    const transcript = ['Sarah: Hello', 'candidate: Hi', 'ME: Fine', 'i: Sure', 'User: Ok', 'Bot: Bye'].join(
+      '\n',
+    );
+    render(<TranscriptView transcript={transcript} interviewerName="Sarah Chen" />);
+    const lines = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines).toEqual([
+      'Sarah Chen: Hello',
+      'You: Hi',
+      'You: Fine',
+      'You: Sure',
+      'You: Ok',
+      'Sarah Chen: Bye',
+    ]);
+  });
+
+  it('says so when there is no transcript', () => {
+    render(<TranscriptView transcript={null} interviewerName="Sarah" />);
+    expect(screen.getByText('No transcript available.')).toBeTruthy();
+  });
+
+  it('seeks to a line when timings exist and highlights the line being spoken', () => {
+    const onSeek = vi.fn();
+    const utterances = [
+      { speaker: 'agent' as const, text: 'Question', startMs: 0, endMs: 1500 },
+      { speaker: 'user' as const, text: 'Answer', startMs: 2000, endMs: 3500 },
+    ];
+    render(
+      <TranscriptView
+        transcript=""
+        interviewerName="Sam"
+        utterances={utterances}
+        positionMs={2500}
+        onSeek={onSeek}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Answer/ }));
+    expect(onSeek).toHaveBeenCalledWith(2000);
+    expect(document.querySelector('[data-active]')?.textContent).toBe('You: Answer');
+    expect(activeLineIndex(utterances, 100)).toBe(0);
+    expect(activeLineIndex(utterances, null)).toBe(-1);
+  });
+});
+
+describe('AudioPlayer', () => {
+  it('says when a call has no recording', () => {
+    render(<AudioPlayer conversationId={null} />);
+    expect(screen.getByText(audioMessages.notAvailable)).toBeTruthy();
+  });
+
+  it('refuses an answer whose content type is not audio', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html></html>', { headers: { 'content-type': 'text/html' } })),
+    );
+    render(<AudioPlayer conversationId="conv_1" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Play recording' }));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith('Error', { description: audioMessages.invalidType }),
+    );
+    expect(screen.getByTestId('audio-player').dataset.state).toBe('idle');
+  });
+
+  it('tells the user when the recording is missing or the fetch fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404 })),
+    );
+    render(<AudioPlayer conversationId="conv_2" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Play recording' }));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith('Error', { description: audioMessages.noRecording }),
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500 })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Play recording' }));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith('Error', { description: audioMessages.fetchFailed }),
+    );
+  });
+});

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { analyseTurns } from '@shared/domain/speech-analytics';
+import { parseTranscript } from '@shared/domain/transcript';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EvaluationView } from './evaluation-view';
+
+afterEach(cleanup);
+
+const analytics = analyseTurns(
+  parseTranscript(
+    'Interviewer: What did you build?\nYou: Um, I built a billing system that cut invoice errors by 30 percent.',
+  ),
+);
+
+describe('EvaluationView', () => {
+  it('shows each criterion with its score out of 10, feedback and rationale, and the overall average', () => {
+    render(
+      <EvaluationView
+        evaluation={{
+          criteria: [
+            {
+              name: 'Communication',
+              score: 8,
+              feedback: 'Clear answers.',
+              rationale: 'You said "cut errors by 30%".',
+            },
+            { name: 'Problem Solving', score: 6.5, feedback: 'Explain trade-offs.' },
+          ],
+          overallScore: 9.9,
+          analytics,
+          evaluator: 'built-in',
+        }}
+      />,
+    );
+    const items = screen.getAllByTestId('evaluation-criterion');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]).getByText('Communication')).toBeTruthy();
+    expect(items[0].textContent).toContain('8.0/10');
+    expect(items[0].textContent).toContain('Clear answers.');
+    expect(items[0].textContent).toContain('Rationale: You said "cut errors by 30%".');
+    expect(items[1].textContent).toContain('6.5/10');
+    // the average of 8 and 6.5, not the stored 9.9
+    expect(screen.getByTestId('evaluation-overall').textContent).toBe('7.3');
+    expect(screen.getByText('Evaluated by the built-in evaluator.')).toBeTruthy();
+  });
+
+  it('explains the speech analytics figures', () => {
+    render(<EvaluationView evaluation={{ criteria: [{ name: 'A', score: 5, feedback: '' }], analytics }} />);
+    const panel = screen.getByRole('region', { name: 'Speech analytics' });
+    expect(panel.textContent).toContain('Pace');
+    expect(panel.textContent).toContain('Not measured');
+    expect(panel.textContent).toContain('7.7 per 100 words');
+    expect(panel.textContent).toContain('Talk ratio');
+    expect(panel.textContent).toContain('Longest answer');
+    expect(panel.textContent).toContain('13 words');
+  });
+
+  it("shows the spec's placeholder criterion when evaluation failed", () => {
+    render(
+      <EvaluationView evaluation={{ error: 'Evaluation failed', message: 'The model did not answer.' }} />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('The interview ended with an error.');
+    const [item] = screen.getAllByTestId('evaluation-criterion');
+    expect(item.textContent).toContain('0.0/10');
+    expect(item.textContent).toContain('Unable to evaluate the interview.');
+    expect(item.textContent).toContain('The model did not answer.');
+  });
+
+  it('shows the empty and unrecognised texts', () => {
+    const { rerender } = render(<EvaluationView evaluation={null} />);
+    expect(screen.getByText('No evaluation available.')).toBeTruthy();
+    rerender(<EvaluationView evaluation="???" />);
+    expect(screen.getByText('Evaluation format not recognized')).toBeTruthy();
+  });
+});

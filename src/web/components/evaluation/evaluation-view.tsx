@@ -1,0 +1,114 @@
+// The evaluation of one call: per criterion its name, score out of 10, feedback and rationale;
+// the overall average (computed here from the scores, never taken from a model); and the speech
+// analytics panel. A failed evaluation shows the spec's placeholder criterion. Used by the call
+// results, the dashboard and All Calls.
+import {
+  type DisplayCriterion,
+  EVALUATION_PLACEHOLDER,
+  formatScore,
+  toEvaluationDisplay,
+} from '@shared/domain/evaluation-display';
+import { Progress } from '@/components/ui/progress';
+import { cn } from '@/lib/utils';
+import { SpeechAnalyticsPanel } from './speech-analytics-panel';
+
+export type EvaluationViewProps = {
+  /** the stored evaluation in any spec form (list, { criteria }, { error, message }) or null */
+  evaluation: unknown;
+  /** hide the analytics panel (e.g. in a compact list) */
+  hideAnalytics?: boolean;
+  /** text when there is no evaluation */
+  emptyText?: string;
+  className?: string;
+};
+
+const scoreTone = (score: number | null) =>
+  score === null
+    ? 'text-muted-foreground'
+    : score >= 7
+      ? 'text-emerald-600 dark:text-emerald-400'
+      : score >= 4
+        ? 'text-amber-600 dark:text-amber-400'
+        : 'text-red-600 dark:text-red-400';
+
+function CriterionCard({ criterion }: { criterion: DisplayCriterion }) {
+  return (
+    <li className="rounded-lg border p-4" data-testid="evaluation-criterion">
+      <div className="flex items-baseline justify-between gap-3">
+        <h4 className="font-semibold">{criterion.name}</h4>
+        <span className={cn('font-bold tabular-nums', scoreTone(criterion.score))}>
+          {criterion.score === null ? '–' : formatScore(criterion.score)}
+          <span className="font-normal text-muted-foreground text-sm">/10</span>
+        </span>
+      </div>
+      {criterion.score !== null && (
+        <Progress
+          value={criterion.score * 10}
+          aria-label={`${criterion.name}: ${formatScore(criterion.score)} out of 10`}
+          className="mt-2 h-1.5"
+        />
+      )}
+      {criterion.feedback && <p className="mt-2 text-sm">{criterion.feedback}</p>}
+      {criterion.rationale && (
+        <p className="mt-2 text-muted-foreground text-sm">
+          <span className="font-medium">Rationale: </span>
+          {criterion.rationale}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function EvaluationView({
+  evaluation,
+  hideAnalytics,
+  emptyText = 'No evaluation available.',
+  className,
+}: EvaluationViewProps) {
+  const view = toEvaluationDisplay(evaluation);
+  if (view.kind === 'empty')
+    return <p className={cn('text-muted-foreground text-sm', className)}>{emptyText}</p>;
+  if (view.kind === 'unrecognized')
+    return <p className={cn('text-muted-foreground text-sm', className)}>Evaluation format not recognized</p>;
+
+  return (
+    <div className={cn('space-y-4', className)} data-testid="evaluation-view">
+      {view.kind === 'failed' ? (
+        <div role="alert" className="rounded-lg border border-destructive/50 p-3 text-sm">
+          <p className="font-medium">{EVALUATION_PLACEHOLDER.endedWithError}</p>
+          <p className="text-muted-foreground">{EVALUATION_PLACEHOLDER.couldNotEvaluate}</p>
+        </div>
+      ) : (
+        view.overallScore !== null && (
+          <div className="flex items-baseline gap-2">
+            <span className="text-muted-foreground text-sm">Overall score</span>
+            <span
+              className={cn('font-bold text-2xl tabular-nums', scoreTone(view.overallScore))}
+              data-testid="evaluation-overall"
+            >
+              {formatScore(view.overallScore)}
+            </span>
+            <span className="text-muted-foreground text-sm">
+              /10 · average of {view.criteria.length} criteria
+            </span>
+          </div>
+        )
+      )}
+      <ul className="space-y-3">
+        {view.criteria.map((c, i) => (
+          <CriterionCard key={`${c.name}-${i}`} criterion={c} />
+        ))}
+      </ul>
+      {!hideAnalytics && view.analytics && <SpeechAnalyticsPanel analytics={view.analytics} />}
+      {view.kind === 'scored' && view.evaluator && (
+        <p className="text-muted-foreground text-xs">
+          Evaluated by{' '}
+          {view.evaluator === 'built-in'
+            ? 'the built-in evaluator'
+            : view.evaluator.replace(/^model:/, 'model ')}
+          .
+        </p>
+      )}
+    </div>
+  );
+}

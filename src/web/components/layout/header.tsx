@@ -1,0 +1,88 @@
+import { PhoneCall, Plus } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useAuth } from '@/components/auth/auth-provider';
+import { Button } from '@/components/ui/button';
+import { PRODUCT_NAME } from '@/lib/brand';
+import { cn } from '@/lib/utils';
+import { CreditsBadge } from './credits-badge';
+import { navLinksFor } from './nav-links';
+import { SupportButton } from './support-button';
+import { ThemeToggle } from './theme-toggle';
+import { supportMailto, useSupportEmail } from './use-support-email';
+
+// Menus built on Radix overlays load on their own, so a visitor's first download stays small.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground',
+    isActive ? 'text-foreground bg-accent' : 'text-muted-foreground',
+  );
+
+export function Header() {
+  const { user, isLoading } = useAuth();
+  const supportEmail = useSupportEmail();
+  // "New Call" is the header's button, so it is left out of the desktop link row.
+  const links = navLinksFor(user).filter((l) => l.to !== '/new-call' && !l.to.startsWith('/auth'));
+
+  return (
+    <header className="bg-background/80 supports-[backdrop-filter]:bg-background/60 sticky top-0 z-40 border-b backdrop-blur">
+      <div className="container mx-auto flex h-14 items-center gap-2 px-4">
+        <Link to="/" className="mr-2 flex items-center gap-2 font-semibold tracking-tight">
+          <PhoneCall className="text-primary size-5" aria-hidden />
+          <span>{PRODUCT_NAME}</span>
+        </Link>
+
+        {!isLoading && (
+          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+            {links.map((link) => (
+              <NavLink key={link.to} to={link.to} end className={linkClass}>
+                {link.label}
+              </NavLink>
+            ))}
+            {!user && (
+              <a href={supportMailto(supportEmail)} className={linkClass({ isActive: false })}>
+                Support
+              </a>
+            )}
+          </nav>
+        )}
+
+        <div className="ml-auto flex items-center gap-2">
+          {isLoading ? null : user ? (
+            <>
+              <CreditsBadge credits={user.credits} />
+              <SupportButton />
+              <Button asChild size="sm" className="hidden sm:inline-flex">
+                <Link to="/new-call">
+                  <Plus />
+                  New Call
+                </Link>
+              </Button>
+              <Suspense fallback={null}>
+                <UserMenu user={user} />
+              </Suspense>
+            </>
+          ) : (
+            <>
+              <ThemeToggle />
+              <Button asChild variant="ghost" size="sm" className="hidden lg:inline-flex">
+                <Link to="/auth">Sign In</Link>
+              </Button>
+              <Button asChild size="sm" className="hidden sm:inline-flex">
+                <Link to="/auth?tab=signup">Sign Up</Link>
+              </Button>
+            </>
+          )}
+          {!isLoading && (
+            <Suspense fallback={null}>
+              <MobileMenu user={user} />
+            </Suspense>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

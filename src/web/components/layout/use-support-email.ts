@@ -1,0 +1,18 @@
+import type { PublicConfig } from '@shared/contracts/public-config';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api';
+
+/** Used until the server answers (or if it cannot): the server's own default. */
+const FALLBACK_SUPPORT_EMAIL = 'support@example.com';
+
+/** The support address (SUPPORT_EMAIL on the server), for mailto links. */
+export function useSupportEmail(): string {
+  const { data } = useQuery({
+    queryKey: ['/api/public-config'],
+    queryFn: () => apiGet<PublicConfig>('/api/public-config'),
+  });
+  return data?.supportEmail ?? FALLBACK_SUPPORT_EMAIL;
+}
+
+export const supportMailto = (email: string) =>
+  `mailto:${email}?subject=${encodeURIComponent('Support request')}`;

@@ -1,0 +1,72 @@
+// Rubric editor shared by the admin scenario form and the custom-scenario review: a rubric name
+// and up to 5 criteria (name + description); Add Criterion is hidden at 5 (spec §5).
+import { MAX_RUBRIC_CRITERIA } from '@shared/domain/limits';
+import { Plus, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+
+export type RubricCriterionDraft = { name: string; description: string };
+
+type Props = {
+  name: string;
+  criteria: RubricCriterionDraft[];
+  onNameChange: (name: string) => void;
+  onCriteriaChange: (criteria: RubricCriterionDraft[]) => void;
+  idPrefix?: string;
+};
+
+export function RubricEditor({ name, criteria, onNameChange, onCriteriaChange, idPrefix = 'rubric' }: Props) {
+  const update = (index: number, patch: Partial<RubricCriterionDraft>) =>
+    onCriteriaChange(criteria.map((c, i) => (i === index ? { ...c, ...patch } : c)));
+  return (
+    <fieldset className="space-y-3">
+      <div className="space-y-2">
+        <Label htmlFor={`${idPrefix}-name`}>Rubric name</Label>
+        <Input id={`${idPrefix}-name`} value={name} onChange={(e) => onNameChange(e.target.value)} />
+      </div>
+      <legend className="sr-only">Evaluation rubric</legend>
+      <ul className="space-y-3">
+        {criteria.map((c, index) => (
+          <li key={index} className="space-y-2 rounded-md border p-3">
+            <div className="flex items-center gap-2">
+              <Input
+                aria-label={`Criterion ${index + 1} name`}
+                value={c.name}
+                placeholder="Criterion name"
+                onChange={(e) => update(index, { name: e.target.value })}
+              />
+              <Button
+                type="button"
+                size="icon"
+                variant="ghost"
+                aria-label={`Remove criterion ${index + 1}`}
+                onClick={() => onCriteriaChange(criteria.filter((_, i) => i !== index))}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            </div>
+            <Textarea
+              aria-label={`Criterion ${index + 1} description`}
+              value={c.description}
+              placeholder="What good looks like"
+              rows={2}
+              onChange={(e) => update(index, { description: e.target.value })}
+            />
+          </li>
+        ))}
+      </ul>
+      {criteria.length < MAX_RUBRIC_CRITERIA && (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => onCriteriaChange([...criteria, { name: '', description: '' }])}
+        >
+          <Plus aria-hidden /> Add Criterion
+        </Button>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,26 @@
+// Shared list state of the admin tabs: search and filters that reset to page 1 on any change
+// (administration §2), pages of 5.
+import { ADMIN_PAGE_SIZE } from '@shared/domain/limits';
+import { useState } from 'react';
+
+export function useAdminListState<F extends object>(initialFilters: F) {
+  const [page, setPage] = useState(1);
+  const [search, setSearchRaw] = useState('');
+  const [filters, setFiltersRaw] = useState<F>(initialFilters);
+  return {
+    page,
+    setPage,
+    search,
+    setSearch: (value: string) => {
+      setSearchRaw(value);
+      setPage(1);
+    },
+    filters,
+    setFilters: (next: F) => {
+      setFiltersRaw(next);
+      setPage(1);
+    },
+    pageSize: ADMIN_PAGE_SIZE,
+    totalPages: (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+  };
+}

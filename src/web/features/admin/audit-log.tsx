@@ -1,0 +1,65 @@
+// Every admin write (who, what, when), newest first, at the bottom of the users tab (issue 9 §6).
+import type { AuditEntry } from '@shared/contracts/users';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { PaginationControls } from '@/components/ui/pagination-controls';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { apiGet } from '@/lib/api';
+
+const PAGE_SIZE = 10;
+
+export function AuditLog() {
+  const [page, setPage] = useState(1);
+  const audit = useQuery({
+    queryKey: ['/api/audit-log', page],
+    queryFn: () =>
+      apiGet<{ items: AuditEntry[]; total: number }>(`/api/audit-log?page=${page}&pageSize=${PAGE_SIZE}`),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Audit log</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>When</TableHead>
+              <TableHead>Who</TableHead>
+              <TableHead>What</TableHead>
+              <TableHead>Target</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {audit.data?.items.map((e) => (
+              <TableRow key={e.id}>
+                <TableCell className="whitespace-nowrap">{new Date(e.createdAt).toLocaleString()}</TableCell>
+                <TableCell>{e.actorEmail ?? '—'}</TableCell>
+                <TableCell>{e.action}</TableCell>
+                <TableCell>
+                  {e.targetType}
+                  {e.targetId ? ` #${e.targetId}` : ''}
+                </TableCell>
+              </TableRow>
+            ))}
+            {audit.data?.items.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={4} className="text-muted-foreground">
+                  No admin changes recorded yet.
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        <PaginationControls
+          page={page}
+          totalPages={Math.ceil((audit.data?.total ?? 0) / PAGE_SIZE)}
+          onPageChange={setPage}
+          hideWhenSinglePage
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,224 @@
+// LLM configuration tab: edits the evaluation and generation models and temperatures, JSON output
+// and the voice settings (stored in the database, applied without restart), and shows which
+// providers are active plus whether the ElevenLabs voice agent is configured.
+import type { ProvidersStatus } from '@shared/contracts/health';
+import type { ModelSettings, ModelSettingsResponse } from '@shared/contracts/settings';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { apiGet, apiPatch } from '@/lib/api';
+
+const PROVIDER_LABELS: Record<keyof ProvidersStatus, string> = {
+  llm: 'Language model',
+  speechToText: 'Speech to text',
+  textToSpeech: 'Text to speech',
+  voiceAgent: 'Voice agent',
+  payments: 'Payments',
+  recordings: 'Recordings storage',
+};
+
+function TaskFields({
+  title,
+  value,
+  onChange,
+  id,
+}: {
+  title: string;
+  id: string;
+  value: ModelSettings['evaluation'];
+  onChange: (v: ModelSettings['evaluation']) => void;
+}) {
+  return (
+    <fieldset className="space-y-3 rounded-md border p-4">
+      <legend className="px-1 font-medium">{title}</legend>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-model`}>Model</Label>
+        <Input
+          id={`${id}-model`}
+          value={value.model}
+          onChange={(e) => onChange({ ...value, model: e.target.value })}
+        />
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-temperature`}>Temperature</Label>
+        <Input
+          id={`${id}-temperature`}
+          type="number"
+          step={0.1}
+          min={0}
+          max={2}
+          value={value.temperature}
+          onChange={(e) => onChange({ ...value, temperature: Number(e.target.value) })}
+        />
+      </div>
+      <Label className="flex items-center gap-2">
+        <Switch
+          checked={value.jsonOutput}
+          onCheckedChange={(jsonOutput) => onChange({ ...value, jsonOutput })}
+        />
+        JSON output
+      </Label>
+    </fieldset>
+  );
+}
+
+export default function LlmConfigTab() {
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: ['/api/settings/models'],
+    queryFn: () => apiGet<ModelSettingsResponse>('/api/settings/models'),
+  });
+  const health = useQuery({
+    queryKey: ['/api/health'],
+    queryFn: () => apiGet<{ providers: ProvidersStatus }>('/api/health'),
+  });
+  const elevenlabs = useQuery({
+    queryKey: ['/api/check-elevenlabs-key'],
+    queryFn: () => apiGet<{ available: boolean }>('/api/check-elevenlabs-key'),
+  });
+  const [draft, setDraft] = useState<ModelSettings | null>(null);
+  useEffect(() => {
+    if (settings.data) setDraft(settings.data.settings);
+  }, [settings.data]);
+  const save = useMutation({
+    mutationFn: (body: ModelSettings) => apiPatch<ModelSettingsResponse>('/api/settings/models', body),
+    onSuccess: (data) => {
+      queryClient.setQueryData(['/api/settings/models'], data);
+      toast.success('Success', { description: 'Model settings saved. They apply to the next evaluation.' });
+    },
+    onError: (err: Error) => toast.error('Failed to save settings', { description: err.message }),
+  });
+
+  if (settings.isLoading || !draft) return <PageSpinner />;
+  const active = settings.data?.active;
+  return (
+    <div className="grid gap-6 pt-4 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>Model settings</CardTitle>
+          <CardDescription>
+            Evaluator: {active?.evaluator} · Generator: {active?.generator}
+            {active?.llmEndpoint ? ` · Endpoint ${active.llmEndpoint}` : ' · No model endpoint configured'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form
+            className="space-y-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              save.mutate(draft);
+            }}
+          >
+            <TaskFields
+              id="evaluation"
+              title="Evaluation"
+              value={draft.evaluation}
+              onChange={(evaluation) => setDraft({ ...draft, evaluation })}
+            />
+            <TaskFields
+              id="generation"
+              title="Custom scenario generation"
+              value={draft.generation}
+              onChange={(generation) => setDraft({ ...draft, generation })}
+            />
+            <fieldset className="space-y-3 rounded-md border p-4">
+              <legend className="px-1 font-medium">Voice</legend>
+              <div className="grid grid-cols-2 gap-3">
+                <div className="space-y-1">
+                  <Label htmlFor="voice-stability">Stability (0–1)</Label>
+                  <Input
+                    id="voice-stability"
+                    type="number"
+                    step={0.05}
+                    min={0}
+                    max={1}
+                    value={draft.voice.stability}
+                    onChange={(e) =>
+                      setDraft({ ...draft, voice: { ...draft.voice, stability: Number(e.target.value) } })
+                    }
+                  />
+                </div>
+                <div className="space-y-1">
+                  <Label htmlFor="voice-similarity">Similarity boost (0–1)</Label>
+                  <Input
+                    id="voice-similarity"
+                    type="number"
+                    step={0.05}
+                    min={0}
+                    max={1}
+                    value={draft.voice.similarityBoost}
+                    onChange={(e) =>
+                      setDraft({
+                        ...draft,
+                        voice: { ...draft.voice, similarityBoost: Number(e.target.value) },
+                      })
+                    }
+                  />
+                </div>
+              </div>
+              <Label className="flex items-center gap-2">
+                <Switch
+                  checked={draft.voice.streaming}
+                  onCheckedChange={(streaming) =>
+                    setDraft({ ...draft, voice: { ...draft.voice, streaming } })
+                  }
+                />
+                Streaming ({draft.voice.outputFormat.toUpperCase()})
+              </Label>
+            </fieldset>
+            <div className="flex gap-2">
+              <Button type="submit" disabled={save.isPending}>
+                Save settings
+              </Button>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => settings.data && setDraft(settings.data.defaults)}
+              >
+                Restore defaults
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Active providers</CardTitle>
+          <CardDescription>
+            Set keys in the server's environment to switch from the built-in ones.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ul className="divide-y">
+            {health.data &&
+              (Object.keys(PROVIDER_LABELS) as (keyof ProvidersStatus)[]).map((key) => {
+                const p = health.data.providers[key];
+                return (
+                  <li key={key} className="flex items-center justify-between gap-3 py-3">
+                    <div>
+                      <p className="font-medium">{PROVIDER_LABELS[key]}</p>
+                      {p.detail && <p className="text-muted-foreground text-sm">{p.detail}</p>}
+                    </div>
+                    <Badge variant={p.configured ? 'default' : 'secondary'}>{p.kind}</Badge>
+                  </li>
+                );
+              })}
+            <li className="flex items-center justify-between gap-3 py-3">
+              <p className="font-medium">ElevenLabs key</p>
+              <Badge variant={elevenlabs.data?.available ? 'default' : 'secondary'}>
+                {elevenlabs.data?.available ? 'available' : 'not configured'}
+              </Badge>
+            </li>
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

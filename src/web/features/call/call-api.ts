@@ -1,0 +1,27 @@
+// The call flow's requests (spec: core-experience §7; ARCHITECTURE.md §4).
+import type { Interviewer } from '@shared/contracts/interviewers';
+import type { CreateInterviewRequest, Interview, VoiceSessionResponse } from '@shared/contracts/interviews';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet, apiPost } from '@/lib/api';
+
+export const interviewersQueryKey = ['/api/interviewers'] as const;
+
+/** Presets plus the caller's own custom scenarios (never archived ones). */
+export function useInterviewers() {
+  return useQuery({
+    queryKey: interviewersQueryKey,
+    queryFn: () => apiGet<Interviewer[]>('/api/interviewers'),
+  });
+}
+
+export const createInterview = (body: CreateInterviewRequest) => apiPost<Interview>('/api/interviews', body);
+
+export const requestVoiceSession = (interviewId: number) =>
+  apiPost<VoiceSessionResponse>(`/api/interviews/${interviewId}/voice-session`);
+
+/** Closes the call on the server, which builds the transcript, evaluates it and answers the interview. */
+export const endInterview = (interviewId: number, conversationId: string | null) =>
+  apiPost<Interview>(`/api/interviews/${interviewId}/end`, conversationId ? { conversationId } : {});
+
+export const recordingUrl = (conversationId: string) =>
+  `/api/interviews/audio/${encodeURIComponent(conversationId)}`;

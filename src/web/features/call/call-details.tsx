@@ -1,0 +1,82 @@
+// Step 2 of a call: who the persona is, how the call will be judged, and the rules of the call
+// (spec: core-experience §2 "Call Details").
+import type { Interviewer } from '@shared/contracts/interviewers';
+import { AlertTriangle, ArrowLeft, Phone } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { InterviewerAvatar } from './interviewer-avatar';
+
+export function CallDetails({
+  interviewer,
+  starting,
+  onBack,
+  onStart,
+}: {
+  interviewer: Interviewer;
+  starting: boolean;
+  onBack: () => void;
+  onStart: () => void;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h1 className="text-2xl">Call Details</h1>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <div className="flex items-start gap-4">
+          <InterviewerAvatar interviewer={interviewer} className="size-16" />
+          <div className="flex flex-col gap-1">
+            <h2 className="text-xl font-semibold">{interviewer.name}</h2>
+            <p className="text-muted-foreground">
+              {interviewer.role} at {interviewer.company}
+            </p>
+            <Badge variant="secondary">{interviewer.callType || 'General'}</Badge>
+          </div>
+        </div>
+        {interviewer.bio ? <p className="leading-relaxed">{interviewer.bio}</p> : null}
+
+        <section aria-labelledby="rubric-heading" className="flex flex-col gap-2">
+          <h3 id="rubric-heading" className="font-semibold">
+            Evaluation rubric: {interviewer.rubricName}
+          </h3>
+          <ul className="flex flex-col gap-2">
+            {interviewer.rubricCriteria.map((c) => (
+              <li key={c.name} className="rounded-lg border p-3">
+                <p className="font-medium">{c.name}</p>
+                {c.description ? <p className="text-sm text-muted-foreground">{c.description}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <div
+          role="note"
+          aria-label="Important Information"
+          className="rounded-lg border border-red-500/50 bg-red-500/10 p-4 text-red-700 dark:text-red-300"
+        >
+          <p className="flex items-center gap-2 font-semibold">
+            <AlertTriangle className="size-4" aria-hidden /> Important Information
+          </p>
+          <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
+            <li>Calls last up to 30 minutes and end automatically when the time runs out.</li>
+            <li>Once started, a call cannot be paused or restarted; use End Call when you are finished.</li>
+            <li>Starting a call uses a credit. Allow microphone access when your browser asks.</li>
+          </ul>
+        </div>
+
+        <div className="flex justify-between gap-3">
+          <Button variant="outline" onClick={onBack} disabled={starting}>
+            <ArrowLeft /> Back
+          </Button>
+          <Button onClick={onStart} disabled={starting}>
+            {starting ? <Spinner /> : <Phone />} Start Call
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+// Step 1 of a call: choose a scenario, grouped by call type, with a call-type filter and a banner
+// for the chosen one (spec: core-experience §2 "New call").
+import type { Interviewer } from '@shared/contracts/interviewers';
+import { ArrowRight, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { cn } from '@/lib/utils';
+import { InterviewerAvatar } from './interviewer-avatar';
+
+const ALL = 'all';
+
+/** Scenarios grouped by call type, types in alphabetical order, keeping each group's list order. */
+export function groupByCallType(interviewers: readonly Interviewer[]): [string, Interviewer[]][] {
+  const groups = new Map<string, Interviewer[]>();
+  for (const i of interviewers) {
+    const type = i.callType || 'General';
+    groups.set(type, [...(groups.get(type) ?? []), i]);
+  }
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
+}
+
+export function InterviewerPicker({
+  interviewers,
+  selected,
+  onSelect,
+  onContinue,
+}: {
+  interviewers: readonly Interviewer[];
+  selected: Interviewer | null;
+  onSelect: (interviewer: Interviewer | null) => void;
+  onContinue: () => void;
+}) {
+  const [callType, setCallType] = useState(ALL);
+  const groups = useMemo(() => groupByCallType(interviewers), [interviewers]);
+  const shown = callType === ALL ? groups : groups.filter(([type]) => type === callType);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Choose a scenario</h1>
+          <p className="text-sm text-muted-foreground">Pick who you want to practise with.</p>
+        </div>
+        <Select value={callType} onValueChange={setCallType}>
+          <SelectTrigger aria-label="Filter by call type" className="min-w-56">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All call types</SelectItem>
+            {groups.map(([type]) => (
+              <SelectItem key={type} value={type}>
+                {type}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {selected ? (
+        <Card
+          role="region"
+          aria-label="Selected scenario"
+          className="sticky top-2 z-10 flex-row items-center gap-4 px-4 py-3"
+        >
+          <InterviewerAvatar interviewer={selected} className="size-10" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium">{selected.name}</p>
+            <p className="truncate text-sm text-muted-foreground">
+              {selected.role} at {selected.company}
+            </p>
+          </div>
+          <Button onClick={onContinue}>
+            Continue <ArrowRight />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label="Remove selection" onClick={() => onSelect(null)}>
+            <X />
+          </Button>
+        </Card>
+      ) : null}
+
+      {interviewers.length === 0 ? (
+        <p className="text-muted-foreground">No interviewers available at the moment.</p>
+      ) : (
+        shown.map(([type, list]) => (
+          <section key={type} aria-label={type} className="flex flex-col gap-3">
+            <h2 className="text-lg font-semibold">{type}</h2>
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {list.map((i) => {
+                const isSelected = selected?.id === i.id;
+                return (
+                  <button
+                    key={i.id}
+                    type="button"
+                    aria-pressed={isSelected}
+                    onClick={() => onSelect(isSelected ? null : i)}
+                    className={cn(
+                      'flex items-start gap-3 rounded-xl border bg-card p-4 text-left shadow-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                      isSelected && 'border-primary ring-2 ring-primary/40',
+                    )}
+                  >
+                    <InterviewerAvatar interviewer={i} />
+                    <span className="flex min-w-0 flex-col gap-1">
+                      <span className="font-medium">{i.name}</span>
+                      <span className="text-sm text-muted-foreground">
+                        {i.role} at {i.company}
+                      </span>
+                      {i.isCustomScenario ? (
+                        <Badge variant="secondary" className="mt-1">
+                          Custom
+                        </Badge>
+                      ) : null}
+                    </span>
+                  </button>
+                );
+              })}
+            </div>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

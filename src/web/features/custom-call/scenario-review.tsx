@@ -1,0 +1,87 @@
+// Step 2: everything generated is editable — name, system prompt (guidance ideal 200, minimum 100),
+// rubric (add, edit, remove; Add Criterion hidden at 5), sample questions one per line, voice.
+import type { VoiceId } from '@shared/domain/limits';
+import { WORD_LIMITS } from '@shared/domain/word-count';
+import { ArrowLeft, Check } from 'lucide-react';
+import { RubricEditor } from '@/components/scenario/rubric-editor';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import type { ReviewDraft } from './review-draft';
+import { VoiceChoice } from './voice-choice';
+import { WordCountField } from './word-count-field';
+
+type Props = {
+  draft: ReviewDraft;
+  onDraftChange: (draft: ReviewDraft) => void;
+  voice: VoiceId | null;
+  onVoiceChange: (voice: VoiceId) => void;
+  creating: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+};
+
+export function ScenarioReview({
+  draft,
+  onDraftChange,
+  voice,
+  onVoiceChange,
+  creating,
+  onBack,
+  onConfirm,
+}: Props) {
+  const set = <K extends keyof ReviewDraft>(key: K, value: ReviewDraft[K]) =>
+    onDraftChange({ ...draft, [key]: value });
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <Label htmlFor="scenario-name">Scenario name</Label>
+        <Input id="scenario-name" value={draft.name} onChange={(e) => set('name', e.target.value)} />
+      </div>
+      <WordCountField
+        id="system-prompt"
+        label="System Prompt"
+        hint="How the persona behaves on the call."
+        value={draft.systemPrompt}
+        onChange={(v) => set('systemPrompt', v)}
+        limits={WORD_LIMITS.systemPrompt}
+        rows={12}
+      />
+      <section aria-labelledby="rubric-heading" className="space-y-3">
+        <h2 id="rubric-heading" className="text-lg font-semibold">
+          Evaluation Rubric
+        </h2>
+        <RubricEditor
+          name={draft.rubricName}
+          criteria={draft.criteria}
+          onNameChange={(v) => set('rubricName', v)}
+          onCriteriaChange={(v) => set('criteria', v)}
+        />
+      </section>
+      <div className="space-y-2">
+        <Label htmlFor="sample-questions">Sample Questions</Label>
+        <p className="text-sm text-muted-foreground">
+          One per line. The persona works through them on the call.
+        </p>
+        <Textarea
+          id="sample-questions"
+          value={draft.questionsText}
+          rows={6}
+          onChange={(e) => set('questionsText', e.target.value)}
+        />
+      </div>
+      <VoiceChoice value={voice} onChange={onVoiceChange} />
+      <div className="flex flex-wrap justify-between gap-3">
+        <Button type="button" variant="outline" onClick={onBack} disabled={creating}>
+          <ArrowLeft aria-hidden /> Back to Setup
+        </Button>
+        <Button type="button" onClick={onConfirm} disabled={creating}>
+          {creating ? <Spinner className="size-4" /> : <Check aria-hidden />}
+          Confirm &amp; Create
+        </Button>
+      </div>
+    </div>
+  );
+}

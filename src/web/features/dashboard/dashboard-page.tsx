@@ -1,0 +1,119 @@
+// The signed-in home (spec: core-experience §2 "Dashboard", §4, §5, §9): Create Scenario and New
+// Call, Calls Completed and Average Score, progress charts, filters, and the completed calls as
+// expandable cards, five per page. Paging and filtering happen on the server.
+import { DASHBOARD_PAGE_SIZE } from '@shared/domain/limits';
+import { formatScore } from '@shared/domain/score-averages';
+import { Phone, PlusCircle } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { MyAssignments } from '@/components/assignments/my-assignments';
+import { useAuth } from '@/components/auth/auth-provider';
+import {
+  CallFilters,
+  type CallFilterValues,
+  emptyFilters,
+  hasActiveFilters,
+  useScenarioOptions,
+} from '@/components/call-review/call-filters';
+import { CallList } from '@/components/call-review/call-list';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useDashboardCalls, useScoreTrends } from './dashboard-api';
+import { ProgressCharts } from './progress-charts';
+
+function SummaryFigure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Card className="gap-1 py-4">
+      <CardContent className="px-4">
+        <p className="text-muted-foreground text-sm">{label}</p>
+        <p className="font-bold text-3xl tabular-nums" data-testid={testId}>
+          {value}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function DashboardPage() {
+  const { user } = useAuth();
+  const [filters, setFilters] = useState<CallFilterValues>(emptyFilters);
+  const [page, setPage] = useState(1);
+  const calls = useDashboardCalls(user?.id, page, filters);
+  const scenarios = useScenarioOptions();
+  const trends = useScoreTrends(Boolean(user));
+
+  const changeFilters = useCallback((next: CallFilterValues) => {
+    setFilters(next);
+    setPage(1);
+  }, []);
+
+  useEffect(() => {
+    if (calls.isError) toast.error('Error', { description: 'Failed to fetch interviews' });
+  }, [calls.isError]);
+  useEffect(() => {
+    if (scenarios.isError) toast.error('Error', { description: 'Failed to fetch interviewers' });
+  }, [scenarios.isError]);
+
+  const summary = calls.data?.summary;
+  const loading = calls.isLoading || scenarios.isLoading;
+
+  return (
+    <div className="container mx-auto max-w-5xl space-y-6 p-4 md:p-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-semibold text-2xl">Dashboard</h1>
+        <div className="flex gap-2">
+          <Button asChild variant="outline">
+            <Link to="/custom-call">
+              <PlusCircle />
+              Create Scenario
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/new-call">
+              <Phone />
+              New Call
+            </Link>
+          </Button>
+        </div>
+      </div>
+
+      <MyAssignments />
+
+      <div className="grid grid-cols-2 gap-4">
+        <SummaryFigure
+          label="Calls Completed"
+          value={summary ? String(summary.completedCount) : '–'}
+          testId="calls-completed"
+        />
+        <SummaryFigure
+          label="Average Score"
+          value={summary ? formatScore(summary.averageScore) : '–'}
+          testId="average-score"
+        />
+      </div>
+
+      {trends.data && <ProgressCharts points={trends.data} />}
+
+      <section className="space-y-4" aria-label="Your calls">
+        <div className="flex items-center gap-2">
+          <h2 className="font-semibold text-xl">Your calls</h2>
+          {calls.isFetching && !calls.isLoading && <Spinner className="text-muted-foreground" />}
+        </div>
+        <CallFilters value={filters} onChange={changeFilters} scenarios={scenarios.data ?? []} />
+        <CallList
+          items={calls.data?.items ?? []}
+          total={calls.data?.total ?? 0}
+          page={page}
+          pageSize={DASHBOARD_PAGE_SIZE}
+          onPageChange={setPage}
+          isLoading={loading}
+          emptyText="No calls found matching your filters."
+          emptyHint={hasActiveFilters(filters) ? undefined : 'Completed calls appear here after a New Call.'}
+          canEditRating={(i) => i.userId === user?.id}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { HowItWorksImages } from '@shared/contracts/interviewers';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api';
+import { Section } from './landing-sections';
+
+const STEPS: { key: keyof HowItWorksImages; title: string; text: string; alt: string }[] = [
+  {
+    key: 'setup',
+    title: 'Set up',
+    text: 'Pick a scenario, such as a product interview or an angry customer, or describe your own.',
+    alt: 'Three persona cards with one selected',
+  },
+  {
+    key: 'practice',
+    title: 'Practice',
+    text: 'Talk it through by voice. The AI persona listens, follows up and pushes back like a real person.',
+    alt: 'A live call with the persona speaking and a sound wave',
+  },
+  {
+    key: 'review',
+    title: 'Review',
+    text: 'Get a score out of 10 for each criterion, with feedback, the transcript and the recording.',
+    alt: 'A score card with a bar for each criterion',
+  },
+];
+
+export function HowItWorksSection() {
+  const images = useQuery({
+    queryKey: ['/api/how-it-works-images'],
+    queryFn: () => apiGet<HowItWorksImages>('/api/how-it-works-images'),
+  });
+  return (
+    <Section id="how-it-works" title="How It Works" intro="Three steps from nervous to ready." muted>
+      <ol className="grid gap-8 md:grid-cols-3">
+        {STEPS.map((step, i) => (
+          <li key={step.key} className="bg-card overflow-hidden rounded-xl border shadow-sm">
+            <div className="bg-muted aspect-[3/2]">
+              {images.data && (
+                <img
+                  src={images.data[step.key]}
+                  alt={step.alt}
+                  width={480}
+                  height={320}
+                  loading="lazy"
+                  decoding="async"
+                  className="size-full object-cover"
+                />
+              )}
+            </div>
+            <div className="p-6">
+              <p className="text-primary text-sm font-semibold">Step {i + 1}</p>
+              <h3 className="mt-1 text-xl font-semibold">{step.title}</h3>
+              <p className="text-muted-foreground mt-2 text-sm">{step.text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}

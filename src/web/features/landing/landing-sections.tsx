@@ -1,0 +1,320 @@
+// The landing page's static sections (spec: core-experience §2 "Landing page").
+import {
+  Award,
+  BarChart3,
+  Check,
+  FileText,
+  History,
+  Mail,
+  MessageSquareText,
+  Mic,
+  Route,
+  Sparkles,
+  Trophy,
+  Users,
+  Wand2,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { supportMailto, useSupportEmail } from '@/components/layout/use-support-email';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { PRODUCT_NAME } from '@/lib/brand';
+
+export function Section({
+  id,
+  title,
+  intro,
+  children,
+  muted = false,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  children: ReactNode;
+  muted?: boolean;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={muted ? 'bg-muted/40 border-y' : undefined}>
+      <div className="container mx-auto px-4 py-16 sm:py-20">
+        <div className="mx-auto mb-10 max-w-2xl text-center">
+          <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {title}
+          </h2>
+          {intro && <p className="text-muted-foreground mt-3 text-lg">{intro}</p>}
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+const FEATURES = [
+  {
+    icon: MessageSquareText,
+    title: 'Real-time feedback',
+    text: 'Instant insights on your performance and the areas to improve, the moment the call ends.',
+  },
+  {
+    icon: Mic,
+    title: 'Natural voice AI',
+    text: 'Realistic AI callers who listen, follow up and push back like people do.',
+  },
+  {
+    icon: BarChart3,
+    title: 'Scored against a rubric',
+    text: 'Every call is scored out of 10 on up to five criteria, with feedback and the reasoning behind it.',
+  },
+  {
+    icon: Wand2,
+    title: 'Custom scenarios',
+    text: 'Describe any conversation you are dreading and get a persona, a rubric and questions made for it.',
+  },
+  {
+    icon: History,
+    title: 'Every call on record',
+    text: 'Replay the audio, reread the transcript and track your scores as they climb.',
+  },
+  {
+    icon: Route,
+    title: 'Practice tracks',
+    text: 'Work through ordered sets of scenarios, such as a full interview loop, one step at a time.',
+  },
+];
+
+export function KeyFeatures() {
+  return (
+    <Section
+      id="features"
+      title="Key Features"
+      intro="Everything you need to walk into the real conversation ready."
+    >
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {FEATURES.map((f) => (
+          <li key={f.title} className="bg-card rounded-xl border p-6 shadow-sm">
+            <f.icon className="text-primary mb-4 size-8" aria-hidden />
+            <h3 className="mb-2 font-semibold">{f.title}</h3>
+            <p className="text-muted-foreground text-sm">{f.text}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+const COMING_SOON = [
+  {
+    icon: Users,
+    title: 'Teams',
+    text: 'Practise together, assign scenarios to your team and see how everyone improves.',
+  },
+  {
+    icon: Trophy,
+    title: 'Achievements',
+    text: 'Earn badges for streaks, finished tracks and personal bests.',
+  },
+  {
+    icon: Sparkles,
+    title: 'DIY tracks',
+    text: 'Build your own practice tracks from any mix of preset and custom scenarios.',
+  },
+  {
+    icon: FileText,
+    title: 'Present mode',
+    text: 'Share a presentation PDF and rehearse presenting it while the AI audience asks questions.',
+  },
+];
+
+export function ComingSoon() {
+  return (
+    <Section id="coming-soon" title="Coming Soon" intro="What we are building next." muted>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {COMING_SOON.map((f) => (
+          <li key={f.title} className="bg-card rounded-xl border p-6">
+            <div className="mb-4 flex items-center justify-between">
+              <f.icon className="text-primary size-7" aria-hidden />
+              <Badge variant="outline">Soon</Badge>
+            </div>
+            <h3 className="mb-2 font-semibold">{f.title}</h3>
+            <p className="text-muted-foreground text-sm">{f.text}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+const FAQ = [
+  {
+    q: 'What kinds of calls can I practise?',
+    a: 'Job interviews (product management, behavioural, leadership), sales pitches, customer escalations, negotiations, giving feedback, promotion requests and other difficult workplace conversations. You can also create your own scenario from a short description.',
+  },
+  {
+    q: 'How does the AI evaluate me?',
+    a: 'Each scenario has a rubric of up to five criteria. When the call ends, your transcript is scored from 0 to 10 on each criterion, with written feedback and the rationale for the score.',
+  },
+  {
+    q: 'How long is a call?',
+    a: 'Up to 30 minutes. You can end a call at any time with the End Call button, and the evaluation takes about 15 seconds.',
+  },
+  {
+    q: 'What do I need?',
+    a: 'A modern browser and a microphone. If you cannot speak aloud, you can type your answers instead.',
+  },
+  {
+    q: 'How do credits work?',
+    a: 'Each call uses credits from your balance, shown in the header. New accounts start with a free credit, and you can buy more packs at any time.',
+  },
+  {
+    q: 'Can I listen to my calls again?',
+    a: 'Yes. Your dashboard keeps every completed call with its audio recording, transcript and evaluation, and you can rate each one.',
+  },
+];
+
+export function Faq() {
+  return (
+    <Section id="faq" title="Details" intro="Answers to the questions people ask most.">
+      <div className="mx-auto max-w-3xl divide-y rounded-xl border">
+        {FAQ.map((item) => (
+          <details key={item.q} className="group px-5 py-4">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium [&::-webkit-details-marker]:hidden">
+              {item.q}
+              <span aria-hidden className="text-muted-foreground transition-transform group-open:rotate-45">
+                +
+              </span>
+            </summary>
+            <p className="text-muted-foreground mt-3 text-sm">{item.a}</p>
+          </details>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+function PriceCard({
+  name,
+  price,
+  unit,
+  badge,
+  points,
+  action,
+  highlight = false,
+}: {
+  name: string;
+  price: string;
+  unit: string;
+  badge?: string;
+  points: string[];
+  action: ReactNode;
+  highlight?: boolean;
+}) {
+  return (
+    <li
+      className={`bg-card flex flex-col rounded-xl border p-6 shadow-sm ${highlight ? 'border-primary ring-primary/30 ring-2' : ''}`}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-lg font-semibold">{name}</h3>
+        {badge && <Badge>{badge}</Badge>}
+      </div>
+      <p className="mt-4">
+        <span className="text-3xl font-bold">{price}</span>{' '}
+        <span className="text-muted-foreground text-sm">{unit}</span>
+      </p>
+      <ul className="mt-6 mb-8 space-y-2 text-sm">
+        {points.map((p) => (
+          <li key={p} className="flex gap-2">
+            <Check className="text-primary mt-0.5 size-4 shrink-0" aria-hidden />
+            {p}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto">{action}</div>
+    </li>
+  );
+}
+
+const mail = (to: string, subject: string) => `mailto:${to}?subject=${encodeURIComponent(subject)}`;
+
+export function Pricing() {
+  const email = useSupportEmail();
+  return (
+    <Section
+      id="pricing"
+      title="Simple Pricing"
+      intro="Pay for the calls you make. No subscription needed."
+      muted
+    >
+      <ul className="mx-auto grid max-w-5xl gap-6 md:grid-cols-3">
+        <PriceCard
+          name="Pay as you go"
+          price="from $1.99"
+          unit="per call"
+          highlight
+          points={[
+            'Packs of 1, 5, 10 or 20 calls',
+            'Every preset and custom scenario',
+            'Full evaluation and recording',
+          ]}
+          action={
+            <Button asChild className="w-full">
+              <Link to="/auth">Get Started</Link>
+            </Button>
+          }
+        />
+        <PriceCard
+          name="Unlimited"
+          price="$19.99"
+          unit="per month"
+          badge="Coming Soon"
+          points={['Unlimited practice calls', 'Priority access to new features', 'Early access by email']}
+          action={
+            <Button asChild variant="outline" className="w-full">
+              <a href={mail(email, `${PRODUCT_NAME} Unlimited early access`)}>Request Early Access</a>
+            </Button>
+          }
+        />
+        <PriceCard
+          name="Custom"
+          price="Let's talk"
+          unit="for enterprise and teams"
+          points={[
+            'Team accounts and shared tracks',
+            'Scenarios built for your roles',
+            'Invoicing and volume pricing',
+          ]}
+          action={
+            <Button asChild variant="outline" className="w-full">
+              <a href={mail(email, `${PRODUCT_NAME} for teams`)}>Contact Us</a>
+            </Button>
+          }
+        />
+      </ul>
+    </Section>
+  );
+}
+
+export function Questions() {
+  const email = useSupportEmail();
+  return (
+    <section aria-labelledby="questions-title">
+      <div className="container mx-auto px-4 py-16 sm:py-20">
+        <div className="bg-primary text-primary-foreground mx-auto flex max-w-4xl flex-col items-center gap-4 rounded-2xl px-6 py-12 text-center">
+          <Award className="size-10" aria-hidden />
+          <h2 id="questions-title" className="text-3xl font-bold tracking-tight">
+            Questions?
+          </h2>
+          <p className="max-w-xl">
+            We are happy to help you pick scenarios, set up your team or anything else. Write to us and a
+            person will answer.
+          </p>
+          <Button asChild variant="secondary" size="lg">
+            <a href={supportMailto(email)}>
+              <Mail />
+              Email Us
+            </a>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

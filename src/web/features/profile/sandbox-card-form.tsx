@@ -1,0 +1,146 @@
+// The payment sandbox's card form, shown when Stripe is not configured. It is labelled TEST MODE
+// everywhere: no card is charged. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002
+// is declined.
+import type { CreatePaymentIntentResponse } from '@shared/contracts/payments';
+import {
+  normaliseCardNumber,
+  passesLuhn,
+  SANDBOX_DECLINE_CARD,
+  SANDBOX_INVALID_CARD_MESSAGE,
+  SANDBOX_SUCCESS_CARD,
+} from '@shared/domain/sandbox-cards';
+import { FlaskConical } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { confirmSandboxPayment } from './payments-api';
+
+type Props = {
+  intent: CreatePaymentIntentResponse;
+  priceLabel: string;
+  onPaid: (paymentIntentId: string) => void;
+  onFailed: (message: string) => void;
+};
+
+/** "4242424242424242" → "4242 4242 4242 4242" while typing. */
+const groupDigits = (value: string) =>
+  normaliseCardNumber(value)
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+function expiryError(expiry: string, now = new Date()): string | null {
+  const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (!m) return 'Enter the expiry date as MM/YY';
+  const month = Number(m[1]);
+  const year = 2000 + Number(m[2]);
+  if (month < 1 || month > 12) return 'Enter the expiry date as MM/YY';
+  const endOfMonth = new Date(year, month, 1);
+  return endOfMonth <= now ? 'Your card has expired' : null;
+}
+
+export function SandboxCardForm({ intent, priceLabel, onPaid, onFailed }: Props) {
+  const [cardNumber, setCardNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    if (!passesLuhn(normaliseCardNumber(cardNumber))) found.cardNumber = SANDBOX_INVALID_CARD_MESSAGE;
+    const exp = expiryError(expiry);
+    if (exp) found.expiry = exp;
+    if (!/^\d{3,4}$/.test(cvc.trim())) found.cvc = 'Enter the 3 or 4 digit security code';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setSubmitting(true);
+    try {
+      await confirmSandboxPayment(intent.paymentIntentId, cardNumber);
+      onPaid(intent.paymentIntentId);
+    } catch (err) {
+      onFailed(err instanceof Error && err.message ? err.message : 'An error occurred during payment');
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate aria-label="Test card payment">
+      <Alert className="border-amber-500/60 bg-amber-50 text-amber-950 dark:bg-amber-950/30 dark:text-amber-100">
+        <FlaskConical aria-hidden />
+        <AlertTitle>TEST MODE — no real card is charged</AlertTitle>
+        <AlertDescription className="text-inherit">
+          Use {SANDBOX_SUCCESS_CARD} to pay, or {SANDBOX_DECLINE_CARD} to see a declined card. Any future
+          expiry date and any 3-digit code work.
+        </AlertDescription>
+      </Alert>
+      <div className="grid gap-2">
+        <Label htmlFor="sandbox-card-number">Card number</Label>
+        <Input
+          id="sandbox-card-number"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={SANDBOX_SUCCESS_CARD}
+          value={cardNumber}
+          onChange={(e) => setCardNumber(groupDigits(e.target.value))}
+          aria-invalid={Boolean(errors.cardNumber)}
+          aria-describedby={errors.cardNumber ? 'sandbox-card-number-error' : undefined}
+        />
+        {errors.cardNumber && (
+          <p id="sandbox-card-number-error" className="text-destructive text-sm">
+            {errors.cardNumber}
+          </p>
+        )}
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor="sandbox-card-expiry">Expiry (MM/YY)</Label>
+          <Input
+            id="sandbox-card-expiry"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="12/34"
+            maxLength={7}
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value)}
+            aria-invalid={Boolean(errors.expiry)}
+            aria-describedby={errors.expiry ? 'sandbox-card-expiry-error' : undefined}
+          />
+          {errors.expiry && (
+            <p id="sandbox-card-expiry-error" className="text-destructive text-sm">
+              {errors.expiry}
+            </p>
+          )}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="sandbox-card-cvc">CVC</Label>
+          <Input
+            id="sandbox-card-cvc"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="123"
+            maxLength={4}
+            value={cvc}
+            onChange={(e) => setCvc(e.target.value)}
+            aria-invalid={Boolean(errors.cvc)}
+            aria-describedby={errors.cvc ? 'sandbox-card-cvc-error' : undefined}
+          />
+          {errors.cvc && (
+            <p id="sandbox-card-cvc-error" className="text-destructive text-sm">
+              {errors.cvc}
+            </p>
+          )}
+        </div>
+      </div>
+      <Button type="submit" disabled={submitting}>
+        {submitting && <Spinner />}
+        Pay {priceLabel} (test)
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+// Team Members table (email, role select, Remove). Managers change member/admin roles and remove
+// anyone but the owner; only the owner hands over ownership.
+import type { TeamMemberResponse, TeamRole } from '@shared/contracts/teams';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useChangeRole, useRemoveMember, useTransferOwnership } from './teams-api';
+
+type Props = {
+  teamId: number;
+  members: TeamMemberResponse[];
+  currentUserId: number;
+  canManage: boolean;
+  canTransfer: boolean;
+};
+
+export function MembersTable({ teamId, members, currentUserId, canManage, canTransfer }: Props) {
+  const changeRole = useChangeRole(teamId);
+  const removeMember = useRemoveMember(teamId);
+  const transfer = useTransferOwnership(teamId);
+  const fail = (err: Error) => toast.error('Error', { description: err.message });
+
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Email</TableHead>
+          <TableHead>Name</TableHead>
+          <TableHead>Role</TableHead>
+          {canManage && <TableHead className="text-right">Actions</TableHead>}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {members.map((m) => {
+          const isOwner = m.role === 'owner';
+          return (
+            <TableRow key={m.userId}>
+              <TableCell className="font-medium">{m.email}</TableCell>
+              <TableCell>{m.name}</TableCell>
+              <TableCell>
+                {canManage && !isOwner ? (
+                  <Select
+                    value={m.role}
+                    onValueChange={(role) =>
+                      changeRole.mutateAsync({ userId: m.userId, role: role as TeamRole }).catch(fail)
+                    }
+                  >
+                    <SelectTrigger aria-label={`Role of ${m.email}`} className="w-32">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="member">Member</SelectItem>
+                      <SelectItem value="admin">Admin</SelectItem>
+                    </SelectContent>
+                  </Select>
+                ) : (
+                  <Badge variant={isOwner ? 'default' : 'secondary'}>{m.role}</Badge>
+                )}
+              </TableCell>
+              {canManage && (
+                <TableCell className="space-x-2 text-right">
+                  {canTransfer && !isOwner && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => {
+                        if (window.confirm(`Make ${m.email} the owner? You will become an admin.`))
+                          transfer.mutateAsync(m.userId).catch(fail);
+                      }}
+                    >
+                      Make owner
+                    </Button>
+                  )}
+                  {!isOwner && m.userId !== currentUserId && (
+                    <Button
+                      size="sm"
+                      variant="destructive"
+                      aria-label={`Remove ${m.email}`}
+                      onClick={() => removeMember.mutateAsync(m.userId).catch(fail)}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </TableCell>
+              )}
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,50 @@
+// The browser's only way to the server. Same-origin requests with credentials; errors carry the
+// server's `message` (spec: "throws the server's message field or 'An error occurred'").
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  if (/^\s*</.test(text)) return new ApiError(res.status, 'Server returned HTML instead of JSON');
+  try {
+    const body = JSON.parse(text) as { message?: string; error?: string; errors?: Record<string, string> };
+    return new ApiError(res.status, body.message || body.error || 'An error occurred', body.errors);
+  } catch {
+    return new ApiError(res.status, text || 'An error occurred');
+  }
+}
+
+export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);
+export const apiPost = <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {});
+export const apiPatch = <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body ?? {});
+export const apiDelete = <T>(path: string) => apiRequest<T>('DELETE', path);
+
+/** Builds a query string from defined values only. */
+export function qs(params: Record<string, string | number | boolean | undefined | null>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,27 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.js';
+import { preloadRoutes } from './scripts/vite-preload-routes.js';
+
+const r = (p: string) => new URL(p, import.meta.url).pathname;
+
+export default defineConfig({
+  root: r('./src/web'),
+  publicDir: r('./public'),
+  plugins: [react(), tailwindcss(), preloadRoutes(['features/landing/landing-page.tsx']), precompress()],
+  resolve: { alias: { '@': r('./src/web'), '@shared': r('./src/shared') } },
+  build: {
+    outDir: r('./dist/web'),
+    emptyOutDir: true,
+    sourcemap: false,
+    // read by bench/bundle.ts to measure what each route downloads
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true } },
+  },
+});

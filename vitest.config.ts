@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: unit tests (no database), and the same integration tests (*.int.test.ts) on
+// embedded PGlite and on a real PostgreSQL server.
+const integration = 'src/**/*.int.test.{ts,tsx}';
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': new URL('./src/web', import.meta.url).pathname,
+      '@shared': new URL('./src/shared', import.meta.url).pathname,
+    },
+  },
+  test: {
+    reporters: ['default'],
+    testTimeout: 30_000,
+    hookTimeout: 180_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: [integration] },
+      },
+      {
+        extends: true,
+        test: { name: 'pglite', include: [integration], env: { TEST_DB: 'pglite' } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: [integration],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['src/server/test-support/global-setup-postgres.ts'],
+        },
+      },
+    ],
+  },
+});
