@@ -146,7 +146,7 @@ async function run() {
     url: string,
     cookie: string,
     body?: object,
-  ): Promise<{ status: number; json: () => Promise<any> } | null> => {
+  ): Promise<{ status: number; json: () => Promise<{ id: string; signedUrl: string }> } | null> => {
     const s = sample(route);
     const t0 = performance.now();
     try {
@@ -179,7 +179,8 @@ async function run() {
           `/api/interviews?page=${1 + Math.floor(Math.random() * 2)}&pageSize=10`,
           vu.cookie,
         );
-      else if (r < 0.55) await request('GET /api/interviews/:id', 'GET', `/api/interviews/${callId}`, vu.cookie);
+      else if (r < 0.55)
+        await request('GET /api/interviews/:id', 'GET', `/api/interviews/${callId}`, vu.cookie);
       else if (r < 0.7) await request('GET /api/user', 'GET', '/api/user', vu.cookie);
       else if (r < 0.8)
         await request('POST /api/interviews/:id/rate', 'POST', `/api/interviews/${callId}/rate`, vu.cookie, {
@@ -220,7 +221,13 @@ async function run() {
           turnErrors++;
         }
       }
-      const ended = await request('POST /api/interviews/:id/end', 'POST', `/api/interviews/${id}/end`, caller.cookie, {});
+      const ended = await request(
+        'POST /api/interviews/:id/end',
+        'POST',
+        `/api/interviews/${id}/end`,
+        caller.cookie,
+        {},
+      );
       if (ended?.status === 200) callsEnded++;
     }
   };
@@ -273,8 +280,12 @@ function report(elapsed: number, turnMs: number[], turnErrors: number, callsEnde
   const f = (n: number) => n.toFixed(1).padStart(7);
   let total = 0;
   let errors = 0;
-  const rows = [...samples.entries()].sort(([a], [b]) => (a === 'GET /api/noop' ? -1 : b === 'GET /api/noop' ? 1 : a.localeCompare(b)));
-  console.log(`\n${'route'.padEnd(40)} ${'count'.padStart(7)} ${'req/s'.padStart(7)} ${'errors'.padStart(6)}     p50     p95     p99 (ms)`);
+  const rows = [...samples.entries()].sort(([a], [b]) =>
+    a === 'GET /api/noop' ? -1 : b === 'GET /api/noop' ? 1 : a.localeCompare(b),
+  );
+  console.log(
+    `\n${'route'.padEnd(40)} ${'count'.padStart(7)} ${'req/s'.padStart(7)} ${'errors'.padStart(6)}     p50     p95     p99 (ms)`,
+  );
   let worstP99 = 0;
   for (const [route, s] of rows) {
     const sorted = [...s.ms].sort((a, b) => a - b);
