@@ -108,7 +108,7 @@ export class CallRecorder {
     this.encodeUpTo(this.sampleAt(uptoMs));
   }
 
-  /** Encodes the rest (up to `endMs`, and any agent speech already placed) and closes the blob. */
+  /** Encodes the rest (up to `endMs`; agent speech queued past it was never heard) and closes the blob. */
   async close(endMs: number): Promise<void> {
     if (this.closed) return;
     this.encodeUpTo(Math.max(this.sampleAt(endMs), this.base + this.user.length));
