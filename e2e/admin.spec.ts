@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { FIRST_LOAD } from './support/practice';
 
 // Issue 9: an admin creates a user, who signs in with the temporary password and must set a new
