@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 // The account journey through the real app (issue 2: "What it must show"): one user in one
 // browser page, in order, so the session carries from step to step.
