@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 /** Accessibility rule ids broken inside the page's main content. */
 async function axeViolations(page: Page): Promise<string[]> {
