@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { FIRST_LOAD, signUp } from './support/practice';
 
 // Issue 8 "What it must show": describe a conversation, watch the word-count guidance, generate
