@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import type { Interview } from '../src/shared/contracts/interviews';
 import { formatScore, overallAverageScore } from '../src/shared/domain/score-averages';
+import { expect, test } from './support/fixtures';
 
 // Issue 5 "What it must show": a user with 12 completed and 2 unfinished calls reviews them on
 // the dashboard; issue 9 item 5: an admin filters All Calls by rating and opens one. The calls
