@@ -1,4 +1,5 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 // Buying credits on the payment sandbox (issue 6, "What it must show"): a declined test card, then
 // 5 credits bought, the success dialog, the header badge and the history; then paging through 7
