@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 // What a visitor meets (issue 7): the landing page, its carousel, demo call and CTAs, the
 // All Scenarios page and its hand-over to New Call, and an accessibility scan.
