@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 // The header for the three audiences and on a phone-sized screen (spec: Header and navigation).
 test('an admin sees the Admin and All Calls links; a visitor on a phone gets the menu sheet', async ({
