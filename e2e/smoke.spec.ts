@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 // The built app is served by the real server: the page loads its scripts under the CSP and the
 // API answers beside it.
