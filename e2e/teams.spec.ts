@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { FIRST_LOAD, holdTypedCall, newUser } from './support/practice';
 
 // Issue 11: an owner creates a team, adds a member and promotes them to admin; that admin adds a
