@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { FIRST_LOAD, holdTypedCall, signUp } from './support/practice';
 
 // Issue 10: join a seeded track, complete its first scenario by a call, see the second unlock and
