@@ -1,6 +1,6 @@
 // What a browser downloads for a route, gzipped: the entry (index.html's script and styles with
 // their static imports) plus the route's lazy page chunk and its static imports. Reads the
-// manifest of the last `vite build` (dist/web/.vite/manifest.json); run `npx vite build` first.
+// manifest of the last `vite build` (dist/web/.vite/manifest.json, or BUNDLE_DIR); run `npx vite build` first.
 // Baseline, measured in the same run: all JS and CSS the build emits.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ type Chunk = { file: string; src?: string; imports?: string[]; css?: string[]; i
 type Manifest = Record<string, Chunk>;
 
 const root = path.resolve(import.meta.dirname, '..');
-const distDir = path.join(root, 'dist/web');
+const distDir = process.env.BUNDLE_DIR ?? path.join(root, 'dist/web');
 const manifestPath = path.join(distDir, '.vite/manifest.json');
 const TARGET_JS_KB = 150;
 

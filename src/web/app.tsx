@@ -11,7 +11,6 @@ import { usePageViewTracking } from './components/routing/page-view-tracker';
 import { RouteGuard } from './components/routing/route-guard';
 import { ThemeProvider } from './components/theme/theme-provider';
 import { PageSpinner } from './components/ui/spinner';
-import { TooltipProvider } from './components/ui/tooltip';
 import { queryClient } from './lib/query-client';
 import { homePages, routes } from './routes';
 
@@ -75,9 +74,7 @@ export function App() {
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
             <AuthProvider>
-              <TooltipProvider>
-                <Shell />
-              </TooltipProvider>
+              <Shell />
             </AuthProvider>
           </BrowserRouter>
         </QueryClientProvider>

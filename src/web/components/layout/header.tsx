@@ -1,4 +1,4 @@
-import { PhoneCall, Plus } from 'lucide-react';
+import { LifeBuoy, Moon, PhoneCall, Plus, Sun } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '@/components/auth/auth-provider';
@@ -7,13 +7,14 @@ import { PRODUCT_NAME } from '@/lib/brand';
 import { cn } from '@/lib/utils';
 import { CreditsBadge } from './credits-badge';
 import { navLinksFor } from './nav-links';
-import { SupportButton } from './support-button';
-import { ThemeToggle } from './theme-toggle';
 import { supportMailto, useSupportEmail } from './use-support-email';
 
-// Menus built on Radix overlays load on their own, so a visitor's first download stays small.
+// Menus and tooltips built on Radix overlays (with floating-ui and scroll locking) load on their
+// own, so a visitor's first download stays small; each has a look-alike fallback meanwhile.
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+const ThemeToggle = lazy(() => import('./theme-toggle').then((m) => ({ default: m.ThemeToggle })));
+const SupportButton = lazy(() => import('./support-button').then((m) => ({ default: m.SupportButton })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -54,7 +55,9 @@ export function Header() {
           {isLoading ? null : user ? (
             <>
               <CreditsBadge credits={user.credits} />
-              <SupportButton />
+              <Suspense fallback={<SupportLink email={supportEmail} />}>
+                <SupportButton />
+              </Suspense>
               <Button asChild size="sm" className="hidden sm:inline-flex">
                 <Link to="/new-call">
                   <Plus />
@@ -67,7 +70,9 @@ export function Header() {
             </>
           ) : (
             <>
-              <ThemeToggle />
+              <Suspense fallback={<ThemeButton />}>
+                <ThemeToggle />
+              </Suspense>
               <Button asChild variant="ghost" size="sm" className="hidden lg:inline-flex">
                 <Link to="/auth">Sign In</Link>
               </Button>
@@ -84,5 +89,26 @@ export function Header() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** What the support button looks like before its tooltip has loaded. */
+function SupportLink({ email }: { email: string }) {
+  return (
+    <Button variant="ghost" size="icon" asChild>
+      <a href={supportMailto(email)} aria-label="Contact support">
+        <LifeBuoy />
+      </a>
+    </Button>
+  );
+}
+
+/** What the theme menu's button looks like before the menu has loaded. */
+function ThemeButton() {
+  return (
+    <Button variant="ghost" size="icon" aria-label="Theme">
+      <Sun className="dark:hidden" />
+      <Moon className="hidden dark:block" />
+    </Button>
   );
 }

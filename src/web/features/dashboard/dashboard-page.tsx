@@ -4,7 +4,7 @@
 import { DASHBOARD_PAGE_SIZE } from '@shared/domain/limits';
 import { formatScore } from '@shared/domain/score-averages';
 import { Phone, PlusCircle } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { MyAssignments } from '@/components/assignments/my-assignments';
@@ -21,7 +21,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDashboardCalls, useScoreTrends } from './dashboard-api';
-import { ProgressCharts } from './progress-charts';
+
+// The charts (recharts and d3) are the largest part of the page: they load beside the call list
+// instead of in front of it.
+const ProgressCharts = lazy(() => import('./progress-charts').then((m) => ({ default: m.ProgressCharts })));
 
 function SummaryFigure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -94,7 +97,11 @@ export default function DashboardPage() {
         />
       </div>
 
-      {trends.data && <ProgressCharts points={trends.data} />}
+      {trends.data && (
+        <Suspense fallback={trends.data.length >= 2 ? <div className="h-72" aria-hidden /> : null}>
+          <ProgressCharts points={trends.data} />
+        </Suspense>
+      )}
 
       <section className="space-y-4" aria-label="Your calls">
         <div className="flex items-center gap-2">
