@@ -408,6 +408,11 @@ const TABLE: Record<string, Entry> = {
     expect: ADMIN_ONLY,
     prepare: () => ({ url: '/api/settings/models', payload: { evaluation: { temperature: 0.2 } } }),
   },
+  // the payment sandbox: a real test that needs no outside service
+  'POST /api/admin/providers/:provider/test': {
+    expect: ADMIN_ONLY,
+    prepare: at('/api/admin/providers/payments/test'),
+  },
 
   // Teams (A owns the team; B is not in it; a site admin may manage any team)
   'GET /api/teams/user/:userId': {

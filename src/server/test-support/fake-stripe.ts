@@ -105,6 +105,10 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify(intent));
       }
+      if (req.method === 'GET' && path === '/v1/balance') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ object: 'balance', available: [], pending: [], livemode: false }));
+      }
       return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${path})`);
     });
   });

@@ -25,3 +25,28 @@ export const healthResponse = z.object({
   }),
   providers: providersResponse,
 });
+
+/** The outside services an admin can test from the Model and voice settings tab. */
+export const providerNames = [
+  'llm',
+  'speechToText',
+  'textToSpeech',
+  'voiceAgent',
+  'payments',
+  'recordings',
+] as const;
+export const providerName = z.enum(providerNames, {
+  error: () => `Unknown provider: use one of ${providerNames.join(', ')}`,
+});
+export type ProviderName = z.infer<typeof providerName>;
+
+export const providerTestParams = z.object({ provider: providerName });
+
+export const providerTestResponse = z.object({
+  ok: z.boolean().describe('false when the provider failed or did not answer in time'),
+  provider: providerName,
+  kind: z.string().describe('the implementation that was tested, as in /api/health'),
+  message: z.string().describe('what was done, or the provider’s error (never a secret)'),
+  latencyMs: z.number(),
+});
+export type ProviderTestResponse = z.infer<typeof providerTestResponse>;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { healthResponse } from '../../../shared/contracts/health.js';
+import {
+  healthResponse,
+  providerTestParams,
+  providerTestResponse,
+} from '../../../shared/contracts/health.js';
 import type { AppDeps } from '../../deps.js';
+import { requireAdmin } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
+import { testProvider } from './provider-check.js';
 import { databaseStatus, providersStatus } from './service.js';
 
 export async function healthRoutes(app: App, deps: AppDeps) {
@@ -24,5 +30,22 @@ export async function healthRoutes(app: App, deps: AppDeps) {
     '/api/check-elevenlabs-key',
     { schema: { response: { 200: z.object({ available: z.boolean() }) } } },
     async () => ({ available: Boolean(deps.config.ELEVENLABS_API_KEY) }),
+  );
+
+  // Admin "Test connection": a small real operation with the active provider. A provider's
+  // failure is a 200 with ok:false and its message, so the admin sees why.
+  app.post(
+    '/api/admin/providers/:provider/test',
+    { schema: { params: providerTestParams, response: { 200: providerTestResponse } } },
+    async (req) => {
+      requireAdmin(req);
+      const result = await testProvider(deps, req.params.provider);
+      if (!result.ok)
+        req.log.warn(
+          { provider: result.provider, kind: result.kind, reason: result.message },
+          'provider test failed',
+        );
+      return result;
+    },
   );
 }

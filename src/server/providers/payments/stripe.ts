@@ -59,6 +59,11 @@ export function createStripeProvider(opts: StripeProviderOptions): StripePayment
       return { state: toRemoteState(pi), amount: pi.amount_received || pi.amount, currency: pi.currency };
     },
 
+    async checkConnection() {
+      const balance = await stripe.balance.retrieve({}, { maxNetworkRetries: 0 });
+      return { livemode: balance.livemode };
+    },
+
     parseWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
       let event: Stripe.Event;

@@ -36,6 +36,8 @@ export type StripePaymentProvider = {
   publishableKey: string;
   createPaymentIntent: (input: NewPaymentIntent) => Promise<CreatedPaymentIntent>;
   retrievePaymentState: (paymentIntentId: string) => Promise<RemotePaymentState>;
+  /** a cheap authenticated read (the account balance), for the admin's connection test */
+  checkConnection: () => Promise<{ livemode: boolean }>;
   /** Verifies the signature over the exact raw bytes; throws WebhookSignatureError otherwise. */
   parseWebhook: (rawBody: Buffer, signature: string | undefined) => PaymentEvent;
 };
