@@ -10,7 +10,7 @@ import {
 } from '@shared/domain/evaluation-display';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
-import { SpeechAnalyticsPanel } from './speech-analytics-panel';
+import { type HeadingLevel, SpeechAnalyticsPanel } from './speech-analytics-panel';
 
 export type EvaluationViewProps = {
   /** the stored evaluation in any spec form (list, { criteria }, { error, message }) or null */
@@ -19,6 +19,8 @@ export type EvaluationViewProps = {
   hideAnalytics?: boolean;
   /** text when there is no evaluation */
   emptyText?: string;
+  /** level of the criterion and analytics headings: one below the heading the view sits under */
+  headingLevel?: HeadingLevel;
   className?: string;
 };
 
@@ -31,11 +33,18 @@ const scoreTone = (score: number | null) =>
         ? 'text-amber-600 dark:text-amber-400'
         : 'text-red-600 dark:text-red-400';
 
-function CriterionCard({ criterion }: { criterion: DisplayCriterion }) {
+function CriterionCard({
+  criterion,
+  headingLevel,
+}: {
+  criterion: DisplayCriterion;
+  headingLevel: HeadingLevel;
+}) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <li className="rounded-lg border p-4" data-testid="evaluation-criterion">
       <div className="flex items-baseline justify-between gap-3">
-        <h4 className="font-semibold">{criterion.name}</h4>
+        <Heading className="font-semibold">{criterion.name}</Heading>
         <span className={cn('font-bold tabular-nums', scoreTone(criterion.score))}>
           {criterion.score === null ? '–' : formatScore(criterion.score)}
           <span className="font-normal text-muted-foreground text-sm">/10</span>
@@ -63,6 +72,7 @@ export function EvaluationView({
   evaluation,
   hideAnalytics,
   emptyText = 'No evaluation available.',
+  headingLevel = 4,
   className,
 }: EvaluationViewProps) {
   const view = toEvaluationDisplay(evaluation);
@@ -96,10 +106,12 @@ export function EvaluationView({
       )}
       <ul className="space-y-3">
         {view.criteria.map((c, i) => (
-          <CriterionCard key={`${c.name}-${i}`} criterion={c} />
+          <CriterionCard key={`${c.name}-${i}`} criterion={c} headingLevel={headingLevel} />
         ))}
       </ul>
-      {!hideAnalytics && view.analytics && <SpeechAnalyticsPanel analytics={view.analytics} />}
+      {!hideAnalytics && view.analytics && (
+        <SpeechAnalyticsPanel analytics={view.analytics} headingLevel={headingLevel} />
+      )}
       {view.kind === 'scored' && view.evaluator && (
         <p className="text-muted-foreground text-xs">
           Evaluated by{' '}

@@ -58,16 +58,22 @@ export function analyticsFigures(a: SpeechAnalytics): Figure[] {
   return figures;
 }
 
+export type HeadingLevel = 2 | 3 | 4 | 5;
+
 export function SpeechAnalyticsPanel({
   analytics,
+  headingLevel = 4,
   className,
 }: {
   analytics: SpeechAnalytics;
+  /** the level of the panel's heading, so it fits the page's outline */
+  headingLevel?: HeadingLevel;
   className?: string;
 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <section aria-label="Speech analytics" className={cn('rounded-lg border p-4', className)}>
-      <h3 className="mb-3 font-semibold">Speech analytics</h3>
+      <Heading className="mb-3 font-semibold">Speech analytics</Heading>
       <dl className="grid gap-3 sm:grid-cols-2">
         {analyticsFigures(analytics).map((f) => (
           <div key={f.label} className="rounded-md bg-muted/50 p-3">

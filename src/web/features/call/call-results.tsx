@@ -31,7 +31,7 @@ export function CallResults({
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <EvaluationView evaluation={interview.evaluation} />
+          <EvaluationView evaluation={interview.evaluation} headingLevel={2} />
         </CardContent>
       </Card>
 
