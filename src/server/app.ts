@@ -24,6 +24,8 @@ import { routeModules } from './modules/index.js';
 export type BuildAppOptions = {
   /** serve the built browser app from dist/web (off in API tests) */
   serveWeb?: boolean;
+  /** where the built browser app is (default dist/web); tests serve a small page of their own */
+  webDir?: string;
   logger?: boolean;
 };
 
@@ -79,6 +81,6 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.get('/api/noop', { logLevel: 'silent' }, async () => ({ ok: true }));
   for (const mod of routeModules) await mod(app, deps);
 
-  if (opts.serveWeb) await registerStaticWeb(app);
+  if (opts.serveWeb) await registerStaticWeb(app, opts.webDir);
   return app;
 }
