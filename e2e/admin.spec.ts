@@ -73,3 +73,17 @@ test('an admin archives and unarchives a scenario', async ({ page }) => {
   const after = await (await page.request.get('/api/interviewers-public')).json();
   expect(after.map((s: { name: string }) => s.name)).toContain('Marcus Webb');
 });
+
+test('an admin tests the text-to-speech connection from the model and voice settings', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin?tab=llm-config');
+  const button = page.getByRole('button', { name: 'Test connection for Text to speech' });
+  await expect(button).toBeVisible(FIRST_LOAD);
+  await button.click();
+  // the built-in espeak synthesiser really speaks a phrase on the server
+  await expect(page.getByTestId('provider-test-textToSpeech')).toContainText(
+    /Connection works \(\d+ ms\): Synthesised \d+\.\d s of speech/,
+  );
+  await expect(page.getByText('Text to speech: connection works')).toBeVisible();
+  await expect(button).toBeEnabled();
+});

@@ -1,9 +1,11 @@
 // LLM configuration tab: edits the evaluation and generation models and temperatures, JSON output
 // and the voice settings (stored in the database, applied without restart), and shows which
-// providers are active plus whether the ElevenLabs voice agent is configured.
-import type { ProvidersStatus } from '@shared/contracts/health';
+// providers are active plus whether the ElevenLabs voice agent is configured. Each provider can be
+// tested: the server runs a small real operation with it and answers success or its error.
+import type { ProviderName, ProvidersStatus, ProviderTestResponse } from '@shared/contracts/health';
 import type { ModelSettings, ModelSettingsResponse } from '@shared/contracts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -11,11 +13,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { apiGet, apiPatch } from '@/lib/api';
+import { apiGet, apiPatch, apiPost } from '@/lib/api';
 
-const PROVIDER_LABELS: Record<keyof ProvidersStatus, string> = {
+const PROVIDER_LABELS: Record<ProviderName, string> = {
   llm: 'Language model',
   speechToText: 'Speech to text',
   textToSpeech: 'Text to speech',
@@ -23,6 +25,76 @@ const PROVIDER_LABELS: Record<keyof ProvidersStatus, string> = {
   payments: 'Payments',
   recordings: 'Recordings storage',
 };
+
+type TestOutcome = { ok: boolean; message: string; latencyMs?: number };
+
+function TestResult({ outcome }: { outcome: TestOutcome }) {
+  const tone = outcome.ok ? 'text-emerald-600 dark:text-emerald-400' : 'text-destructive';
+  const Icon = outcome.ok ? CheckCircle2 : XCircle;
+  return (
+    <p className={`flex items-start gap-1.5 text-sm ${tone}`}>
+      <Icon className="mt-0.5 size-4" aria-hidden />
+      <span>
+        {outcome.ok ? 'Connection works' : 'Test failed'}
+        {outcome.latencyMs !== undefined && ` (${outcome.latencyMs} ms)`}: {outcome.message}
+      </span>
+    </p>
+  );
+}
+
+/** One active provider with its "Test connection": the result stays under the row and in a toast. */
+function ProviderRow({
+  provider,
+  status,
+}: {
+  provider: ProviderName;
+  status: ProvidersStatus[ProviderName];
+}) {
+  const label = PROVIDER_LABELS[provider];
+  const test = useMutation({
+    mutationFn: () => apiPost<ProviderTestResponse>(`/api/admin/providers/${provider}/test`),
+    onSuccess: (r) =>
+      r.ok
+        ? toast.success(`${label}: connection works`, { description: r.message })
+        : toast.error(`${label}: test failed`, { description: r.message }),
+    onError: (err: Error) => toast.error(`${label}: test failed`, { description: err.message }),
+  });
+  const outcome: TestOutcome | undefined = test.isPending
+    ? undefined
+    : (test.data ?? (test.error ? { ok: false, message: test.error.message } : undefined));
+  return (
+    <li className="space-y-2 py-3">
+      <div className="flex items-center justify-between gap-3">
+        <div>
+          <p className="font-medium">{label}</p>
+          {status.detail && <p className="text-muted-foreground text-sm">{status.detail}</p>}
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          <Badge variant={status.configured ? 'default' : 'secondary'}>{status.kind}</Badge>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            aria-label={`Test connection for ${label}`}
+            disabled={test.isPending}
+            onClick={() => test.mutate()}
+          >
+            {test.isPending ? (
+              <>
+                <Spinner label={`Testing ${label}`} /> Testing…
+              </>
+            ) : (
+              'Test connection'
+            )}
+          </Button>
+        </div>
+      </div>
+      <div aria-live="polite" data-testid={`provider-test-${provider}`}>
+        {outcome && <TestResult outcome={outcome} />}
+      </div>
+    </li>
+  );
+}
 
 function TaskFields({
   title,
@@ -198,18 +270,9 @@ export default function LlmConfigTab() {
         <CardContent>
           <ul className="divide-y">
             {health.data &&
-              (Object.keys(PROVIDER_LABELS) as (keyof ProvidersStatus)[]).map((key) => {
-                const p = health.data.providers[key];
-                return (
-                  <li key={key} className="flex items-center justify-between gap-3 py-3">
-                    <div>
-                      <p className="font-medium">{PROVIDER_LABELS[key]}</p>
-                      {p.detail && <p className="text-muted-foreground text-sm">{p.detail}</p>}
-                    </div>
-                    <Badge variant={p.configured ? 'default' : 'secondary'}>{p.kind}</Badge>
-                  </li>
-                );
-              })}
+              (Object.keys(PROVIDER_LABELS) as ProviderName[]).map((key) => (
+                <ProviderRow key={key} provider={key} status={health.data.providers[key]} />
+              ))}
             <li className="flex items-center justify-between gap-3 py-3">
               <p className="font-medium">ElevenLabs key</p>
               <Badge variant={elevenlabs.data?.available ? 'default' : 'secondary'}>
