@@ -21,7 +21,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'pglite', include: [integration], env: { TEST_DB: 'pglite' } },
+        test: {
+          name: 'pglite',
+          include: [integration],
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['src/server/test-support/global-setup-pglite.ts'],
+        },
       },
       {
         extends: true,

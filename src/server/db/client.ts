@@ -16,12 +16,16 @@ export type Database = {
   /** runs raw SQL (used by migrations, advisory locks and tests) */
   exec: (sql: string) => Promise<void>;
   close: () => Promise<void>;
+  /** PGlite only: the whole data folder as a tarball (tests start each file from a migrated image) */
+  dumpImage?: () => Promise<Blob>;
 };
 
 export type OpenDatabaseOptions = {
   databaseUrl?: string;
   /** folder for PGlite's files; omitted → in memory */
   pgliteDir?: string;
+  /** in-memory PGlite only: start from this dumped data folder instead of running initdb */
+  pgliteImage?: Blob;
   poolSize?: number;
 };
 
@@ -50,7 +54,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.pgliteDir) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const client = opts.pgliteDir
+    ? new PGlite(opts.pgliteDir)
+    : new PGlite(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
   await client.waitReady;
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
@@ -60,5 +66,6 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       await client.exec(sql);
     },
     close: () => client.close(),
+    dumpImage: () => client.dumpDataDir('none') as Promise<Blob>,
   };
 }

@@ -1,5 +1,6 @@
 // Databases for integration tests. TEST_DB=pglite (default): a fresh in-memory PGlite per test
-// file. TEST_DB=postgres: a fresh database per test file, cloned from a migrated template on the
+// file, loaded from a migrated image of the data folder (.tmp/pglite-<hash>.tar, made once by the
+// project's global setup: PGlite's initdb takes seconds, loading the image a fraction of that). TEST_DB=postgres: a fresh database per test file, cloned from a migrated template on the
 // real server (TEST_DATABASE_URL, default the local one). resetDatabase() empties every table,
 // so each test starts from a clean schema.
 import { createHash, randomBytes } from 'node:crypto';
@@ -24,9 +25,31 @@ function templateName(): string {
     .sort()) {
     hash.update(f).update(fs.readFileSync(path.join(migrationsDir, f)));
   }
+  // a new PGlite may store its data folder differently, so its version is part of the name
+  const pglite = path.resolve(import.meta.dirname, '../../../node_modules/@electric-sql/pglite/package.json');
+  if (fs.existsSync(pglite)) hash.update(JSON.parse(fs.readFileSync(pglite, 'utf8')).version);
   return `practice_calls_tpl_${hash.digest('hex').slice(0, 12)}`;
 }
 export const TEMPLATE_DB = templateName();
+const PGLITE_IMAGE = path.resolve(import.meta.dirname, `../../../.tmp/${TEMPLATE_DB}.pglite.tar`);
+
+/** Vitest globalSetup for the pglite project: dump a migrated PGlite once per migration set.
+ * Written under a temporary name and renamed, so a reader never loads half an image. */
+export async function preparePgliteImage() {
+  if (fs.existsSync(PGLITE_IMAGE)) return;
+  const database = await openDatabase({});
+  try {
+    await migrateDatabase(database);
+    const image = await database.dumpImage?.();
+    if (!image) return;
+    fs.mkdirSync(path.dirname(PGLITE_IMAGE), { recursive: true });
+    const partial = `${PGLITE_IMAGE}.${process.pid}.partial`;
+    fs.writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
+    fs.renameSync(partial, PGLITE_IMAGE);
+  } finally {
+    await database.close();
+  }
+}
 const TEMPLATE_LOCK_ID = 724_311_099;
 
 const withDbName = (url: string, name: string) => {
@@ -71,6 +94,10 @@ export type TestDatabase = Database & { drop: () => Promise<void>; url?: string 
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind === 'pglite') {
+    if (fs.existsSync(PGLITE_IMAGE)) {
+      const database = await openDatabase({ pgliteImage: new Blob([fs.readFileSync(PGLITE_IMAGE)]) });
+      return { ...database, drop: () => database.close() };
+    }
     const database = await openDatabase({});
     await migrateDatabase(database);
     return { ...database, drop: () => database.close() };
