@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { ProvidersStatus } from '../../../shared/contracts/health.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { sttChoice, ttsChoice } from '../../voice/engines/index.js';
 
 export function providersStatus(c: Config): ProvidersStatus {
   const host = (url?: string) => (url ? new URL(url).host : undefined);
@@ -16,14 +17,25 @@ export function providersStatus(c: Config): ProvidersStatus {
           configured: false,
           detail: 'built-in evaluator, generator and scripted interviewer',
         },
-    speechToText: c.STT_BASE_URL
-      ? { kind: 'openai-compatible', configured: true, detail: host(c.STT_BASE_URL) }
-      : { kind: 'built-in', configured: false, detail: 'typed answers and the browser’s speech recognition' },
-    textToSpeech: elevenlabs
-      ? { kind: 'elevenlabs', configured: true }
-      : c.TTS_BASE_URL
-        ? { kind: 'openai-compatible', configured: true, detail: host(c.TTS_BASE_URL) }
-        : { kind: 'built-in', configured: false, detail: 'offline espeak-ng synthesiser' },
+    // the same choice the voice gateway makes (VOICE_STT / VOICE_TTS, then the keys that are set)
+    speechToText:
+      sttChoice(c) === 'openai'
+        ? { kind: 'openai-compatible', configured: true, detail: host(c.STT_BASE_URL) ?? 'api.openai.com' }
+        : {
+            kind: 'built-in',
+            configured: false,
+            detail: 'typed answers and the browser’s speech recognition',
+          },
+    textToSpeech: {
+      elevenlabs: { kind: 'elevenlabs', configured: true },
+      openai: {
+        kind: 'openai-compatible',
+        configured: true,
+        detail: host(c.TTS_BASE_URL) ?? 'api.openai.com',
+      },
+      builtin: { kind: 'built-in', configured: false, detail: 'offline espeak-ng synthesiser' },
+      none: { kind: 'none', configured: false, detail: 'the agent answers in text only (VOICE_TTS=none)' },
+    }[ttsChoice(c)],
     voiceAgent:
       elevenlabs && c.ELEVENLABS_AGENT_ID
         ? { kind: 'elevenlabs', configured: true, detail: 'ElevenLabs Conversational AI agent' }

@@ -53,11 +53,26 @@ function pickBrain(config: Config): { kind: 'scripted' | 'llm'; factory: BrainFa
   return { kind: 'scripted', factory: createScriptedBrain };
 }
 
-function pickTts(config: Config): SpeechSynthesizer | null {
+/** Which synthesiser the gateway speaks with (the health view reports the same choice). */
+export function ttsChoice(config: Config): 'elevenlabs' | 'openai' | 'builtin' | 'none' {
   const choice = config.VOICE_TTS;
+  if (choice !== 'auto') return choice;
+  if (config.ELEVENLABS_API_KEY) return 'elevenlabs';
+  if (config.TTS_BASE_URL || config.TTS_API_KEY) return 'openai';
+  return 'builtin';
+}
+
+/** Which transcriber turns the caller's audio into text (none: typed and browser-recognised text). */
+export function sttChoice(config: Config): 'openai' | 'none' {
+  const configured = Boolean(config.STT_BASE_URL || config.STT_API_KEY);
+  if (config.VOICE_STT === 'none' || (config.VOICE_STT === 'auto' && !configured)) return 'none';
+  return 'openai';
+}
+
+function pickTts(config: Config): SpeechSynthesizer | null {
+  const choice = ttsChoice(config);
   if (choice === 'none') return null;
-  const elevenlabs = choice === 'elevenlabs' || (choice === 'auto' && config.ELEVENLABS_API_KEY);
-  if (elevenlabs) {
+  if (choice === 'elevenlabs') {
     if (!config.ELEVENLABS_API_KEY) {
       throw new VoiceEngineConfigError('VOICE_TTS=elevenlabs needs ELEVENLABS_API_KEY');
     }
@@ -69,8 +84,7 @@ function pickTts(config: Config): SpeechSynthesizer | null {
       timeoutMs: config.LLM_TIMEOUT_MS,
     });
   }
-  const openai = choice === 'openai' || (choice === 'auto' && (config.TTS_BASE_URL || config.TTS_API_KEY));
-  if (openai) {
+  if (choice === 'openai') {
     if (!config.TTS_BASE_URL && !config.TTS_API_KEY) {
       throw new VoiceEngineConfigError('VOICE_TTS=openai needs TTS_BASE_URL or TTS_API_KEY');
     }
@@ -86,9 +100,9 @@ function pickTts(config: Config): SpeechSynthesizer | null {
 }
 
 function pickStt(config: Config): Transcriber | null {
-  const configured = Boolean(config.STT_BASE_URL || config.STT_API_KEY);
-  if (config.VOICE_STT === 'none' || (config.VOICE_STT === 'auto' && !configured)) return null;
-  if (!configured) throw new VoiceEngineConfigError('VOICE_STT=openai needs STT_BASE_URL or STT_API_KEY');
+  if (sttChoice(config) === 'none') return null;
+  if (!config.STT_BASE_URL && !config.STT_API_KEY)
+    throw new VoiceEngineConfigError('VOICE_STT=openai needs STT_BASE_URL or STT_API_KEY');
   return createOpenAiTranscriber({
     baseURL: config.STT_BASE_URL,
     apiKey: config.STT_API_KEY,
