@@ -14,6 +14,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { apiGet } from '@/lib/api';
 import { AudioPlayer, type AudioPlayerHandle } from './audio-player';
 import { INTERVIEWS_QUERY_ROOT, RatingBlock, ratingLabel } from './rating-block';
+import { canReEvaluate, ReEvaluateButton } from './re-evaluate-button';
 import { TranscriptView } from './transcript-view';
 
 export type CallCardProps = {
@@ -81,7 +82,10 @@ function ExpandedCall({
         />
       </section>
       <section className="space-y-2">
-        <h3 className="font-semibold">Evaluation</h3>
+        <div className="flex items-center justify-between gap-2">
+          <h3 className="font-semibold">Evaluation</h3>
+          {canReEvaluate(interview) && <ReEvaluateButton interview={interview} />}
+        </div>
         <EvaluationView evaluation={interview.evaluation} />
       </section>
       {canRate(interview) && <RatingBlock interview={interview} readOnly={ratingMode === 'view'} />}

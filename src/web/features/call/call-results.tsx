@@ -2,6 +2,8 @@
 // (spec: core-experience §2 "Evaluation Results").
 import type { Interview } from '@shared/contracts/interviews';
 import { parseTranscript } from '@shared/domain/transcript';
+import { useState } from 'react';
+import { canReEvaluate, ReEvaluateButton } from '@/components/call-review/re-evaluate-button';
 import { EvaluationView } from '@/components/evaluation/evaluation-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,7 +11,7 @@ import { recordingUrl } from './call-api';
 import { LiveTranscript } from './live-transcript';
 
 export function CallResults({
-  interview,
+  interview: ended,
   interviewerName,
   onDone,
 }: {
@@ -17,6 +19,8 @@ export function CallResults({
   interviewerName: string;
   onDone: () => void;
 }) {
+  // a failed evaluation can be run again from here; the new one replaces it in place
+  const [interview, setInterview] = useState(ended);
   const turns = parseTranscript(interview.transcript ?? '').map((t, i) => ({
     id: i,
     role: t.speaker,
@@ -32,6 +36,11 @@ export function CallResults({
         </CardHeader>
         <CardContent>
           <EvaluationView evaluation={interview.evaluation} headingLevel={2} />
+          {canReEvaluate(interview) && (
+            <div className="mt-4">
+              <ReEvaluateButton interview={interview} onUpdated={setInterview} />
+            </div>
+          )}
         </CardContent>
       </Card>
 
