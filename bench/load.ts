@@ -33,9 +33,6 @@ type Fixture = {
   interviewerId: number;
 };
 
-if (process.argv.includes('--serve')) await serve();
-else await run();
-
 // ---------------------------------------------------------------- the server (child process)
 
 async function serve() {
@@ -308,3 +305,7 @@ function report(elapsed: number, turnMs: number[], turnErrors: number, callsEnde
       `(target < ${TARGET_P99_MS} ms: ${worstP99 < TARGET_P99_MS && errors === 0 ? 'met' : 'NOT met'})`,
   );
 }
+
+// last, so every constant above is initialised before either side starts
+if (process.argv.includes('--serve')) await serve();
+else await run();
