@@ -9,7 +9,7 @@
 //  - for LOAD_SECONDS (90).
 // Prints requests per second, the error count and p50/p95/p99 per route next to /api/noop in
 // the same run, and the voice turns (answer sent → whole reply received). Target: no errors and
-// p99 under 100 ms for API routes.
+// p99 under 100 ms for API routes. LOAD_PROFILE=<dir> writes a V8 CPU profile of the server there.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -50,7 +50,8 @@ async function serve() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'load-bench-'));
   const config = loadConfig({
-    NODE_ENV: 'test',
+    // production: the speech engine warms up at start as on a real server, and the sweeper runs
+    NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     // one virtual user per session: the per-user limits are not what this measures
@@ -90,6 +91,9 @@ async function serve() {
     { logger: false },
   );
   await app.listen({ host: '127.0.0.1', port: 0 });
+  // measured calls should not pay the one-off start of the offline synthesiser
+  const { createEspeakSynthesizer } = await import('../src/server/providers/tts/espeak.js');
+  await createEspeakSynthesizer().warmUp?.();
   const port = (app.server.address() as { port: number }).port;
   const fixture: Fixture = { port, browsers, callers, interviewerId: interviewer.id };
   process.stdout.write(`READY ${JSON.stringify(fixture)}\n`);
@@ -117,10 +121,21 @@ const sample = (route: string) => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startServer(): Promise<{ child: ChildProcess; fixture: Fixture }> {
-  const child = spawn('npx', ['tsx', import.meta.filename, '--serve'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
-  });
+  // node itself (not npx): a signal to it reaches the server, which then closes and cleans up
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.LOAD_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.LOAD_PROFILE] : []),
+      '--import',
+      'tsx',
+      import.meta.filename,
+      '--serve',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: process.env,
+    },
+  );
   const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
   for await (const line of lines) {
     if (line.startsWith('READY ')) return { child, fixture: JSON.parse(line.slice(6)) };
@@ -308,4 +323,7 @@ function report(elapsed: number, turnMs: number[], turnErrors: number, callsEnde
 
 // last, so every constant above is initialised before either side starts
 if (process.argv.includes('--serve')) await serve();
-else await run();
+else {
+  await run();
+  process.exit(0);
+}
