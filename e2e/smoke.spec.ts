@@ -18,3 +18,16 @@ test('the app loads in the browser without console errors', async ({ page, reque
   expect((await health.json()).database).toMatchObject({ ok: true });
   expect(errors).toEqual([]);
 });
+
+// index.html preloads /api/user so the answer is on its way while the scripts download; the auth
+// provider's own fetch must take that response instead of asking a second time.
+test('the first load asks the server who is signed in exactly once', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/user') asked.push(r.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toHaveLength(1);
+});
