@@ -30,4 +30,12 @@ test('the first load asks the server who is signed in exactly once', async ({ pa
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(asked).toHaveLength(1);
+  // and that one request is the preload, started by the HTML rather than by the scripts
+  const initiators = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname === '/api/user')
+      .map((e) => (e as PerformanceResourceTiming).initiatorType),
+  );
+  expect(initiators).toEqual(['link']);
 });

@@ -18,20 +18,19 @@ import { providersStatus } from './service.js';
 export const PROVIDER_TEST_TIMEOUT_MS = 10_000;
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'blobs'>;
-/** what is tested (named as in /api/health) and the operation; `run` answers what it did */
-type Plan = { kind: string; run: (signal: AbortSignal) => Promise<string> };
+/** the operation with the active implementation; answers what it did. Which implementation that
+ * is comes from /api/health's providersStatus, which makes the same choices as the voice gateway. */
+type Plan = { run: (signal: AbortSignal) => Promise<string> };
 
 const SAMPLE_RATE = 16_000;
-const TTS_KIND = { builtin: 'built-in', openai: 'openai-compatible', elevenlabs: 'elevenlabs' } as const;
 
-const noConnection = (kind: string, message: string): Plan => ({ kind, run: async () => message });
+const noConnection = (message: string): Plan => ({ run: async () => message });
 
 async function planLlm(deps: Deps): Promise<Plan> {
   const client = createLlmClient(deps.config);
-  if (!client) return noConnection('built-in', 'Built-in evaluator and generator: no connection needed');
+  if (!client) return noConnection('Built-in evaluator and generator: no connection needed');
   const { model } = (await getModelSettings(deps)).evaluation;
   return {
-    kind: 'openai-compatible',
     async run(signal) {
       const completion: unknown = await client.chat.completions.create(
         { model, messages: [{ role: 'user', content: 'Reply with the single word OK.' }] },
@@ -64,14 +63,12 @@ function planSpeechToText(deps: Deps): Plan {
   const { stt } = createVoiceEngines(deps.config);
   if (!stt) {
     return deps.config.VOICE_STT === 'none'
-      ? noConnection('none', 'Switched off (VOICE_STT=none): answers are typed or come from the browser')
+      ? noConnection('Switched off (VOICE_STT=none): answers are typed or come from the browser')
       : noConnection(
-          'built-in',
           'No transcription service: answers come from the browser’s speech recognition or are typed',
         );
   }
   return {
-    kind: 'openai-compatible',
     async run(signal) {
       let text: string;
       try {
@@ -94,9 +91,8 @@ function planSpeechToText(deps: Deps): Plan {
 
 function planTextToSpeech(deps: Deps): Plan {
   const { tts } = createVoiceEngines(deps.config);
-  if (!tts) return noConnection('none', 'Switched off (VOICE_TTS=none): the agent answers in text only');
+  if (!tts) return noConnection('Switched off (VOICE_TTS=none): the agent answers in text only');
   return {
-    kind: TTS_KIND[tts.kind],
     async run(signal) {
       // The time makes the phrase new, so the synthesiser's phrase cache cannot answer for it.
       const phrase = `This is a connection test at ${new Date().toISOString().slice(11, 19)}.`;
@@ -110,13 +106,8 @@ function planTextToSpeech(deps: Deps): Plan {
 
 function planVoiceAgent(deps: Deps): Plan {
   const convai = convaiFromConfig(deps.config);
-  if (!convai)
-    return noConnection(
-      'built-in',
-      'Calls run on this server’s built-in voice gateway: no connection needed',
-    );
+  if (!convai) return noConnection('Calls run on this server’s built-in voice gateway: no connection needed');
   return {
-    kind: 'elevenlabs',
     async run() {
       await convai.getSignedUrl();
       return `ElevenLabs issued a signed conversation URL for agent ${convai.agentId}`;
@@ -127,9 +118,8 @@ function planVoiceAgent(deps: Deps): Plan {
 function planPayments(deps: Deps): Plan {
   const payments = createPaymentProvider(deps.config);
   if (payments.kind === 'sandbox')
-    return noConnection('sandbox', 'Payment sandbox: no card is charged, no connection needed');
+    return noConnection('Payment sandbox: no card is charged, no connection needed');
   return {
-    kind: 'stripe',
     async run() {
       const { livemode } = await payments.checkConnection();
       return `Stripe answered the balance request (${livemode ? 'live' : 'test'} mode)`;
@@ -146,7 +136,6 @@ async function readAll(stream: Readable): Promise<Buffer> {
 function planRecordings(deps: Deps): Plan {
   const { blobs } = deps;
   return {
-    kind: providersStatus(deps.config).recordings.kind,
     async run() {
       const key = `connection-checks/${randomUUID()}.txt`;
       const payload = Buffer.from(`CallCoach connection test ${new Date().toISOString()}`);
@@ -218,7 +207,7 @@ export async function testProvider(
   timeoutMs = PROVIDER_TEST_TIMEOUT_MS,
 ): Promise<ProviderTestResponse> {
   const started = performance.now();
-  let kind = providersStatus(deps.config)[provider].kind;
+  const { kind } = providersStatus(deps.config)[provider];
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -237,7 +226,6 @@ export async function testProvider(
   try {
     const work = (async () => {
       const plan = await PLANS[provider](deps);
-      kind = plan.kind;
       return plan.run(abort.signal);
     })();
     // After a timeout the operation may still settle; nobody is waiting for it any more.

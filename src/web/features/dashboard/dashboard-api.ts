@@ -27,6 +27,9 @@ export function useDashboardCalls(userId: number | undefined, page: number, filt
   });
 }
 
+/** A trend needs two calls; with fewer the page shows no charts (and does not load them). */
+export const MIN_TREND_POINTS = 2;
+
 export function useScoreTrends(enabled: boolean) {
   return useQuery({
     queryKey: [INTERVIEWS_QUERY_ROOT, 'trends'],

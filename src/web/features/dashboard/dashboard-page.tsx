@@ -20,7 +20,7 @@ import { CallList } from '@/components/call-review/call-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useDashboardCalls, useScoreTrends } from './dashboard-api';
+import { MIN_TREND_POINTS, useDashboardCalls, useScoreTrends } from './dashboard-api';
 
 // The charts (recharts and d3) are the largest part of the page: they load beside the call list
 // instead of in front of it.
@@ -97,8 +97,8 @@ export default function DashboardPage() {
         />
       </div>
 
-      {trends.data && (
-        <Suspense fallback={trends.data.length >= 2 ? <div className="h-72" aria-hidden /> : null}>
+      {trends.data && trends.data.length >= MIN_TREND_POINTS && (
+        <Suspense fallback={<div className="h-72" aria-hidden />}>
           <ProgressCharts points={trends.data} />
         </Suspense>
       )}

@@ -30,8 +30,8 @@ function ScoreTooltip({ active, payload }: { active?: boolean; payload?: readonl
   );
 }
 
+/** Shown by the dashboard only when there are at least MIN_TREND_POINTS points. */
 export function ProgressCharts({ points }: { points: TrendPoint[] }) {
-  if (points.length < 2) return null;
   const data: ChartPoint[] = points.map((p) => ({ ...p, label: dayFormat.format(new Date(p.date)) }));
   const hasSpeech = data.some((p) => p.wordsPerMinute !== null || p.fillersPer100Words !== null);
   return (
