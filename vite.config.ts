@@ -3,14 +3,22 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.js';
 import { preloadRoutes } from './scripts/vite-preload-routes.js';
+import { prerenderVisitorHome } from './scripts/vite-prerender.js';
 
 const r = (p: string) => new URL(p, import.meta.url).pathname;
+const alias = { '@': r('./src/web'), '@shared': r('./src/shared') };
 
 export default defineConfig({
   root: r('./src/web'),
   publicDir: r('./public'),
-  plugins: [react(), tailwindcss(), preloadRoutes(['features/landing/landing-page.tsx']), precompress()],
-  resolve: { alias: { '@': r('./src/web'), '@shared': r('./src/shared') } },
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadRoutes(['features/landing/landing-page.tsx']),
+    prerenderVisitorHome({ entry: 'prerender-entry.tsx', alias, scratchDir: r('./.tmp') }),
+    precompress(),
+  ],
+  resolve: { alias },
   build: {
     outDir: r('./dist/web'),
     emptyOutDir: true,

@@ -16,6 +16,19 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
+/** Writes `file`.gz and `file`.br (files under 1 KB are left alone). */
+export function compressFile(file: string) {
+  const data = fs.readFileSync(file);
+  if (data.length < MIN_BYTES) return;
+  fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+  fs.writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(data, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    }),
+  );
+}
+
 export function precompress(): Plugin {
   let outDir = '';
   return {
@@ -27,15 +40,7 @@ export function precompress(): Plugin {
     closeBundle() {
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
-        const data = fs.readFileSync(file);
-        if (data.length < MIN_BYTES) continue;
-        fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-        fs.writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(data, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-          }),
-        );
+        compressFile(file);
       }
     },
   };

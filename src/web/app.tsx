@@ -1,6 +1,6 @@
 // Providers, the shell (header, guards, theme, toasts, page-view tracking) and the route table.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { AuthProvider, useAuth } from './components/auth/auth-provider';
 import { ErrorBoundary } from './components/errors/error-boundary';
@@ -67,16 +67,17 @@ function Shell() {
   );
 }
 
-export function App() {
+/** `router`: the browser's history; the build's prerender of `/` passes a StaticRouter. */
+export function App({ router: Router = BrowserRouter }: { router?: ComponentType<{ children: ReactNode }> }) {
   return (
     <ErrorBoundary>
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
+          <Router>
             <AuthProvider>
               <Shell />
             </AuthProvider>
-          </BrowserRouter>
+          </Router>
         </QueryClientProvider>
       </ThemeProvider>
     </ErrorBoundary>

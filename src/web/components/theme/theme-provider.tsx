@@ -18,6 +18,8 @@ const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 const isTheme = (v: unknown): v is Theme => v === 'light' || v === 'dark' || v === 'system';
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
+/** false in the build's prerender of `/`, which has no window */
+const systemPrefersDark = () => typeof window !== 'undefined' && darkQuery().matches;
 
 function readStoredTheme(storageKey: string, fallback: Theme): Theme {
   try {
@@ -38,7 +40,7 @@ export function ThemeProvider({
   storageKey?: string;
 }) {
   const [theme, setThemeState] = useState<Theme>(() => readStoredTheme(storageKey, defaultTheme));
-  const [systemDark, setSystemDark] = useState(() => darkQuery().matches);
+  const [systemDark, setSystemDark] = useState(systemPrefersDark);
 
   useEffect(() => {
     const mq = darkQuery();

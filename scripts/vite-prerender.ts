@@ -1,0 +1,77 @@
+// Vite plugin: after the client build, renders the visitor's `/` to HTML and writes
+// dist/web/landing.html — index.html with that markup inside #root. The server sends it for `/` to
+// a browser without a session (src/server/http/static-web.ts) and main.tsx hydrates it, so the
+// landing page paints as soon as the HTML and CSS arrive instead of after the scripts have run.
+// How: a Vite SSR build of src/web/prerender-entry.tsx into a scratch folder, imported here.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { type AliasOptions, build, type Plugin } from 'vite';
+import { compressFile } from './vite-precompress.js';
+
+export const LANDING_HTML = 'landing.html';
+const ROOT_EMPTY = '<div id="root"></div>';
+// Who is signed in is known (nobody), so the page does not ask /api/user; an unused preload would
+// also make the browser warn in the console.
+const USER_PRELOAD = /\s*<!--[^>]*?signed in[\s\S]*?-->\s*<link rel="preload" href="\/api\/user"[^>]*>/;
+
+/** index.html → landing.html: the visitor's markup in #root, no /api/user preload. */
+export function landingHtml(indexHtml: string, markup: string): string {
+  if (!indexHtml.includes(ROOT_EMPTY)) throw new Error(`prerender: index.html has no ${ROOT_EMPTY}`);
+  if (!USER_PRELOAD.test(indexHtml)) throw new Error('prerender: index.html has no /api/user preload');
+  // The Content-Security-Policy refuses inline scripts: the markup must be complete without any.
+  const script = markup.search(/<script/i);
+  if (script >= 0)
+    throw new Error(`prerender: the markup holds a script: ${markup.slice(script, script + 300)}`);
+  // React puts resource hints of the markup (the hero's image preload) first: they belong in <head>.
+  const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
+  return indexHtml
+    .replace(USER_PRELOAD, '')
+    .replace('</head>', () => `${hints}</head>`)
+    .replace(
+      ROOT_EMPTY,
+      () => `<div id="root" data-prerendered="visitor">${markup.slice(hints.length)}</div>`,
+    );
+}
+
+export function prerenderVisitorHome(opts: {
+  entry: string;
+  alias: AliasOptions;
+  scratchDir: string;
+}): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'prerender-visitor-home',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      fs.mkdirSync(opts.scratchDir, { recursive: true });
+      const ssrOut = fs.mkdtempSync(path.join(opts.scratchDir, 'prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          plugins: [react()],
+          resolve: { alias: opts.alias },
+          build: { ssr: opts.entry, outDir: ssrOut, emptyOutDir: true, sourcemap: false },
+        });
+        const entryJs = path.join(ssrOut, `${path.basename(opts.entry).replace(/\.tsx?$/, '')}.js`);
+        const { renderVisitorHome } = (await import(pathToFileURL(entryJs).href)) as {
+          renderVisitorHome: () => Promise<string>;
+        };
+        const indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const file = path.join(outDir, LANDING_HTML);
+        fs.writeFileSync(file, landingHtml(indexHtml, await renderVisitorHome()));
+        compressFile(file);
+      } finally {
+        fs.rmSync(ssrOut, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,26 @@
+// Build-time only (scripts/vite-prerender.ts runs it in Node after the client build): the App at `/`
+// for a visitor, rendered to HTML. The server sends it to browsers without a session, and main.tsx
+// hydrates it with the same "signed out" state, so the landing page paints before any script runs.
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { App } from './app';
+import { USER_QUERY_KEY } from './components/auth/auth-provider';
+import { queryClient } from './lib/query-client';
+
+function AtHome({ children }: { children: React.ReactNode }) {
+  return <StaticRouter location="/">{children}</StaticRouter>;
+}
+
+/** The markup of #root for a visitor at `/`; waits for the lazy landing page and header menus. */
+export async function renderVisitorHome(): Promise<string> {
+  queryClient.setQueryData(USER_QUERY_KEY, null);
+  const { prelude } = await prerender(
+    <StrictMode>
+      <App router={AtHome} />
+    </StrictMode>,
+    // Never split a large boundary out to be revealed by an inline script (the CSP forbids those).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  return new Response(prelude).text();
+}
