@@ -16,7 +16,7 @@ import {
 import type { AppDeps } from './deps.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
-import { registerSessionAuth } from './http/session-auth.js';
+import { registerSessionAuth, sessionUserOf } from './http/session-auth.js';
 import { registerStaticWeb } from './http/static-web.js';
 import type { App } from './http/types.js';
 import { routeModules } from './modules/index.js';
@@ -81,6 +81,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.get('/api/noop', { logLevel: 'silent' }, async () => ({ ok: true }));
   for (const mod of routeModules) await mod(app, deps);
 
-  if (opts.serveWeb) await registerStaticWeb(app, opts.webDir);
+  if (opts.serveWeb) {
+    await registerStaticWeb(app, opts.webDir, {
+      hasSession: async (req) => (await sessionUserOf(req, deps)) !== null,
+    });
+  }
   return app;
 }

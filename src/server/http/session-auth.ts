@@ -16,13 +16,18 @@ declare module 'fastify' {
 
 const PASSWORD_CHANGE_ROUTES = new Set(['/api/user', '/api/user/password', '/api/logout']);
 
+/** The user of the request's session cookie, or null (no cookie, unknown or expired session). */
+export async function sessionUserOf(req: FastifyRequest, deps: AppDeps): Promise<SessionUser | null> {
+  const token = req.cookies[SESSION_COOKIE];
+  if (!token || token.length > 200) return null;
+  return (await findSessionUser(deps.database.db, token, deps.clock.now())) ?? null;
+}
+
 export function registerSessionAuth(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (req) => {
     if (!req.url.startsWith('/api/')) return;
-    const token = req.cookies[SESSION_COOKIE];
-    if (!token || token.length > 200) return;
-    req.user = (await findSessionUser(deps.database.db, token, deps.clock.now())) ?? null;
+    req.user = await sessionUserOf(req, deps);
     // An account on a temporary password may only read itself, set a new password or sign out.
     if (req.user?.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(req.url.split('?')[0])) {
       throw forbidden('You must set a new password before continuing');

@@ -1,0 +1,131 @@
+// `/` answers by session (issue 7): a browser without a valid session gets the build's prerendered
+// landing page, a signed-in one the app shell that renders the dashboard. Both are revalidated on
+// every visit and vary by cookie, so no cache hands one person's answer to the other.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createLocalBlobStore } from '../providers/storage/local-blob-store.js';
+import { testConfig } from '../test-support/test-app.js';
+import { createTestDatabase } from '../test-support/test-db.js';
+import { LANDING_FILE } from './static-web.js';
+import type { App } from './types.js';
+
+const SHELL = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+const LANDING = `<!doctype html><html><head></head><body><div id="root" data-prerendered="visitor"><h1>Practice calls</h1>${'<p>landing</p>'.repeat(200)}</div></body></html>`;
+
+async function buildWebApp(files: Record<string, string | Buffer>) {
+  const database = await createTestDatabase();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'static-web-'));
+  const webDir = path.join(tmp, 'web');
+  fs.mkdirSync(webDir, { recursive: true });
+  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(webDir, name), content);
+  const app: App = await buildApp(
+    {
+      config: testConfig({ REGISTER_RATE_LIMIT: '1000' }),
+      database,
+      clock: { now: () => new Date() },
+      blobs: createLocalBlobStore(path.join(tmp, 'blobs')),
+    },
+    { logger: false, serveWeb: true, webDir },
+  );
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A registered, signed-in user's Cookie header. */
+async function signIn(app: App): Promise<string> {
+  const email = `static-web-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  const password = 'correct horse battery';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: { name: 'Static Web', email, password, passwordConfirm: password },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const sid = res.cookies.find((c) => c.name === 'sid');
+  if (!sid) throw new Error('no session cookie after registering');
+  return `sid=${sid.value}`;
+}
+
+describe('with a prerendered landing page in the build', () => {
+  let web: Awaited<ReturnType<typeof buildWebApp>>;
+  beforeAll(async () => {
+    web = await buildWebApp({
+      'index.html': SHELL,
+      [LANDING_FILE]: LANDING,
+      [`${LANDING_FILE}.br`]: brotliCompressSync(LANDING),
+    });
+  });
+  afterAll(() => web?.close());
+
+  it('sends a visitor the landing page at /, revalidated and varying by cookie', async () => {
+    const res = await web.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('data-prerendered="visitor"');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers.vary)).toMatch(/\bcookie\b/i);
+  });
+
+  it('sends the landing page with a query string, and brotli-compressed when accepted', async () => {
+    const res = await web.app.inject({
+      method: 'GET',
+      url: '/?utm_source=mail',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary)).toMatch(/\bcookie\b/i);
+    expect(res.rawPayload.length).toBeLessThan(LANDING.length);
+  });
+
+  it('treats an unknown, malformed or expired session cookie as a visitor', async () => {
+    for (const cookie of ['sid=not-a-session', `sid=${'x'.repeat(500)}`]) {
+      const res = await web.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+      expect(res.body, cookie.slice(0, 20)).toContain('data-prerendered="visitor"');
+    }
+  });
+
+  it('sends a signed-in user the app shell at /, so the dashboard never shows the landing page', async () => {
+    const cookie = await signIn(web.app);
+    const res = await web.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(SHELL);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers.vary)).toMatch(/\bcookie\b/i);
+
+    await web.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    const after = await web.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(after.body, 'signed out: the session is gone').toContain('data-prerendered="visitor"');
+  });
+
+  it('keeps the app shell for every other page, signed in or not', async () => {
+    for (const url of ['/scenarios', '/auth', '/dashboard']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      expect(res.body, url).toBe(SHELL);
+    }
+  });
+});
+
+describe('with a build that has no prerendered page', () => {
+  let web: Awaited<ReturnType<typeof buildWebApp>>;
+  beforeAll(async () => {
+    web = await buildWebApp({ 'index.html': SHELL });
+  });
+  afterAll(() => web?.close());
+
+  it('sends the app shell at /', async () => {
+    const res = await web.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(SHELL);
+  });
+});
