@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { FIRST_LOAD, signUp } from './support/practice';
 
 // The built app is served by the real server: the page loads its scripts under the CSP and the
 // API answers beside it.
@@ -19,23 +21,103 @@ test('the app loads in the browser without console errors', async ({ page, reque
   expect(errors).toEqual([]);
 });
 
+/** Every console error and uncaught exception of the page (React reports hydration mismatches there). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/** Runs before the page's HTML is parsed: keeps the first hero heading the parser creates. */
+function keepFirstHero() {
+  const w = window as unknown as { firstHero?: Element };
+  new MutationObserver(() => {
+    w.firstHero ??= document.getElementById('hero-title') ?? undefined;
+  }).observe(document, { childList: true, subtree: true });
+}
+
+// `/` for a visitor is the build's prerendered landing page (issue 7): its content is in the HTML
+// itself, and the scripts hydrate that markup instead of drawing the page again.
+for (const theme of ['dark', 'light'] as const) {
+  test(`a visitor gets the landing page in the HTML, hydrated without errors or a second render (${theme})`, async ({
+    page,
+    request,
+  }) => {
+    await page.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('data-prerendered="visitor"');
+    expect(html).toMatch(/<h1[^>]*id="hero-title"[^>]*>Practice calls with/);
+    expect(html).toContain('Sample Scenarios');
+    expect(html).not.toContain('href="/api/user"');
+
+    const errors = collectErrors(page);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/user') asked.push(r.url());
+    });
+    await page.addInitScript(keepFirstHero);
+    await page.goto('/');
+    // A click needs the hydrated page: the dialog only opens through React's handler.
+    await page.getByRole('button', { name: 'Watch a Sample Call' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.waitForLoadState('networkidle');
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { firstHero?: Element }).firstHero === document.getElementById('hero-title'),
+      ),
+      'the hero from the HTML is still in the page (hydrated, not replaced)',
+    ).toBe(true);
+    expect(errors).toEqual([]);
+    // nobody is signed in, and the server already said so
+    expect(asked).toEqual([]);
+  });
+}
+
+test('a signed-in user at / gets the dashboard and never the landing page', async ({ page }) => {
+  await signUp(page, 'Home Owner');
+  const html = await (await page.request.get('/')).text();
+  expect(html).not.toContain('data-prerendered');
+  expect(html).not.toContain('hero-title');
+
+  const errors = collectErrors(page);
+  await page.addInitScript(keepFirstHero);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(FIRST_LOAD);
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { firstHero?: Element }).firstHero)).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
 // index.html preloads /api/user so the answer is on its way while the scripts download; the auth
 // provider's own fetch must take that response instead of asking a second time.
-test('the first load asks the server who is signed in exactly once', async ({ page }) => {
-  const asked: string[] = [];
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/user') asked.push(r.url());
+for (const [who, path] of [
+  ['a visitor', '/scenarios'],
+  ['a signed-in user', '/'],
+] as const) {
+  test(`the first load of ${path} by ${who} asks the server who is signed in exactly once`, async ({
+    page,
+  }) => {
+    if (who === 'a signed-in user') await signUp(page, 'Preload Checker');
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/user') asked.push(r.url());
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible(FIRST_LOAD);
+    await page.waitForLoadState('networkidle');
+    expect(asked).toHaveLength(1);
+    // and that one request is the preload, started by the HTML rather than by the scripts
+    const initiators = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname === '/api/user')
+        .map((e) => (e as PerformanceResourceTiming).initiatorType),
+    );
+    expect(initiators).toEqual(['link']);
   });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(asked).toHaveLength(1);
-  // and that one request is the preload, started by the HTML rather than by the scripts
-  const initiators = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((e) => new URL(e.name).pathname === '/api/user')
-      .map((e) => (e as PerformanceResourceTiming).initiatorType),
-  );
-  expect(initiators).toEqual(['link']);
-});
+}
