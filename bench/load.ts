@@ -14,7 +14,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 import WebSocket from 'ws';
 
@@ -59,7 +59,9 @@ async function serve() {
     EVALUATE_RATE_LIMIT: '10000',
   });
   const database = await openDatabase(
-    process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL, poolSize: 20 } : {},
+    process.env.DATABASE_URL
+      ? { databaseUrl: process.env.DATABASE_URL, poolSize: Number(process.env.LOAD_POOL ?? 20) }
+      : {},
   );
   await migrateDatabase(database);
   await seedDatabase(database);
@@ -97,7 +99,18 @@ async function serve() {
   const port = (app.server.address() as { port: number }).port;
   const fixture: Fixture = { port, browsers, callers, interviewerId: interviewer.id };
   process.stdout.write(`READY ${JSON.stringify(fixture)}\n`);
+  // the event loop's delay is what every request queued behind a long task waits
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const stop = async () => {
+    loopDelay.disable();
+    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    const stats = {
+      p50: ms(loopDelay.percentile(50)),
+      p99: ms(loopDelay.percentile(99)),
+      max: ms(loopDelay.max),
+    };
+    process.stdout.write(`LOOP ${JSON.stringify(stats)}\n`);
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -120,7 +133,31 @@ const sample = (route: string) => {
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function startServer(): Promise<{ child: ChildProcess; fixture: Fixture }> {
+type LoopDelay = { p50: number; p99: number; max: number };
+
+/** CPU time (ms) used so far by one process, or by every PostgreSQL process on this machine. */
+function processCpuMs(match: { pid: number } | { comm: string }): number {
+  const read = (pid: string) => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // utime + stime in clock ticks
+  };
+  if ('pid' in match) return read(String(match.pid));
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith(match.comm)) total += read(pid);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return total;
+}
+
+async function startServer(): Promise<{
+  child: ChildProcess;
+  fixture: Fixture;
+  loopDelay: Promise<LoopDelay | null>;
+}> {
   // node itself (not npx): a signal to it reaches the server, which then closes and cleans up
   const child = spawn(
     process.execPath,
@@ -137,10 +174,24 @@ async function startServer(): Promise<{ child: ChildProcess; fixture: Fixture }>
     },
   );
   const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  for await (const line of lines) {
-    if (line.startsWith('READY ')) return { child, fixture: JSON.parse(line.slice(6)) };
-  }
-  throw new Error('the server process ended before it was ready');
+  let loopDelay: (stats: LoopDelay | null) => void = () => {};
+  const fixture = new Promise<Fixture>((resolve, reject) => {
+    lines.on('line', (line) => {
+      if (line.startsWith('READY ')) resolve(JSON.parse(line.slice(6)));
+      if (line.startsWith('LOOP ')) loopDelay(JSON.parse(line.slice(5)));
+    });
+    lines.on('close', () => {
+      reject(new Error('the server process ended before it was ready'));
+      loopDelay(null);
+    });
+  });
+  return {
+    child,
+    fixture: await fixture,
+    loopDelay: new Promise((resolve) => {
+      loopDelay = resolve;
+    }),
+  };
 }
 
 async function run() {
@@ -148,7 +199,7 @@ async function run() {
     `load: ${USERS} virtual users (think 0-${THINK_MS} ms) + ${CALLS} voice calls for ${SECONDS} s, ` +
       `${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; preparing…`,
   );
-  const { child, fixture } = await startServer();
+  const { child, fixture, loopDelay } = await startServer();
   const base = `http://127.0.0.1:${fixture.port}`;
   const deadline = Date.now() + SECONDS * 1000;
 
@@ -278,12 +329,36 @@ async function run() {
       ws.on('error', reject);
     });
 
+  const cpuAt = () => ({
+    server: processCpuMs({ pid: child.pid as number }),
+    postgres: processCpuMs({ comm: 'postgres' }),
+    generator: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  });
+  const cpuBefore = cpuAt();
+  // the generator's own lag inflates every figure it measures, so it is reported beside them
+  const generatorDelay = monitorEventLoopDelay({ resolution: 10 });
+  generatorDelay.enable();
   const started = performance.now();
   await Promise.all([...fixture.browsers.map(browse), ...fixture.callers.map(converse)]);
-  const elapsed = (performance.now() - started) / 1000;
+  const elapsedMs = performance.now() - started;
+  const cpuAfter = cpuAt();
   child.kill('SIGTERM');
+  const busy = (k: keyof typeof cpuBefore) =>
+    `${((100 * (cpuAfter[k] - cpuBefore[k])) / elapsedMs).toFixed(0)}%`;
+  console.log(
+    `\nCPU during the run, % of one core (this machine has ${os.availableParallelism()}): ` +
+      `server ${busy('server')}, PostgreSQL ${busy('postgres')}, load generator ${busy('generator')}`,
+  );
+  generatorDelay.disable();
+  const ms = (ns: number) => (ns / 1e6).toFixed(1);
+  const loop = await loopDelay;
+  console.log(
+    'event-loop delay (10 ms timer): ' +
+      (loop ? `server p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms; ` : '') +
+      `load generator p50 ${ms(generatorDelay.percentile(50))} ms, p99 ${ms(generatorDelay.percentile(99))} ms, max ${ms(generatorDelay.max)} ms`,
+  );
 
-  report(elapsed, turnMs, turnErrors, callsEnded);
+  report(elapsedMs / 1000, turnMs, turnErrors, callsEnded);
 }
 
 function report(elapsed: number, turnMs: number[], turnErrors: number, callsEnded: number) {

@@ -1,8 +1,9 @@
 // Sessions: an opaque random id in an httpOnly cookie; only its sha256 is stored, so a copy of
 // the table cannot be replayed as cookies. Sign-in always mints a new id (no fixation).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -23,13 +24,20 @@ export async function createSession(db: DbOrTx, userId: number, now: Date): Prom
   return token;
 }
 
-export async function findSessionUser(db: DbOrTx, token: string, now: Date) {
-  const rows = await db
+// Runs on every request that carries a cookie.
+const sessionUser = preparedQuery('session_user', (db) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))),
+    )
+    .limit(1),
+);
+
+export async function findSessionUser(db: DbOrTx, token: string, now: Date) {
+  const rows = await sessionUser(db, { idHash: hashToken(token), now: now.toISOString() });
   return rows[0]?.user;
 }
 

@@ -1,7 +1,7 @@
 // Interviewers (scenarios): presets managed by admins, custom scenarios owned by one user.
 // Visibility rule used everywhere: a user sees presets and their own custom scenarios, never
 // archived ones; admins may additionally see everything.
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type {
   Interviewer,
   InterviewerListQuery,
@@ -11,6 +11,7 @@ import type {
 } from '../../../shared/contracts/interviewers.js';
 import { ADMIN_PAGE_SIZE } from '../../../shared/domain/limits.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { auditLog, interviewers, type RubricCriterion, rubrics, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -98,11 +99,20 @@ export function toPublicInterviewerResponse(row: InterviewerRow): PublicIntervie
 }
 
 /** Presets and the caller's own custom scenarios, not archived. */
-const visibleTo = (caller: Caller) =>
+const visibleTo = (caller: Caller | { id: Placeholder }) =>
   and(
     eq(interviewers.isArchived, false),
     or(eq(interviewers.isCustomScenario, false), eq(interviewers.userId, caller.id)),
   );
+
+/** The scenario picker's list (no filters, no paging): asked for on every visit, so prepared. */
+const visibleList = preparedQuery('interviewers_visible', (db) =>
+  db
+    .select()
+    .from(interviewers)
+    .where(visibleTo({ id: sql.placeholder('userId') }))
+    .orderBy(asc(interviewers.id)),
+);
 
 /** Escapes LIKE wildcards so a search for "50%" matches the text literally. */
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -112,9 +122,14 @@ export async function listInterviewers(
   caller: Caller,
   query: InterviewerListQuery,
 ): Promise<InterviewerRow[] | { items: InterviewerRow[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [];
   // Only an admin's includeArchived widens the list; anyone else's is ignored.
-  if (!(caller.isAdmin && query.includeArchived === 'true')) conditions.push(visibleTo(caller));
+  const widened = caller.isAdmin && query.includeArchived === 'true';
+  const callTypes = [query.callType ?? []].flat().filter((c) => c.trim() !== '');
+  if (!widened && !query.search && callTypes.length === 0 && query.page === undefined) {
+    return visibleList(db, { userId: caller.id });
+  }
+  const conditions: (SQL | undefined)[] = [];
+  if (!widened) conditions.push(visibleTo(caller));
   if (query.search) {
     const p = likePattern(query.search);
     conditions.push(
@@ -126,7 +141,6 @@ export async function listInterviewers(
       ),
     );
   }
-  const callTypes = [query.callType ?? []].flat().filter((c) => c.trim() !== '');
   if (callTypes.length > 0) conditions.push(inArray(interviewers.callType, callTypes));
   const where = and(...conditions);
 

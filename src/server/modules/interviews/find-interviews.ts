@@ -1,12 +1,25 @@
 // Reading calls for review: the user's own list (plain or paged with the dashboard's summary),
 // the admin's All Calls list, and the user's score trends. Completed means endTime and evaluation
 // are both set (spec §4); the paged dashboard query is served by interviews_user_completed_idx.
-import { and, count, eq, getTableColumns, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  getTableColumns,
+  ilike,
+  isNotNull,
+  isNull,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { TrendPoint } from '../../../shared/contracts/interview-review.js';
 import type { InterviewListQuery } from '../../../shared/contracts/interviews.js';
 import { DASHBOARD_PAGE_SIZE } from '../../../shared/domain/limits.js';
 import { callAverageScore, evaluationCriteriaList } from '../../../shared/domain/score-averages.js';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews, users } from '../../db/schema.js';
 import { forbidden } from '../../http/errors.js';
 
@@ -14,7 +27,7 @@ export type Caller = { id: number; isAdmin: boolean };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const listColumns = {
+export const listColumns = {
   ...getTableColumns(interviews),
   interviewerName: interviewers.name,
   interviewerCallType: interviewers.callType,
@@ -111,10 +124,25 @@ export function completedPageQuery(db: DbOrTx, userId: number, q: InterviewListQ
     .offset((page - 1) * pageSize);
 }
 
+/** The dashboard's usual request, a page with no filters: prepared (see db/prepared.ts). */
+const unfilteredCompletedPage = preparedQuery('completed_page', (db) =>
+  db
+    .select(listColumns)
+    .from(interviews)
+    .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
+    .where(and(eq(interviews.userId, sql.placeholder('userId')), completedCall))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
 /** One page of the user's completed calls matching the filters, plus the summary figures. */
 export async function findCompletedInterviews(db: DbOrTx, userId: number, q: InterviewListQuery) {
+  const pageSize = q.pageSize ?? DASHBOARD_PAGE_SIZE;
   const [rows, summary] = await Promise.all([
-    completedPageQuery(db, userId, q),
+    hasFilters(q)
+      ? completedPageQuery(db, userId, q)
+      : unfilteredCompletedPage(db, { userId, limit: pageSize, offset: ((q.page ?? 1) - 1) * pageSize }),
     completedSummary(db, userId),
   ]);
   const total = hasFilters(q) ? await countCompleted(db, userId, q) : summary.completedCount;
@@ -138,11 +166,15 @@ async function countCompleted(db: DbOrTx, userId: number, q: InterviewListQuery)
 
 /** Calls Completed and Average Score over all the user's completed calls (spec §9). */
 export async function completedSummary(db: DbOrTx, userId: number) {
-  const [row] = await completedSummaryQuery(db, userId);
+  const [row] = await preparedSummary(db, { userId });
   return { completedCount: row.completedCount, averageScore: Number(row.averageScore ?? 0) };
 }
 
-export function completedSummaryQuery(db: DbOrTx, userId: number) {
+const preparedSummary = preparedQuery('completed_summary', (db) =>
+  completedSummaryQuery(db, sql.placeholder('userId')),
+);
+
+export function completedSummaryQuery(db: DbOrTx, userId: number | Placeholder) {
   return db
     .select({
       completedCount: count(),

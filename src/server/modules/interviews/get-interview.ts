@@ -1,7 +1,8 @@
 // Reading one call with the ownership rule every interview route shares: the owner or an admin
 // may see it; anyone else gets the same 404 as for a call that does not exist.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { InterviewRow } from './interview-view.js';
@@ -26,15 +27,19 @@ export type InterviewWithInterviewer = {
   interviewer: typeof interviewers.$inferSelect;
 };
 
+const interviewWithInterviewer = preparedQuery('interview_with_interviewer', (db) =>
+  db
+    .select({ interview: interviews, interviewer: interviewers })
+    .from(interviews)
+    .innerJoin(interviewers, eq(interviewers.id, interviews.interviewerId))
+    .where(eq(interviews.id, sql.placeholder('id'))),
+);
+
 export async function findInterviewWithInterviewer(
   db: DbOrTx,
   id: number,
 ): Promise<InterviewWithInterviewer | null> {
-  const [row] = await db
-    .select({ interview: interviews, interviewer: interviewers })
-    .from(interviews)
-    .innerJoin(interviewers, eq(interviewers.id, interviews.interviewerId))
-    .where(eq(interviews.id, id));
+  const [row] = await interviewWithInterviewer(db, { id });
   return row ?? null;
 }
 

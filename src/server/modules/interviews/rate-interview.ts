@@ -1,12 +1,13 @@
 // The owner's feedback on a completed call: a rating of the call and of its evaluation
 // (0 Poor, 1 OK, 2 Great, null Not Rated), each with an optional note; an empty note is stored
 // as null (spec §5).
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RateInterviewRequest } from '../../../shared/contracts/interviews.js';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { toInterviewResponse } from './find-interviews.js';
+import { completedCall, listColumns, toInterviewResponse } from './find-interviews.js';
 
 export const rateMessages = {
   notFound: 'Interview not found',
@@ -16,7 +17,39 @@ export const rateMessages = {
 
 const noteOrNull = (note: string | null | undefined) => (note?.trim() ? note.trim() : null);
 
+// One statement on the usual path: the owner rates a completed call. Only when it changes no row
+// are the reasons looked up, to answer 404, 403 or 400.
+const rateOwnCompleted = preparedQuery('rate_own_completed', (db) =>
+  db
+    .update(interviews)
+    .set({
+      callRating: sql`${sql.placeholder('callRating')}`,
+      evaluationRating: sql`${sql.placeholder('evaluationRating')}`,
+      callRatingNote: sql`${sql.placeholder('callRatingNote')}`,
+      evaluationRatingNote: sql`${sql.placeholder('evaluationRatingNote')}`,
+    })
+    .from(interviewers)
+    .where(
+      and(
+        eq(interviews.id, sql.placeholder('id')),
+        eq(interviews.userId, sql.placeholder('userId')),
+        completedCall,
+        eq(interviewers.id, interviews.interviewerId),
+      ),
+    )
+    .returning(listColumns),
+);
+
 export async function rateInterview(db: DbOrTx, callerId: number, id: number, input: RateInterviewRequest) {
+  const [rated] = await rateOwnCompleted(db, {
+    id,
+    userId: callerId,
+    callRating: input.callRating,
+    evaluationRating: input.evaluationRating,
+    callRatingNote: noteOrNull(input.callRatingNote),
+    evaluationRatingNote: noteOrNull(input.evaluationRatingNote),
+  });
+  if (rated) return toInterviewResponse(rated);
   const [current] = await db
     .select({ userId: interviews.userId, endTime: interviews.endTime, evaluation: interviews.evaluation })
     .from(interviews)
@@ -24,23 +57,6 @@ export async function rateInterview(db: DbOrTx, callerId: number, id: number, in
   if (!current) throw notFound(rateMessages.notFound);
   if (current.userId !== callerId) throw forbidden(rateMessages.notOwner);
   if (!current.endTime || current.evaluation === null) throw badRequest(rateMessages.notCompleted);
-  await db
-    .update(interviews)
-    .set({
-      callRating: input.callRating,
-      evaluationRating: input.evaluationRating,
-      callRatingNote: noteOrNull(input.callRatingNote),
-      evaluationRatingNote: noteOrNull(input.evaluationRatingNote),
-    })
-    .where(eq(interviews.id, id));
-  const [row] = await db
-    .select()
-    .from(interviews)
-    .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
-    .where(eq(interviews.id, id));
-  return toInterviewResponse({
-    ...row.interviews,
-    interviewerName: row.interviewers.name,
-    interviewerCallType: row.interviewers.callType,
-  });
+  // it passed every check yet no row changed: it was deleted between the two statements
+  throw notFound(rateMessages.notFound);
 }
