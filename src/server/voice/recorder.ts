@@ -4,25 +4,25 @@
 // the future, is held as PCM; everything older is already encoded and written, so memory does
 // not grow with the length of the call and a crash loses at most that last stretch.
 
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { createEncoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import { DedicatedWorker } from '../workers/dedicated-worker.js';
+import type { Mp3WorkerApi } from './mp3-encoder.worker.js';
 
 export const RECORDING_CONTENT_TYPE = 'audio/mpeg';
-const KBPS = 32;
 
-type Mp3Encoder = WasmMediaEncoder<'audio/mpeg'>;
-/** LAME compiled to WASM: compiled once per process, one encoder instance per call. */
-let compiled: Promise<WebAssembly.Module> | null = null;
-
-async function newMp3Encoder(sampleRate: number): Promise<Mp3Encoder> {
-  compiled ??= fs.promises
-    .readFile(createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3'))
-    .then((bytes) => WebAssembly.compile(bytes));
-  const encoder = await createEncoder('audio/mpeg', await compiled);
-  encoder.configure({ sampleRate, channels: 1, bitrate: KBPS });
-  return encoder;
-}
+/**
+ * LAME (WASM) runs on a worker thread so that encoding never blocks the event loop: one thread
+ * for every recording of the process, each recording's encoder kept there under an id (see
+ * DedicatedWorker for why this is not a pool).
+ */
+export const recordingWorker = new DedicatedWorker<Mp3WorkerApi>(
+  new URL('./mp3-encoder.worker.ts', import.meta.url),
+  'mp3-encoder',
+);
+let nextEncoderId = 1;
+/** an encoder whose recorder was dropped without close (a call that failed to start) is freed */
+const abandoned = new FinalizationRegistry<number>((id) => {
+  if (recordingWorker.running) recordingWorker.call('dispose', { id }).catch(() => {});
+});
 
 export type RecordingSink = {
   write: (chunk: Buffer) => void;
@@ -74,19 +74,27 @@ class Track {
 export class CallRecorder {
   private readonly user = new Track();
   private readonly agent = new Track();
-  /** samples already encoded */
+  /** samples already encoded (sent to the encoder) */
   private base = 0;
   private closed = false;
   private bytes = 0;
+  /** the encoded chunks written so far, in order; settles once the last one is in the sink */
+  private written: Promise<void> = Promise.resolve();
+  /** the first error of the encoder; nothing is encoded after it */
+  private failure: { error: unknown } | null = null;
 
   private constructor(
     private readonly sink: RecordingSink,
-    private readonly encoder: Mp3Encoder,
+    private readonly encoderId: number,
     private readonly sampleRate: number,
-  ) {}
+  ) {
+    abandoned.register(this, encoderId, this);
+  }
 
   static async create(sink: RecordingSink, sampleRate = 16_000): Promise<CallRecorder> {
-    return new CallRecorder(sink, await newMp3Encoder(sampleRate), sampleRate);
+    const id = nextEncoderId++;
+    await recordingWorker.call('open', { id, sampleRate });
+    return new CallRecorder(sink, id, sampleRate);
   }
 
   addUser(pcm: Int16Array, atMs: number): void {
@@ -102,19 +110,34 @@ export class CallRecorder {
     this.agent.cut(this.sampleAt(atMs) - this.base);
   }
 
-  /** Encodes and writes everything before `uptoMs`. */
+  /** Sends everything before `uptoMs` to the encoder; its MP3 is written when it comes back. */
   flush(uptoMs: number): void {
     if (this.closed) return;
     this.encodeUpTo(this.sampleAt(uptoMs));
   }
 
-  /** Encodes the rest (up to `endMs`; agent speech queued past it was never heard) and closes the blob. */
+  /**
+   * Encodes the rest (up to `endMs`; agent speech queued past it was never heard) and closes the
+   * blob once every chunk is written. If the encoder failed (or its worker died), the blob keeps
+   * what was written before the failure (MP3 frames stand alone) and this rejects with the error.
+   */
   async close(endMs: number): Promise<void> {
     if (this.closed) return;
     this.encodeUpTo(Math.max(this.sampleAt(endMs), this.base + this.user.length));
     this.closed = true;
-    this.write(this.encoder.finalize());
+    abandoned.unregister(this);
+    if (!this.failure) this.enqueue(recordingWorker.call('finish', { id: this.encoderId }));
+    await this.written;
     await this.sink.end();
+    if (this.failure) {
+      if (recordingWorker.running) recordingWorker.call('dispose', { id: this.encoderId }).catch(() => {});
+      throw this.failure.error;
+    }
+  }
+
+  /** resolves once every chunk sent to the encoder so far is in the sink */
+  whenWritten(): Promise<void> {
+    return this.written;
   }
 
   /** PCM samples held in memory (for the memory bound's test and the bench) */
@@ -122,6 +145,7 @@ export class CallRecorder {
     return this.user.data.length + this.agent.data.length;
   }
 
+  /** MP3 bytes written to the sink so far */
   get encodedBytes(): number {
     return this.bytes;
   }
@@ -133,20 +157,44 @@ export class CallRecorder {
   private encodeUpTo(sample: number): void {
     const n = sample - this.base;
     if (n <= 0) return;
-    const mixed = new Float32Array(n);
-    for (let i = 0; i < n; i++) {
-      mixed[i] = Math.min(1, Math.max(-1, (this.user.at(i) + this.agent.at(i)) / 32768));
+    if (!this.failure) {
+      const mixed = new Float32Array(n);
+      for (let i = 0; i < n; i++) {
+        mixed[i] = Math.min(1, Math.max(-1, (this.user.at(i) + this.agent.at(i)) / 32768));
+      }
+      this.enqueue(recordingWorker.call('encode', { id: this.encoderId, pcm: mixed }, [mixed.buffer]));
     }
-    this.write(this.encoder.encode([mixed]));
     this.user.shift(n);
     this.agent.shift(n);
     this.base = sample;
   }
 
-  /** the encoder owns `chunk`'s memory, so it is copied before it is queued */
-  private write(chunk: Uint8Array): void {
-    if (chunk.length === 0) return;
-    this.bytes += chunk.length;
-    this.sink.write(Buffer.from(chunk));
+  /**
+   * Requests go out at once (the worker answers them in order); their chunks are written in the
+   * same order, each after the one before. After a failure nothing more is written.
+   */
+  private enqueue(chunk: Promise<ArrayBuffer>): void {
+    chunk.catch(() => {}); // handled below, in order
+    this.written = this.written
+      .then(() => chunk)
+      .then(
+        (bytes) => {
+          if (!this.failure) this.write(bytes);
+        },
+        (error: unknown) => {
+          this.failure ??= { error };
+        },
+      );
   }
+
+  private write(bytes: ArrayBuffer): void {
+    if (bytes.byteLength === 0) return;
+    this.bytes += bytes.byteLength;
+    this.sink.write(Buffer.from(bytes));
+  }
+}
+
+/** Marks one user (an app) of the recordings' worker; the last release stops the thread. */
+export function retainRecordingWorker(): () => Promise<void> {
+  return recordingWorker.retain();
 }

@@ -6,11 +6,13 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import type { App } from '../http/types.js';
+import { retainEspeakWorker } from '../providers/tts/espeak.js';
 import type { CallSession, VoiceSocket } from './call-session.js';
 import { createVoiceEngines } from './engines/index.js';
 import { joinCall } from './gateway.js';
 import { endLiveCall } from './live-calls.js';
 import { CLOSE, type ClientMessage, parseClientMessage, type ServerMessage } from './protocol.js';
+import { retainRecordingWorker } from './recorder.js';
 
 /** messages a client may send before its session is ready (the SDK sends its init data at once) */
 const MAX_EARLY_MESSAGES = 200;
@@ -23,8 +25,11 @@ export async function voiceRoutes(app: App, deps: AppDeps) {
 
   /** calls this app instance serves, ended (and their recordings closed) when it closes */
   const served = new Set<number>();
+  // the worker threads of the recordings and the offline voice stop with the last app that uses them
+  const releaseWorkers = [retainRecordingWorker(), retainEspeakWorker()];
   app.addHook('onClose', async () => {
     await Promise.allSettled([...served].map((id) => endLiveCall(id, 'server_shutdown')));
+    await Promise.all(releaseWorkers.map((release) => release()));
   });
 
   app.get(

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cleanForSpeech, createEspeakSynthesizer, PhraseCache, sharedEspeak } from './espeak.js';
+import { WorkerCrashedError } from '../../workers/dedicated-worker.js';
+import {
+  cleanForSpeech,
+  createEspeakSynthesizer,
+  espeakWorker,
+  PhraseCache,
+  retainEspeakWorker,
+  sharedEspeak,
+} from './espeak.js';
+import { createEspeakEngine } from './espeak-engine.js';
 
 async function speak(text: string, voice = 'michael') {
   const tts = createEspeakSynthesizer();
@@ -42,5 +51,70 @@ describe('built-in espeak-ng synthesiser', () => {
     // a phrase bigger than a quarter of the budget is not kept
     cache.set('long', new Int16Array(2000));
     expect(cache.get('long')).toBeUndefined();
+  });
+
+  // A warm instance carries some state from phrase to phrase (the same text can come out a few
+  // samples different), so each comparison starts a fresh instance on both sides.
+  const pcmBytes = (pcm: Int16Array) => Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+
+  it('speaks on its worker thread exactly what espeak-ng gives in this thread', async () => {
+    await espeakWorker.close();
+    const inThread = await createEspeakEngine();
+    const voice = await sharedEspeak();
+    for (const [text, v] of [
+      ['Tell me about yourself.', 'en-us+m3'],
+      ['What would you do differently next time?', 'en-us+f2'],
+      ['Tell me about yourself.', 'en-us+m3'],
+    ]) {
+      const expected = await inThread.speak(text, v);
+      const got = await voice.speak(text, v);
+      expect(got.length).toBeGreaterThan(8000);
+      expect(pcmBytes(got).equals(pcmBytes(expected))).toBe(true);
+    }
+  });
+
+  it('answers phrases asked together one after the other, in the order asked', async () => {
+    await espeakWorker.close();
+    const inThread = await createEspeakEngine();
+    const voice = await sharedEspeak();
+    const texts = ['One.', 'This second phrase is a good deal longer than the first one.', 'Three.'];
+    const order: number[] = [];
+    const together = await Promise.all(
+      texts.map((t, i) =>
+        voice.speak(t, 'en-us+m3').then((pcm) => {
+          order.push(i);
+          return pcm;
+        }),
+      ),
+    );
+    expect(order).toEqual([0, 1, 2]);
+    for (const [i, t] of texts.entries()) {
+      expect(pcmBytes(together[i]).equals(pcmBytes(await inThread.speak(t, 'en-us+m3')))).toBe(true);
+    }
+  });
+
+  it('fails the phrase being spoken when its thread dies, and speaks the next on a fresh one', async () => {
+    const voice = await sharedEspeak();
+    await voice.ready();
+    const generation = espeakWorker.generation;
+    const phrase = voice.speak('A phrase that is cut off by the crash of its thread.', 'en-us+m3');
+    const failed = expect(phrase).rejects.toBeInstanceOf(WorkerCrashedError);
+    await espeakWorker.thread?.terminate();
+    await failed;
+    expect(voice.warm).toBe(false);
+    expect(await speak('Still here.')).toBeGreaterThan(0.3);
+    expect(espeakWorker.generation).toBe(generation + 1);
+    expect(voice.warm).toBe(true);
+  });
+
+  it("stops the voice's thread when its last user (the app) releases it", async () => {
+    const release = retainEspeakWorker();
+    expect(await speak('Goodbye for now.')).toBeGreaterThan(0.3);
+    const thread = espeakWorker.thread;
+    expect(thread).not.toBeNull();
+    const exited = new Promise((r) => thread?.once('exit', r));
+    await release();
+    await exited;
+    expect(espeakWorker.running).toBe(false);
   });
 });

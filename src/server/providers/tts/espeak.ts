@@ -1,181 +1,63 @@
-// The built-in offline synthesiser: eSpeak NG compiled to WASM (the optional `espeak-ng` npm
-// package, GPL-3.0, loaded only through this file). Starting its module costs 150–600 ms, so one
-// warm instance serves the whole process: its `main` is called again for every phrase. The CLI's
-// argument parser (musl getopt) keeps its position in a static `optind`; the instance finds that
-// variable once at start-up (the only word that goes 1 → 5 when four option words are parsed) and
-// resets it before each phrase. If it cannot be found, a fresh instance per phrase still works.
+// The built-in offline synthesiser: eSpeak NG (WASM, espeak-engine.ts) on a worker thread of its
+// own, so a phrase's 50–250 ms of synthesis never blocks the event loop. The thread holds the one
+// warm instance of the process and speaks one phrase at a time; recent phrases are answered from
+// a cache here without asking it. If the thread dies, the phrase being spoken fails (the session's
+// speech error path) and the next phrase starts a fresh thread.
 
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { parseWav, Resampler } from '../../voice/pcm.js';
+import { DedicatedWorker } from '../../workers/dedicated-worker.js';
+import type { EspeakWorkerApi } from './espeak.worker.js';
+import { espeakInstalled } from './espeak-engine.js';
 import type { SpeechSynthesizer, VoiceId } from './types.js';
 
-const OUTPUT_RATE = 16_000;
 const MAX_TEXT_CHARS = 1000;
 const VOICES: Record<string, string> = { michael: 'en-us+m3', sarah: 'en-us+f2' };
-const WORDS_PER_MINUTE = '165';
 
-type WasmExports = {
-  memory: WebAssembly.Memory;
-  malloc: (size: number) => number;
-  free: (ptr: number) => void;
-  __main_argc_argv: (argc: number, argv: number) => number;
-};
-type EspeakModule = {
-  FS: { readFile: (p: string) => Uint8Array; unlink: (p: string) => void };
-};
-type EspeakFactory = (opts: Record<string, unknown>) => Promise<EspeakModule>;
-
-class EspeakInstance {
-  private optindAddress: number | null = null;
-
-  private constructor(
-    private readonly mod: EspeakModule,
-    private readonly wasm: WasmExports,
-  ) {}
-
-  static async create(factory: EspeakFactory, compiled: WebAssembly.Module): Promise<EspeakInstance> {
-    let wasm: WasmExports | null = null;
-    const mod = await factory({
-      noInitialRun: true,
-      print: () => {},
-      printErr: () => {},
-      instantiateWasm(
-        imports: WebAssembly.Imports,
-        ok: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
-      ) {
-        void WebAssembly.instantiate(compiled, imports).then((instance) => {
-          wasm = instance.exports as unknown as WasmExports;
-          ok(instance, compiled);
-        });
-        return {};
-      },
-    });
-    if (!wasm) throw new Error('espeak-ng did not expose its WASM exports');
-    return new EspeakInstance(mod, wasm);
-  }
-
-  /** Finds getopt's `optind` so `main` can run again; answers whether it was found. */
-  locateOptind(): boolean {
-    const before = new Int32Array(this.wasm.memory.buffer.slice(0));
-    // (no -q: options are sticky statics, and a quiet run would stay quiet)
-    this.run(['-s', WORDS_PER_MINUTE, '-w', 'probe.wav', 'probe'], false);
-    this.mod.FS.unlink('probe.wav');
-    const after = new Int32Array(this.wasm.memory.buffer);
-    const hits: number[] = [];
-    for (let i = 0; i < before.length && hits.length < 2; i++) {
-      if (before[i] === 1 && after[i] === 5) hits.push(i * 4);
-    }
-    this.optindAddress = hits.length === 1 ? hits[0] : null;
-    return this.optindAddress !== null;
-  }
-
-  get reusable(): boolean {
-    return this.optindAddress !== null;
-  }
-
-  synthesize(text: string, voice: string): { samples: Int16Array; sampleRate: number } {
-    const code = this.run(['-v', voice, '-s', WORDS_PER_MINUTE, '-w', 'out.wav', '--', text], true);
-    if (code !== 0) throw new Error(`espeak-ng exited with ${code}`);
-    const wav = this.mod.FS.readFile('out.wav');
-    this.mod.FS.unlink('out.wav');
-    return parseWav(wav);
-  }
-
-  private run(args: string[], resetParser: boolean): number {
-    const { wasm } = this;
-    if (resetParser && this.optindAddress !== null) {
-      // musl's getopt starts over when optind is 0
-      new Int32Array(wasm.memory.buffer, this.optindAddress, 1)[0] = 0;
-    }
-    const all = ['espeak-ng', ...args];
-    const encoder = new TextEncoder();
-    const pointers = all.map((arg) => {
-      const bytes = encoder.encode(`${arg}\0`);
-      const ptr = wasm.malloc(bytes.length);
-      new Uint8Array(wasm.memory.buffer).set(bytes, ptr);
-      return ptr;
-    });
-    const argv = wasm.malloc(4 * (pointers.length + 1));
-    const view = new Uint32Array(wasm.memory.buffer, argv, pointers.length + 1);
-    pointers.forEach((p, i) => {
-      view[i] = p;
-    });
-    view[pointers.length] = 0;
-    try {
-      return wasm.__main_argc_argv(all.length, argv);
-    } catch (err) {
-      // exit() inside main surfaces as an ExitStatus carrying the code
-      const status = (err as { status?: unknown }).status;
-      if (typeof status === 'number') return status;
-      throw err;
-    } finally {
-      for (const p of pointers) wasm.free(p);
-      wasm.free(argv);
-    }
-  }
-}
+export const espeakWorker = new DedicatedWorker<EspeakWorkerApi>(
+  new URL('./espeak.worker.ts', import.meta.url),
+  'espeak',
+);
 
 export class EspeakUnavailableError extends Error {}
 
-async function loadEspeak(): Promise<{ factory: EspeakFactory; compiled: WebAssembly.Module }> {
-  let entry: string;
-  try {
-    entry = createRequire(import.meta.url).resolve('espeak-ng');
-  } catch {
-    throw new EspeakUnavailableError('the optional espeak-ng package is not installed');
-  }
-  const { default: factory } = (await import(pathToFileURL(entry).href)) as { default: EspeakFactory };
-  const wasmFile = path.join(path.dirname(entry), 'espeak-ng.wasm');
-  const compiled = await WebAssembly.compile(await fs.promises.readFile(wasmFile));
-  return { factory, compiled };
-}
-
-/** One process-wide warm instance (the WASM module is large; starting it per call is slow). */
-let shared: Promise<EspeakSpeech> | null = null;
-
+/** The process's offline voice, as seen from the main thread. */
 export class EspeakSpeech {
-  private instance: EspeakInstance | null = null;
-
-  constructor(
-    private readonly factory: EspeakFactory,
-    private readonly compiled: WebAssembly.Module,
-  ) {}
+  private reusable = false;
 
   /** whether phrases reuse one warm instance (the fast path) */
   get warm(): boolean {
-    return this.instance?.reusable ?? false;
+    return this.reusable && espeakWorker.running;
   }
 
-  async ready(): Promise<EspeakInstance> {
-    if (this.instance) return this.instance;
-    const instance = await EspeakInstance.create(this.factory, this.compiled);
-    instance.locateOptind();
-    this.instance = instance;
-    return instance;
+  /** starts the voice (in its thread) if it has not started */
+  async ready(): Promise<void> {
+    this.reusable = (await espeakWorker.call('warmUp', undefined)).reusable;
   }
 
+  /** the phrase as 16 kHz PCM16 */
   async speak(text: string, voice: string): Promise<Int16Array> {
-    const instance = await this.ready();
     try {
-      const { samples, sampleRate } = instance.synthesize(text, voice);
-      if (!instance.reusable) this.instance = null;
-      return new Resampler(sampleRate, OUTPUT_RATE).push(samples);
+      const { pcm, reusable } = await espeakWorker.call('speak', { text, voice });
+      this.reusable = reusable;
+      return pcm;
     } catch (err) {
-      this.instance = null;
+      this.reusable = false;
       throw err;
     }
   }
 }
 
-export function sharedEspeak(): Promise<EspeakSpeech> {
-  shared ??= loadEspeak().then(({ factory, compiled }) => new EspeakSpeech(factory, compiled));
-  shared.catch(() => {
-    shared = null;
-  });
+let shared: EspeakSpeech | null = null;
+
+/** One process-wide voice (the WASM module is large; starting it per call is slow). */
+export async function sharedEspeak(): Promise<EspeakSpeech> {
+  if (!espeakInstalled()) throw new EspeakUnavailableError('the optional espeak-ng package is not installed');
+  shared ??= new EspeakSpeech();
   return shared;
+}
+
+/** Marks one user (an app) of the voice's worker; the last release stops the thread. */
+export function retainEspeakWorker(): () => Promise<void> {
+  return espeakWorker.retain();
 }
 
 /** Speakable text: one line, no leading dash (it would read as an option), bounded length. */

@@ -1,0 +1,139 @@
+// One long-lived worker thread that runs a module's synchronous WASM work (MP3 encoding, speech
+// synthesis) off the main event loop, reached by request → promise.
+//
+// Why not a pool (piscina): the work is stateful. An MP3 encoder belongs to one call and must see
+// that call's audio in order; the speech engine is one warm WASM instance per process (costly to
+// start, large in memory). A pool hands tasks to any free thread, so per-call state would need a
+// thread affinity it does not offer, and several warm instances would multiply the memory. A
+// single dedicated thread per kind of work, answering in FIFO order, keeps the state in one place
+// and the order given; the two kinds (encoding, speech) get separate threads, so a long phrase does
+// not hold up the recordings and a crash of one leaves the other alone.
+//
+// Life cycle: the thread starts on the first request. It keeps the process alive only while a
+// request is outstanding (unref'd when idle). If it dies (an uncaught error, an exit, an out-of-
+// memory abort) every outstanding request rejects with WorkerCrashedError and the next request
+// starts a fresh thread; state it held (encoders) is gone, and requests naming it fail cleanly.
+// `retain()` marks a user (an app instance); when the last one releases, the thread is stopped.
+
+import { Worker } from 'node:worker_threads';
+import type { Answer, WorkerApi, WorkerReply } from './protocol.js';
+
+const BOOT = new URL('./boot.mjs', import.meta.url);
+
+export class WorkerCrashedError extends Error {
+  override name = 'WorkerCrashedError';
+}
+
+export class WorkerClosedError extends Error {
+  override name = 'WorkerClosedError';
+}
+
+type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
+
+/** one started thread and the requests it has not answered yet */
+type Connection = { thread: Worker; pending: Map<number, Pending>; generation: number };
+
+export class DedicatedWorker<Api extends WorkerApi> {
+  private connection: Connection | null = null;
+  private generations = 0;
+  private nextId = 1;
+  private users = 0;
+
+  /** @param entry the worker module (it calls serveRequests with an object of type Api) */
+  constructor(
+    private readonly entry: URL,
+    private readonly name: string,
+  ) {}
+
+  call<M extends keyof Api & string>(
+    method: M,
+    args: Parameters<Api[M]>[0],
+    transfer: ArrayBuffer[] = [],
+  ): Promise<Answer<ReturnType<Api[M]>>> {
+    const c = this.connection ?? this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (c.pending.size === 0) c.thread.ref();
+      c.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      c.thread.postMessage({ id, method, args }, transfer);
+    });
+  }
+
+  /** whether a thread is running (state such as encoders lives only as long as it does) */
+  get running(): boolean {
+    return this.connection !== null;
+  }
+
+  /** counts the threads started so far; changes when a crashed thread is replaced */
+  get generation(): number {
+    return this.connection?.generation ?? this.generations;
+  }
+
+  /** the running thread, for tests and diagnostics */
+  get thread(): Worker | null {
+    return this.connection?.thread ?? null;
+  }
+
+  /** Marks one user; the returned function releases it, and the last release stops the thread. */
+  retain(): () => Promise<void> {
+    this.users += 1;
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      this.users -= 1;
+      if (this.users === 0) await this.close();
+    };
+  }
+
+  /** Stops the thread now; outstanding requests reject with WorkerClosedError. */
+  async close(): Promise<void> {
+    const c = this.connection;
+    if (!c) return;
+    this.connection = null;
+    this.failAll(c, new WorkerClosedError(`the ${this.name} worker was stopped`));
+    await c.thread.terminate();
+  }
+
+  private start(): Connection {
+    const thread = new Worker(BOOT, { name: this.name, workerData: { entry: this.entry.href } });
+    this.generations += 1;
+    const c: Connection = { thread, pending: new Map(), generation: this.generations };
+    thread.unref();
+    thread.on('message', (reply: WorkerReply) => this.settle(c, reply));
+    thread.on('error', (err) => this.lost(c, err.message));
+    thread.on('messageerror', (err) => this.lost(c, err.message));
+    thread.on('exit', (code) => this.lost(c, `exited with code ${code}`));
+    this.connection = c;
+    return c;
+  }
+
+  private settle(c: Connection, reply: WorkerReply): void {
+    const p = c.pending.get(reply.id);
+    if (!p) return;
+    c.pending.delete(reply.id);
+    if (c.pending.size === 0) c.thread.unref();
+    if (reply.ok) {
+      p.resolve(reply.value);
+    } else {
+      const err = new Error(reply.error.message);
+      err.name = reply.error.name;
+      if (reply.error.stack) err.stack = reply.error.stack;
+      p.reject(err);
+    }
+  }
+
+  private lost(c: Connection, why: string): void {
+    if (this.connection !== c) return;
+    this.connection = null;
+    this.failAll(c, new WorkerCrashedError(`the ${this.name} worker stopped: ${why}`));
+    // after an 'error' the thread is already ending; make sure it does
+    void c.thread.terminate();
+  }
+
+  private failAll(c: Connection, err: Error): void {
+    const pending = [...c.pending.values()];
+    c.pending.clear();
+    for (const p of pending) p.reject(err);
+  }
+}
