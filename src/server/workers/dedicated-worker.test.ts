@@ -55,6 +55,12 @@ describe('dedicated worker thread', () => {
     expect(await w.call('count', undefined)).toBe(2);
   });
 
+  it('rejects a request that cannot be sent to the thread, which carries on', async () => {
+    const w = testWorker();
+    await expect(w.call('echo', { f: () => 1 })).rejects.toThrow(/could not be cloned/);
+    expect(await w.call('count', undefined)).toBe(1);
+  });
+
   it('fails the outstanding requests when the thread exits, and starts a fresh one for the next', async () => {
     const w = testWorker();
     expect(await w.call('count', undefined)).toBe(1);

@@ -55,7 +55,14 @@ export class DedicatedWorker<Api extends WorkerApi> {
     return new Promise((resolve, reject) => {
       if (c.pending.size === 0) c.thread.ref();
       c.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      c.thread.postMessage({ id, method, args }, transfer);
+      try {
+        c.thread.postMessage({ id, method, args }, transfer);
+      } catch (err) {
+        // not cloneable: this request fails, the thread is fine
+        c.pending.delete(id);
+        if (c.pending.size === 0) c.thread.unref();
+        reject(err);
+      }
     });
   }
 
