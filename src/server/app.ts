@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -28,6 +28,23 @@ export type BuildAppOptions = {
   webDir?: string;
   logger?: boolean;
 };
+
+/**
+ * With REDIS_URL the limits are counted in Redis and shared by every app server; without it each
+ * process counts its own (one server). If Redis cannot be reached a request is let through rather
+ * than failed: a limit is a brake, and an outage of it must not take the product down.
+ */
+async function rateLimitStore(app: FastifyInstance, redisUrl: string | undefined) {
+  if (!redisUrl) return {};
+  const { Redis } = await import('ioredis');
+  // the plugin's advice: fail fast instead of queueing commands while Redis is away
+  const redis = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+  redis.on('error', (err) => app.log.warn({ err }, 'Redis (rate limits) unavailable'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return { redis, skipOnError: true, nameSpace: 'practice-calls-rate-limit:' };
+}
 
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<App> {
   const { config } = deps;
@@ -67,7 +84,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, ...(await rateLimitStore(app, config.REDIS_URL)) });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Practice calls API', version: '1.0.0' } },
@@ -76,7 +93,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerOriginCheck(app, config.PUBLIC_URL);
-  registerSessionAuth(app, deps);
+  await registerSessionAuth(app, deps);
 
   app.get('/api/noop', { logLevel: 'silent' }, async () => ({ ok: true }));
   for (const mod of routeModules) await mod(app, deps);

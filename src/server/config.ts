@@ -86,6 +86,14 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
 
+  /** redis://…: rate limits counted in Redis, so every app server behind a load balancer shares them */
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
+  ),
+
   /** test-only: '1' enables the admin-only call-seeding endpoint the browser journeys use */
   E2E_SEED: z
     .enum(['0', '1', ''])

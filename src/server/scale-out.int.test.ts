@@ -132,3 +132,56 @@ async function emptyDatabasePair(): Promise<{ a: Database; b: Database; close: (
     },
   };
 }
+
+it('a read cached on one instance sees a sign-out on the other (the change arrives through the database)', async () => {
+  const { cookie } = await registerUser(one);
+  expect((await one.inject({ method: 'GET', url: '/api/interviews', headers: { cookie } })).statusCode).toBe(
+    200,
+  );
+  expect(
+    (await two.inject({ method: 'POST', url: '/api/logout', headers: { cookie } })).statusCode,
+  ).toBeLessThan(300);
+  const deadline = Date.now() + 5000;
+  let status = 0;
+  while (Date.now() < deadline) {
+    status = (await one.inject({ method: 'GET', url: '/api/interviews', headers: { cookie } })).statusCode;
+    if (status === 401) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  expect(status).toBe(401);
+});
+
+it('rate limits are counted once across instances that share Redis (REDIS_URL), per instance without it', async () => {
+  const registerFrom = async (redisUrl: string | undefined) => {
+    const config = testConfig({ REGISTER_RATE_LIMIT: '3', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+    const apps = await Promise.all(
+      [ctx.database, second].map(async (database) => {
+        const app = await buildApp(
+          { config, database, clock: ctx.deps.clock, blobs: createLocalBlobStore(blobDir) },
+          { logger: false },
+        );
+        await app.ready();
+        return app;
+      }),
+    );
+    // a fresh client address per run, so runs sharing the Redis server do not count together
+    const ip = `10.${[...randomBytes(3)].join('.')}`;
+    const statuses: number[] = [];
+    try {
+      for (let i = 0; i < 4; i++) {
+        const res = await apps[i % 2].inject({
+          method: 'POST',
+          url: '/api/register',
+          headers: { 'x-forwarded-for': ip },
+          payload: {},
+        });
+        statuses.push(res.statusCode);
+      }
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+    }
+    return statuses;
+  };
+  expect(await registerFrom('redis://127.0.0.1:6379')).toEqual([400, 400, 400, 429]);
+  expect(await registerFrom(undefined)).toEqual([400, 400, 400, 400]);
+});

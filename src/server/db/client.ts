@@ -18,7 +18,62 @@ export type Database = {
   close: () => Promise<void>;
   /** PGlite only: the whole data folder as a tarball (tests start each file from a migrated image) */
   dumpImage?: () => Promise<Blob>;
+  /** Follows NOTIFY on a channel; see `Listener`. Resolves once listening; the result stops it. */
+  listen: (channel: string, listener: Listener) => Promise<() => Promise<void>>;
 };
+
+/**
+ * `message` gets each payload. `lost` is called when messages may have been missed (the
+ * listening connection dropped; it reconnects by itself) and `live` again once it listens.
+ */
+export type Listener = { message: (payload: string) => void; lost: () => void; live: () => void };
+
+const RELISTEN_DELAY_MS = 1000;
+
+/** A connection of its own outside the pool (LISTEN holds it), reopened after any failure. */
+function listenOnPostgres(
+  connect: () => import('pg').Client,
+  channel: string,
+  listener: Listener,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: import('pg').Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const open = async (): Promise<void> => {
+    const c = connect();
+    client = c;
+    const drop = () => {
+      if (client !== c) return;
+      client = null;
+      listener.lost();
+      void c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void open().catch(() => {}), RELISTEN_DELAY_MS);
+    };
+    c.on('error', drop);
+    c.on('end', drop);
+    c.on('notification', (n) => {
+      if (n.channel === channel) listener.message(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+      if (client === c && !stopped) listener.live();
+    } catch (err) {
+      drop();
+      throw err;
+    }
+  };
+  return open()
+    .catch(() => {})
+    .then(() => async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      listener.lost();
+      await c?.end().catch(() => {});
+    });
+}
 
 export type OpenDatabaseOptions = {
   databaseUrl?: string;
@@ -49,6 +104,12 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
         await pool.query(sql);
       },
       close: () => pool.end(),
+      listen: (channel, listener) =>
+        listenOnPostgres(
+          () => new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: 5000 }),
+          channel,
+          listener,
+        ),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -67,5 +128,14 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     },
     close: () => client.close(),
     dumpImage: () => client.dumpDataDir('none') as Promise<Blob>,
+    listen: async (channel, listener) => {
+      // in-process: nothing to lose between here and the database
+      const unlisten = await client.listen(channel, listener.message);
+      listener.live();
+      return async () => {
+        listener.lost();
+        await unlisten().catch(() => {});
+      };
+    },
   };
 }

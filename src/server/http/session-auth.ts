@@ -3,7 +3,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { users } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
-import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS } from '../modules/auth/session-store.js';
+import {
+  findSessionUser,
+  forgetAfterWrite,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  startSessionCache,
+} from '../modules/auth/session-store.js';
 import { forbidden, unauthorized } from './errors.js';
 
 export type SessionUser = typeof users.$inferSelect;
@@ -14,16 +20,25 @@ declare module 'fastify' {
   }
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD']);
 const PASSWORD_CHANGE_ROUTES = new Set(['/api/user', '/api/user/password', '/api/logout']);
 
 /** The user of the request's session cookie, or null (no cookie, unknown or expired session). */
 export async function sessionUserOf(req: FastifyRequest, deps: AppDeps): Promise<SessionUser | null> {
   const token = req.cookies[SESSION_COOKIE];
   if (!token || token.length > 200) return null;
-  return (await findSessionUser(deps.database.db, token, deps.clock.now())) ?? null;
+  // Writes decide from the database itself; so does GET /api/user, which shows the credits a
+  // request just changed. Other reads may use what the cache holds (see session-cache.ts).
+  const fresh = !READ_METHODS.has(req.method) || req.url.split('?')[0] === '/api/user';
+  return (await findSessionUser(deps.database.db, token, deps.clock.now(), { fresh })) ?? null;
 }
 
-export function registerSessionAuth(app: FastifyInstance, deps: AppDeps) {
+export async function registerSessionAuth(app: FastifyInstance, deps: AppDeps) {
+  const stopSessionCache = await startSessionCache(deps.database);
+  app.addHook('onClose', stopSessionCache);
+  app.addHook('onSend', async (req) => {
+    if (req.user && !READ_METHODS.has(req.method)) forgetAfterWrite(deps.database.db, req.user);
+  });
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (req) => {
     if (!req.url.startsWith('/api/')) return;

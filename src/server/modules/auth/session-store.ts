@@ -2,9 +2,11 @@
 // the table cannot be replayed as cookies. Sign-in always mints a new id (no fixation).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Database, DbOrTx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema.js';
+import { SESSION_CHANGE_CHANNEL, SessionCache } from './session-cache.js';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -27,7 +29,7 @@ export async function createSession(db: DbOrTx, userId: number, now: Date): Prom
 // Runs on every request that carries a cookie.
 const sessionUser = preparedQuery('session_user', (db) =>
   db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -36,9 +38,62 @@ const sessionUser = preparedQuery('session_user', (db) =>
     .limit(1),
 );
 
-export async function findSessionUser(db: DbOrTx, token: string, now: Date) {
-  const rows = await sessionUser(db, { idHash: hashToken(token), now: now.toISOString() });
-  return rows[0]?.user;
+type UserRow = typeof users.$inferSelect;
+/** per database handle, while its app runs (see startSessionCache) */
+const caches = new WeakMap<object, SessionCache<UserRow>>();
+
+/** Remembers session lookups for this database until the returned stop is called. */
+export async function startSessionCache(database: Database): Promise<() => Promise<void>> {
+  const cache = new SessionCache<UserRow>();
+  caches.set(database.db, cache);
+  const stopListening = await database.listen(SESSION_CHANGE_CHANNEL, {
+    message: (payload) => cache.onNotification(payload),
+    lost: () => cache.setLive(false),
+    live: () => cache.setLive(true),
+  });
+  return async () => {
+    if (caches.get(database.db) === cache) caches.delete(database.db);
+    await stopListening();
+  };
+}
+
+/**
+ * After a write by `user` on this server: forget what it may have changed now, rather than when
+ * the notification arrives (a few ms later), so the caller's next request sees it. An admin may
+ * have changed anyone.
+ */
+export function forgetAfterWrite(db: DbOrTx, user: { id: number; isAdmin: boolean }): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  if (user.isAdmin) cache.setLive(cache.live);
+  else cache.forgetUser(user.id);
+}
+
+/** entries held for `db` (tests and the bench) */
+export const sessionCacheSize = (db: DbOrTx) => caches.get(db)?.size ?? 0;
+
+/**
+ * The user a session token belongs to, if the session exists and has not expired. Answered from
+ * the session cache when one runs for `db`, unless `fresh`.
+ */
+export async function findSessionUser(
+  db: DbOrTx,
+  token: string,
+  now: Date,
+  opts: { fresh?: boolean } = {},
+): Promise<UserRow | undefined> {
+  const idHash = hashToken(token);
+  const cache = db instanceof PgTransaction ? undefined : caches.get(db);
+  const at = now.getTime();
+  const hit = cache && !opts.fresh ? cache.get(idHash, at) : undefined;
+  if (hit) return hit;
+  const epoch = cache?.epoch ?? 0;
+  const [row] = await sessionUser(db, { idHash, now: now.toISOString() });
+  if (!row) return undefined;
+  // shared by the requests that find it in the cache: nobody may change it
+  const user = Object.freeze(row.user);
+  cache?.set(idHash, user, row.expiresAt, at, epoch);
+  return user;
 }
 
 export async function deleteSession(db: DbOrTx, token: string) {

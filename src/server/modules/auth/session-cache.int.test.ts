@@ -1,0 +1,80 @@
+// The session cache against the real change feed: a change made behind the app's back (plain SQL,
+// as another server or an operator would) reaches the app through NOTIFY, on both databases.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
+import { sessionCacheSize } from './session-store.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+
+/** the answer once the notification has been handled (it travels through the database) */
+async function eventually(url: string, cookie: string, status: number) {
+  const deadline = Date.now() + 5000;
+  let last = 0;
+  while (Date.now() < deadline) {
+    last = (await get(url, cookie)).statusCode;
+    if (last === status) return last;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return last;
+}
+
+describe('session cache', () => {
+  it('remembers a session between reads', async () => {
+    const { cookie } = await registerUser(ctx.app);
+    expect((await get('/api/interviews', cookie)).statusCode).toBe(200);
+    expect(sessionCacheSize(ctx.database.db)).toBe(1);
+    expect((await get('/api/interviews', cookie)).statusCode).toBe(200);
+  });
+
+  it('a session deleted in the database stops working', async () => {
+    const { cookie } = await registerUser(ctx.app);
+    expect((await get('/api/interviews', cookie)).statusCode).toBe(200);
+    await ctx.database.exec('delete from sessions');
+    expect(await eventually('/api/interviews', cookie, 401)).toBe(401);
+  });
+
+  it('a user made admin in the database is an admin on the next reads', async () => {
+    const { cookie, user } = await registerUser(ctx.app);
+    expect((await get('/api/users', cookie)).statusCode).toBe(403);
+    await ctx.database.exec(`update users set is_admin = true, role = 'admin' where id = ${Number(user.id)}`);
+    expect(await eventually('/api/users', cookie, 200)).toBe(200);
+    await ctx.database.exec(`update users set is_admin = false, role = 'user' where id = ${Number(user.id)}`);
+    expect(await eventually('/api/users', cookie, 403)).toBe(403);
+  });
+
+  it('signing out ends the session at once, and so does a new password', async () => {
+    const a = await registerUser(ctx.app);
+    expect((await get('/api/interviews', a.cookie)).statusCode).toBe(200);
+    await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: a.cookie } });
+    expect((await get('/api/interviews', a.cookie)).statusCode).toBe(401);
+
+    const b = await registerUser(ctx.app);
+    expect((await get('/api/interviews', b.cookie)).statusCode).toBe(200);
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/password',
+      headers: { cookie: b.cookie },
+      payload: {
+        currentPassword: b.password,
+        newPassword: 'another horse battery',
+        confirmPassword: 'another horse battery',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await get('/api/interviews', b.cookie)).statusCode).toBe(401);
+  });
+
+  it('shows credits changed by a write at once on GET /api/user', async () => {
+    const { cookie, user } = await registerUser(ctx.app);
+    expect((await get('/api/interviews', cookie)).statusCode).toBe(200);
+    await ctx.database.exec(`update users set credits = 7 where id = ${Number(user.id)}`);
+    expect((await get('/api/user', cookie)).json().credits).toBe(7);
+  });
+});
