@@ -20,6 +20,13 @@ import { supportMailto, useSupportEmail } from '@/components/layout/use-support-
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PRODUCT_NAME } from '@/lib/brand';
+import { cn } from '@/lib/utils';
+
+/**
+ * The sections under the hero: the browser skips their layout and painting until they come near
+ * the screen (a phone's first layout of the whole page was the longest task of the load).
+ */
+const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_40rem]';
 
 export function Section({
   id,
@@ -35,7 +42,7 @@ export function Section({
   muted?: boolean;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className={muted ? 'bg-muted/40 border-y' : undefined}>
+    <section aria-labelledby={`${id}-title`} className={cn(BELOW_THE_FOLD, muted && 'bg-muted/40 border-y')}>
       <div className="container mx-auto px-4 py-16 sm:py-20">
         <div className="mx-auto mb-10 max-w-2xl text-center">
           <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight sm:text-4xl">
@@ -296,7 +303,7 @@ export function Pricing() {
 export function Questions() {
   const email = useSupportEmail();
   return (
-    <section aria-labelledby="questions-title">
+    <section aria-labelledby="questions-title" className={BELOW_THE_FOLD}>
       <div className="container mx-auto px-4 py-16 sm:py-20">
         <div className="bg-primary text-primary-foreground mx-auto flex max-w-4xl flex-col items-center gap-4 rounded-2xl px-6 py-12 text-center">
           <Award className="size-10" aria-hidden />

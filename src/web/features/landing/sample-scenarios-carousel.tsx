@@ -1,16 +1,38 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { avatarSrc, SAMPLE_SCENARIOS } from './sample-scenarios';
 
+/** True once the element is within a screen of the viewport (and from then on). */
+function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
 /**
  * The ten sample scenarios: wraps at both ends, arrow keys move it when it has focus, and it
- * follows a swipe or drag (Embla).
+ * follows a swipe or drag (Embla). Embla measures every slide when it starts, so it starts only
+ * when the carousel comes near the screen, not during the page's load.
  */
 export function SampleScenariosCarousel() {
-  const [emblaRef, embla] = useEmblaCarousel({ loop: true, align: 'start' });
+  const sectionRef = useRef<HTMLElement>(null);
+  const active = useNearScreen(sectionRef);
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, align: 'start', active });
+  const embla = active ? emblaApi : undefined;
   const [selected, setSelected] = useState(0);
 
   useEffect(() => {
@@ -38,6 +60,7 @@ export function SampleScenariosCarousel() {
 
   return (
     <section
+      ref={sectionRef}
       aria-roledescription="carousel"
       aria-label="Sample scenarios"
       className="relative"
