@@ -97,7 +97,9 @@ describe('auth actions', () => {
       answer = await result.current.login({ email: 'alice@example.com', password: 'secret-pass-1' });
     });
     expect(answer).toMatchObject({ name: 'Alice' });
-    expect(toastMock.success).toHaveBeenCalledWith('Success', { description: 'Logged in successfully' });
+    await waitFor(() =>
+      expect(toastMock.success).toHaveBeenCalledWith('Success', { description: 'Logged in successfully' }),
+    );
     expect(queryClient.getQueryData(['/api/interviews'])).toBeUndefined();
     expect(navigateMock).toHaveBeenCalledWith('/');
   });
@@ -114,7 +116,9 @@ describe('auth actions', () => {
       answer = await result.current.login({ email: 'a@b.co', password: 'wrong-pass-1' });
     });
     expect(answer).toBeNull();
-    expect(toastMock.error).toHaveBeenCalledWith('Error', { description: 'Invalid email or password' });
+    await waitFor(() =>
+      expect(toastMock.error).toHaveBeenCalledWith('Error', { description: 'Invalid email or password' }),
+    );
     expect(navigateMock).not.toHaveBeenCalled();
   });
 
@@ -135,8 +139,12 @@ describe('auth actions', () => {
       });
       expect(await result.current.logout()).toBe(false);
     });
-    expect(toastMock.error).toHaveBeenCalledWith('Error', { description: 'Failed to register' });
-    expect(toastMock.error).toHaveBeenCalledWith('Error', { description: 'Failed to log out' });
+    await waitFor(() =>
+      expect(toastMock.error).toHaveBeenCalledWith('Error', { description: 'Failed to register' }),
+    );
+    await waitFor(() =>
+      expect(toastMock.error).toHaveBeenCalledWith('Error', { description: 'Failed to log out' }),
+    );
     expect(navigateMock).not.toHaveBeenCalled();
   });
 
@@ -150,7 +158,9 @@ describe('auth actions', () => {
     await act(async () => {
       expect(await result.current.logout()).toBe(true);
     });
-    expect(toastMock.success).toHaveBeenCalledWith('Success', { description: 'Logged out successfully' });
+    await waitFor(() =>
+      expect(toastMock.success).toHaveBeenCalledWith('Success', { description: 'Logged out successfully' }),
+    );
     expect(navigateMock).toHaveBeenCalledWith('/');
   });
 });

@@ -2,9 +2,13 @@
 import type { LoginRequest, RegisterRequest, User } from '@shared/contracts/auth';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { toast } from 'sonner';
 import { ApiError, apiPost } from '@/lib/api';
 import { hardNavigate } from '@/lib/navigation';
+
+/** A toast; sonner is fetched on first use, so it is not part of the first download of every page. */
+function notify(kind: 'success' | 'error', title: string, description: string) {
+  void import('sonner').then(({ toast }) => toast[kind](title, { description }));
+}
 
 /** What lib/api says when the server gave no message of its own. */
 const GENERIC_API_ERROR = 'An error occurred';
@@ -23,9 +27,9 @@ type AuthContextValue = {
   user: User | null;
   isLoading: boolean;
   error: Error | null;
-  /** Resolves to the user, or null on failure (the failure toast is already shown). */
+  /** Resolves to the user, or null on failure (a failure toast is shown). */
   login: (credentials: LoginRequest) => Promise<User | null>;
-  /** Resolves to the new user, or null on failure (the failure toast is already shown). */
+  /** Resolves to the new user, or null on failure (a failure toast is shown). */
   register: (details: RegisterRequest) => Promise<User | null>;
   /** Resolves to true when signed out (the page then reloads at /). */
   logout: () => Promise<boolean>;
@@ -54,19 +58,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loginMutation = useMutation({
     mutationFn: (credentials: LoginRequest) => apiPost<User>('/api/login', credentials),
     onSuccess: (user) => {
-      toast.success('Success', { description: 'Logged in successfully' });
+      notify('success', 'Success', 'Logged in successfully');
       restartAt(queryClient, user);
     },
-    onError: (err) => toast.error('Error', { description: messageOf(err, 'Failed to log in') }),
+    onError: (err) => notify('error', 'Error', messageOf(err, 'Failed to log in')),
   });
 
   const registerMutation = useMutation({
     mutationFn: (details: RegisterRequest) => apiPost<User>('/api/register', details),
     onSuccess: (user) => {
-      toast.success('Success', { description: 'Registration successful' });
+      notify('success', 'Success', 'Registration successful');
       restartAt(queryClient, user);
     },
-    onError: (err) => toast.error('Error', { description: messageOf(err, 'Failed to register') }),
+    onError: (err) => notify('error', 'Error', messageOf(err, 'Failed to register')),
   });
 
   const logoutMutation = useMutation({
@@ -78,10 +82,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     },
     onSuccess: () => {
-      toast.success('Success', { description: 'Logged out successfully' });
+      notify('success', 'Success', 'Logged out successfully');
       restartAt(queryClient, null);
     },
-    onError: () => toast.error('Error', { description: 'Failed to log out' }),
+    onError: () => notify('error', 'Error', 'Failed to log out'),
   });
 
   const value = useMemo<AuthContextValue>(
