@@ -16,8 +16,13 @@ const ROOT_EMPTY = '<div id="root"></div>';
 // also make the browser warn in the console.
 const USER_PRELOAD = /\s*<!--[^>]*?signed in[\s\S]*?-->\s*<link rel="preload" href="\/api\/user"[^>]*>/;
 
-/** index.html → landing.html: the visitor's markup in #root, no /api/user preload. */
-export function landingHtml(indexHtml: string, markup: string): string {
+export const CLASS_MERGES_ID = 'class-merges';
+
+/**
+ * index.html → landing.html: the visitor's markup in #root, no /api/user preload, and the class
+ * merges of the render as a JSON data block (never executed, so the CSP allows it).
+ */
+export function landingHtml(indexHtml: string, markup: string, classMerges: [string, string][]): string {
   if (!indexHtml.includes(ROOT_EMPTY)) throw new Error(`prerender: index.html has no ${ROOT_EMPTY}`);
   if (!USER_PRELOAD.test(indexHtml)) throw new Error('prerender: index.html has no /api/user preload');
   // The Content-Security-Policy refuses inline scripts: the markup must be complete without any.
@@ -26,12 +31,15 @@ export function landingHtml(indexHtml: string, markup: string): string {
     throw new Error(`prerender: the markup holds a script: ${markup.slice(script, script + 300)}`);
   // React puts resource hints of the markup (the hero's image preload) first: they belong in <head>.
   const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
+  // `<` escaped so that no class name can end the data block
+  const merges = JSON.stringify(classMerges).replace(/</g, '\\u003c');
+  const data = `<script type="application/json" id="${CLASS_MERGES_ID}">${merges}</script>`;
   return indexHtml
     .replace(USER_PRELOAD, '')
     .replace('</head>', () => `${hints}</head>`)
     .replace(
       ROOT_EMPTY,
-      () => `<div id="root" data-prerendered="visitor">${markup.slice(hints.length)}</div>`,
+      () => `<div id="root" data-prerendered="visitor">${markup.slice(hints.length)}</div>${data}`,
     );
 }
 
@@ -63,11 +71,12 @@ export function prerenderVisitorHome(opts: {
         });
         const entryJs = path.join(ssrOut, `${path.basename(opts.entry).replace(/\.tsx?$/, '')}.js`);
         const { renderVisitorHome } = (await import(pathToFileURL(entryJs).href)) as {
-          renderVisitorHome: () => Promise<string>;
+          renderVisitorHome: () => Promise<{ markup: string; classMerges: [string, string][] }>;
         };
         const indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const file = path.join(outDir, LANDING_HTML);
-        fs.writeFileSync(file, landingHtml(indexHtml, await renderVisitorHome()));
+        const { markup, classMerges } = await renderVisitorHome();
+        fs.writeFileSync(file, landingHtml(indexHtml, markup, classMerges));
         compressFile(file);
       } finally {
         fs.rmSync(ssrOut, { recursive: true, force: true });

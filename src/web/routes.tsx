@@ -8,10 +8,22 @@ export type AppRoute = {
   guard: RouteGuard;
   /** page name for page-view tracking */
   name: string;
-  Page: React.LazyExoticComponent<() => React.JSX.Element | null>;
+  Page: React.ComponentType;
 };
 
-const LandingPage = lazy(() => import('./features/landing/landing-page'));
+const loadLandingPage = () => import('./features/landing/landing-page');
+const LazyLandingPage = lazy(loadLandingPage);
+let LoadedLandingPage: (() => React.JSX.Element) | undefined;
+/**
+ * The landing page, lazy like every page; main.tsx loads it before hydrating the prerendered `/`,
+ * so hydration never waits on it (a click on a part still waiting would be lost).
+ */
+function LandingPage() {
+  return LoadedLandingPage ? <LoadedLandingPage /> : <LazyLandingPage />;
+}
+export async function preloadLandingPage() {
+  LoadedLandingPage = (await loadLandingPage()).default;
+}
 const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page'));
 const AuthPage = lazy(() => import('./features/auth/auth-page'));
 const ScenariosPage = lazy(() => import('./features/scenarios/scenarios-page'));
