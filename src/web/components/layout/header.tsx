@@ -1,5 +1,5 @@
-import { LifeBuoy, Moon, PhoneCall, Plus, Sun } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { LifeBuoy, Menu, Moon, PhoneCall, Plus, Sun } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,10 @@ import { navLinksFor } from './nav-links';
 import { supportMailto, useSupportEmail } from './use-support-email';
 
 // Menus and tooltips built on Radix overlays (with floating-ui and scroll locking) load on their
-// own, so a visitor's first download stays small; each has a look-alike fallback meanwhile.
+// own, so a visitor's first download stays small; each has a look-alike fallback meanwhile. The
+// visitor's menus are asked for only after the first render: the prerendered landing page holds
+// their look-alikes, so hydrating it never waits on their code (a header waiting on it would have
+// to be hydrated all at once when the support address arrives).
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 const ThemeToggle = lazy(() => import('./theme-toggle').then((m) => ({ default: m.ThemeToggle })));
@@ -22,8 +25,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-foreground bg-accent' : 'text-muted-foreground',
   );
 
+/** False in the first render (the one the prerendered page was made from), true once mounted. */
+function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
 export function Header() {
   const { user, isLoading } = useAuth();
+  const mounted = useMounted();
   const supportEmail = useSupportEmail();
   // "New Call" is the header's button, so it is left out of the desktop link row.
   const links = navLinksFor(user).filter((l) => l.to !== '/new-call' && !l.to.startsWith('/auth'));
@@ -70,9 +81,13 @@ export function Header() {
             </>
           ) : (
             <>
-              <Suspense fallback={<ThemeButton />}>
-                <ThemeToggle />
-              </Suspense>
+              {mounted ? (
+                <Suspense fallback={<ThemeButton />}>
+                  <ThemeToggle />
+                </Suspense>
+              ) : (
+                <ThemeButton />
+              )}
               <Button asChild variant="ghost" size="sm" className="hidden lg:inline-flex">
                 <Link to="/auth">Sign In</Link>
               </Button>
@@ -81,11 +96,14 @@ export function Header() {
               </Button>
             </>
           )}
-          {!isLoading && (
-            <Suspense fallback={null}>
-              <MobileMenu user={user} />
-            </Suspense>
-          )}
+          {!isLoading &&
+            (mounted ? (
+              <Suspense fallback={<MenuButton />}>
+                <MobileMenu user={user} />
+              </Suspense>
+            ) : (
+              <MenuButton />
+            ))}
         </div>
       </div>
     </header>
@@ -109,6 +127,15 @@ function ThemeButton() {
     <Button variant="ghost" size="icon" aria-label="Theme">
       <Sun className="dark:hidden" />
       <Moon className="hidden dark:block" />
+    </Button>
+  );
+}
+
+/** What the mobile menu's button looks like before the menu has loaded. */
+function MenuButton() {
+  return (
+    <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+      <Menu />
     </Button>
   );
 }
