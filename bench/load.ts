@@ -6,7 +6,8 @@
 //    one call, their account, a rating, and the no-op route as the baseline;
 //  - LOAD_CALLS (20) simultaneous built-in voice calls (scripted interviewer, offline espeak-ng
 //    voice) over WebSocket, each exchanging typed turns and ended through the API, then another;
-//  - for LOAD_SECONDS (90).
+//  - for LOAD_SECONDS (90), after LOAD_WARMUP_SECONDS (5) of the same load that is not counted:
+//    220 clients connecting at once and a cold JIT are not what a running server sees.
 // Prints requests per second, the error count and p50/p95/p99 per route next to /api/noop in
 // the same run, and the voice turns (answer sent → whole reply received). Target: no errors and
 // p99 under 100 ms for API routes. LOAD_PROFILE=<dir> writes a V8 CPU profile of the server there.
@@ -20,6 +21,7 @@ import readline from 'node:readline';
 import WebSocket from 'ws';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 90);
+const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS ?? 5);
 const USERS = Number(process.env.LOAD_USERS ?? 200);
 const CALLS = Number(process.env.LOAD_CALLS ?? 20);
 const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1000);
@@ -103,6 +105,8 @@ async function serve() {
   // the event loop's delay is what every request queued behind a long task waits
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
+  // the measured window starts after the warm-up
+  process.on('SIGUSR2', () => loopDelay.reset());
   const stop = async () => {
     loopDelay.disable();
     const ms = (ns: number) => Math.round(ns / 1e4) / 100;
@@ -197,12 +201,14 @@ async function startServer(): Promise<{
 
 async function run() {
   console.log(
-    `load: ${USERS} virtual users (think 0-${THINK_MS} ms) + ${CALLS} voice calls for ${SECONDS} s, ` +
+    `load: ${USERS} virtual users (think 0-${THINK_MS} ms) + ${CALLS} voice calls for ${SECONDS} s ` +
+      `after ${WARMUP_SECONDS} s of warm-up, ` +
       `${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; preparing…`,
   );
   const { child, fixture, loopDelay } = await startServer();
   const base = `http://127.0.0.1:${fixture.port}`;
-  const deadline = Date.now() + SECONDS * 1000;
+  const deadline = Date.now() + (WARMUP_SECONDS + SECONDS) * 1000;
+  let measuring = false;
 
   // node's own client on kept-alive connections: fetch (undici) took about twice the CPU per
   // request, and the generator shares this machine's cores with the server it measures
@@ -234,8 +240,10 @@ async function run() {
     const t0 = performance.now();
     try {
       const res = await send(method, url, cookie, body);
-      s.ms.push(performance.now() - t0);
-      s.statuses.set(res.status, (s.statuses.get(res.status) ?? 0) + 1);
+      if (measuring) {
+        s.ms.push(performance.now() - t0);
+        s.statuses.set(res.status, (s.statuses.get(res.status) ?? 0) + 1);
+      }
       if (res.status >= 400) s.errors++;
       return { status: res.status, json: async () => JSON.parse(res.text) };
     } catch {
@@ -336,7 +344,7 @@ async function run() {
         const m = JSON.parse(data.toString());
         if (m.type === 'ping') ws.send(JSON.stringify({ type: 'pong', event_id: m.ping_event.event_id }));
         if (m.type !== 'agent_response') return;
-        if (replies > 0) turnMs.push(performance.now() - sentAt);
+        if (replies > 0 && measuring) turnMs.push(performance.now() - sentAt);
         replies++;
         answer();
       });
@@ -349,12 +357,19 @@ async function run() {
     postgres: processCpuMs({ comm: 'postgres' }),
     generator: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
   });
-  const cpuBefore = cpuAt();
   // the generator's own lag inflates every figure it measures, so it is reported beside them
   const generatorDelay = monitorEventLoopDelay({ resolution: 10 });
-  generatorDelay.enable();
-  const started = performance.now();
-  await Promise.all([...fixture.browsers.map(browse), ...fixture.callers.map(converse)]);
+  let cpuBefore = cpuAt();
+  let started = performance.now();
+  const warmedUp = sleep(WARMUP_SECONDS * 1000).then(() => {
+    measuring = true;
+    callsEnded = 0;
+    child.kill('SIGUSR2');
+    generatorDelay.enable();
+    cpuBefore = cpuAt();
+    started = performance.now();
+  });
+  await Promise.all([warmedUp, ...fixture.browsers.map(browse), ...fixture.callers.map(converse)]);
   const elapsedMs = performance.now() - started;
   const cpuAfter = cpuAt();
   child.kill('SIGTERM');
