@@ -17,19 +17,6 @@ const ROOT_EMPTY = '<div id="root"></div>';
 const USER_PRELOAD = /\s*<!--[^>]*?signed in[\s\S]*?-->\s*<link rel="preload" href="\/api\/user"[^>]*>/;
 
 export const CLASS_MERGES_ID = 'class-merges';
-const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
-
-/**
- * The stylesheet link → the stylesheet itself (the CSP allows inline styles): the page paints after
- * one download instead of two, and its CSS no longer shares the phone's bandwidth with the scripts.
- */
-export function inlineStylesheet(html: string, outDir: string): string {
-  const link = STYLESHEET.exec(html);
-  if (!link) throw new Error('prerender: index.html links no stylesheet');
-  const css = fs.readFileSync(path.join(outDir, link[1]), 'utf8');
-  if (/<\/style/i.test(css)) throw new Error('prerender: the stylesheet cannot be inlined');
-  return html.replace(link[0], () => `<style>${css}</style>`);
-}
 
 /**
  * index.html → landing.html: the visitor's markup in #root, no /api/user preload, and the class
@@ -89,7 +76,7 @@ export function prerenderVisitorHome(opts: {
         const indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const file = path.join(outDir, LANDING_HTML);
         const { markup, classMerges } = await renderVisitorHome();
-        fs.writeFileSync(file, inlineStylesheet(landingHtml(indexHtml, markup, classMerges), outDir));
+        fs.writeFileSync(file, landingHtml(indexHtml, markup, classMerges));
         compressFile(file);
       } finally {
         fs.rmSync(ssrOut, { recursive: true, force: true });
