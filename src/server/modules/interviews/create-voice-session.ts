@@ -2,9 +2,7 @@
 // call. With ElevenLabs configured, a signed URL for the agent plus the persona as overrides;
 // otherwise a single-use URL on our own gateway, bound to this call and user.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { VoiceSessionResponse } from '../../../shared/contracts/interviews.js';
-import { interviews } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import { ConvaiError, convaiFromConfig, elevenLabsVoiceId } from '../../providers/convai/index.js';
@@ -52,16 +50,13 @@ export async function createVoiceSession(
     };
   }
 
-  // The built-in gateway records under this id, so it is fixed before the first connection.
-  await db
-    .update(interviews)
-    .set({ conversationId: newBuiltinConversationId() })
-    .where(and(eq(interviews.id, interview.id), isNull(interviews.conversationId)));
   const signedUrl = await mintVoiceSessionUrl(db, {
     interviewId: interview.id,
     userId: caller.id,
     origin: deps.config.PUBLIC_URL ?? requestOrigin,
     now,
+    // The built-in gateway records under this id, so it is fixed before the first connection.
+    conversationId: newBuiltinConversationId(),
   });
   return { provider: 'builtin', signedUrl, overrides: { agent, tts: { voiceId: interviewer.voiceId } } };
 }
