@@ -27,10 +27,16 @@ const PASSWORD_CHANGE_ROUTES = new Set(['/api/user', '/api/user/password', '/api
 export async function sessionUserOf(req: FastifyRequest, deps: AppDeps): Promise<SessionUser | null> {
   const token = req.cookies[SESSION_COOKIE];
   if (!token || token.length > 200) return null;
-  // Writes decide from the database itself; so does GET /api/user, which shows the credits a
-  // request just changed. Other reads may use what the cache holds (see session-cache.ts).
-  const fresh = !READ_METHODS.has(req.method) || req.url.split('?')[0] === '/api/user';
-  return (await findSessionUser(deps.database.db, token, deps.clock.now(), { fresh })) ?? null;
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  // GET /api/user reads the database: it shows the credits a request has just changed. Other
+  // requests may use what the session cache holds (see session-cache.ts), except that an admin's
+  // write confirms the admin flag with the database first.
+  const user = await findSessionUser(db, token, now, { fresh: req.url.split('?')[0] === '/api/user' });
+  if (user?.isAdmin && !READ_METHODS.has(req.method)) {
+    return (await findSessionUser(db, token, now, { fresh: true })) ?? null;
+  }
+  return user ?? null;
 }
 
 export async function registerSessionAuth(app: FastifyInstance, deps: AppDeps) {

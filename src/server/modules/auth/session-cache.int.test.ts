@@ -71,6 +71,21 @@ describe('session cache', () => {
     expect((await get('/api/interviews', b.cookie)).statusCode).toBe(401);
   });
 
+  it("an admin's write is checked against the database, not the cache", async () => {
+    const { cookie, user } = await registerUser(ctx.app);
+    await ctx.database.exec(`update users set is_admin = true, role = 'admin' where id = ${Number(user.id)}`);
+    expect(await eventually('/api/users', cookie, 200)).toBe(200);
+    await ctx.database.exec(`update users set is_admin = false, role = 'user' where id = ${Number(user.id)}`);
+    // no waiting for the notification: the write itself asks the database
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie },
+      payload: { name: 'Someone New', email: `new-${Date.now()}@example.com` },
+    });
+    expect(created.statusCode).toBe(403);
+  });
+
   it('shows credits changed by a write at once on GET /api/user', async () => {
     const { cookie, user } = await registerUser(ctx.app);
     expect((await get('/api/interviews', cookie)).statusCode).toBe(200);
