@@ -21,6 +21,15 @@ declare module 'fastify' {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
+/**
+ * Writes that can change what a session stands for: signing out, the user's own account (name,
+ * password) and anything an admin does. Their author's cached sessions are forgotten before the
+ * answer leaves, not a notification later.
+ */
+const mayChangeSessions = (req: FastifyRequest) => {
+  const path = req.url.split('?')[0];
+  return req.user?.isAdmin || path === '/api/logout' || path === '/api/user' || path.startsWith('/api/user/');
+};
 const PASSWORD_CHANGE_ROUTES = new Set(['/api/user', '/api/user/password', '/api/logout']);
 
 /** The user of the request's session cookie, or null (no cookie, unknown or expired session). */
@@ -43,7 +52,9 @@ export async function registerSessionAuth(app: FastifyInstance, deps: AppDeps) {
   const stopSessionCache = await startSessionCache(deps.database);
   app.addHook('onClose', stopSessionCache);
   app.addHook('onSend', async (req) => {
-    if (req.user && !READ_METHODS.has(req.method)) forgetAfterWrite(deps.database.db, req.user);
+    if (req.user && !READ_METHODS.has(req.method) && mayChangeSessions(req)) {
+      forgetAfterWrite(deps.database.db, req.user);
+    }
   });
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (req) => {

@@ -86,6 +86,24 @@ describe('session cache', () => {
     expect(created.statusCode).toBe(403);
   });
 
+  it('keeps the session through a change of credits alone (every call start makes one)', async () => {
+    const { cookie, user } = await registerUser(ctx.app);
+    expect((await get('/api/interviews', cookie)).statusCode).toBe(200);
+    await ctx.database.exec(`update users set credits = credits + 5 where id = ${Number(user.id)}`);
+    await ctx.database.exec(`update users set name = 'Renamed' where id = ${Number(user.id)}`);
+    // the rename's notification comes after the credits' (one connection, in order)
+    const deadline = Date.now() + 5000;
+    while (sessionCacheSize(ctx.database.db) > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(sessionCacheSize(ctx.database.db)).toBe(0);
+    expect((await get('/api/interviews', cookie)).statusCode).toBe(200);
+    expect(sessionCacheSize(ctx.database.db)).toBe(1);
+    await ctx.database.exec(`update users set credits = credits + 5 where id = ${Number(user.id)}`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sessionCacheSize(ctx.database.db)).toBe(1);
+  });
+
   it('shows credits changed by a write at once on GET /api/user', async () => {
     const { cookie, user } = await registerUser(ctx.app);
     expect((await get('/api/interviews', cookie)).statusCode).toBe(200);

@@ -1,8 +1,8 @@
 // Who a session cookie belongs to, remembered between requests: every API request asks, and the
 // lookup was a database round trip on each. Correctness comes from the database, not a timer:
-// triggers NOTIFY `session_change` with the user id whenever a user row changes or a session is
-// removed (migration 0005), on any server or by hand, and every server forgets that user's
-// entries. While the listening connection is down nothing is cached (messages may be missed).
+// triggers NOTIFY `session_change` with the user id whenever a user row changes (other than its
+// credits alone, which nothing reads from here) or a session is removed (migrations 0005, 0006), on
+// any server or by hand, and every server forgets that user's entries. While the listening connection is down nothing is cached (messages may be missed).
 // A lookup that raced a change is not stored (the epoch moved on while it ran).
 
 export const SESSION_CHANGE_CHANNEL = 'session_change';

@@ -58,9 +58,9 @@ export async function startSessionCache(database: Database): Promise<() => Promi
 }
 
 /**
- * After a write by `user` on this server: forget what it may have changed now, rather than when
- * the notification arrives (a few ms later), so the caller's next request sees it. An admin may
- * have changed anyone.
+ * After a write by `user` on this server that may have changed a session or account: forget it
+ * now rather than when the notification arrives (a few ms later), so the caller's next request
+ * sees it. An admin may have changed anyone. Credits are not cached to be read (see migration 0006).
  */
 export function forgetAfterWrite(db: DbOrTx, user: { id: number; isAdmin: boolean }): void {
   const cache = caches.get(db);

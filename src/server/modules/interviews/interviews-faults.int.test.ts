@@ -155,6 +155,13 @@ it('a call survives the model and speech service being down, ends completed_with
 
   // An admin may re-run anyone's evaluation; then the per-user budget (EVALUATE_RATE_LIMIT=3) runs out.
   await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, other.user.id));
+  // made outside the app, the promotion reaches its session cache as a notification, a moment later
+  await expect
+    .poll(
+      async () =>
+        (await recovered.inject({ url: '/api/users', headers: { cookie: other.cookie } })).statusCode,
+    )
+    .toBe(200);
   expect((await post(recovered, `/api/interviews/${id}/re-evaluate`, other.cookie)).statusCode).toBe(200);
   for (let i = 0; i < 2; i++) {
     expect((await post(recovered, `/api/interviews/${id}/re-evaluate`)).statusCode).toBe(200);
