@@ -3,51 +3,23 @@
 // over http://127.0.0.1 still works. Every answer — the web app's HTML and assets, the API, its
 // errors and the API docs — carries a Content-Security-Policy whose scripts cannot be inline,
 // nosniff, and a protection against being framed by another site.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { createLocalBlobStore } from '../providers/storage/local-blob-store.js';
-import { testConfig } from '../test-support/test-app.js';
-import { createTestDatabase } from '../test-support/test-db.js';
+import { createWebTestApp, type WebTestApp } from '../test-support/web-test-app.js';
 import type { App } from './types.js';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
-type WebApp = { app: App; close: () => Promise<void> };
-
-/** The real app serving a small built web app of its own (dist/web may not exist in a test run). */
-async function buildWebApp(env: Record<string, string>): Promise<WebApp> {
-  const database = await createTestDatabase();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'security-headers-'));
-  const webDir = path.join(tmp, 'web');
-  fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-  fs.writeFileSync(
-    path.join(webDir, 'index.html'),
-    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'document.title = "app";');
-  const app = await buildApp(
+/** The real app serving a small built web app of its own. */
+const buildWebApp = (env: Record<string, string>): Promise<WebTestApp> =>
+  createWebTestApp(
     {
-      config: testConfig({ REGISTER_RATE_LIMIT: '1000', ...env }),
-      database,
-      clock: { now: () => new Date() },
-      blobs: createLocalBlobStore(path.join(tmp, 'blobs')),
+      'index.html':
+        '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+      'assets/app.js': 'document.title = "app";',
     },
-    { logger: false, serveWeb: true, webDir },
+    env,
   );
-  await app.ready();
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      await database.drop();
-      fs.rmSync(tmp, { recursive: true, force: true });
-    },
-  };
-}
 
 let counter = 0;
 async function registerAndLogin(app: App) {
@@ -100,7 +72,7 @@ function cspDirectives(res: LightMyRequestResponse): Map<string, string[]> {
 }
 
 describe('behind an https PUBLIC_URL, on every kind of answer', () => {
-  let web: WebApp;
+  let web: WebTestApp;
   beforeAll(async () => {
     web = await buildWebApp({ PUBLIC_URL: 'https://practice.example.com' });
   });
@@ -175,7 +147,7 @@ describe.each([
   ['no PUBLIC_URL (the default)', {}],
   ['an http PUBLIC_URL', { PUBLIC_URL: 'http://127.0.0.1:3000' }],
 ])('with %s', (_label, env: Record<string, string>) => {
-  let web: WebApp;
+  let web: WebTestApp;
   beforeAll(async () => {
     web = await buildWebApp(env);
   });

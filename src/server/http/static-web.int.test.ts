@@ -1,46 +1,16 @@
 // `/` answers by session (issue 7): a browser without a valid session gets the build's prerendered
 // landing page, a signed-in one the app shell that renders the dashboard. Both are revalidated on
 // every visit and vary by cookie, so no cache hands one person's answer to the other.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { createLocalBlobStore } from '../providers/storage/local-blob-store.js';
-import { testConfig } from '../test-support/test-app.js';
-import { createTestDatabase } from '../test-support/test-db.js';
+import { createWebTestApp } from '../test-support/web-test-app.js';
 import { LANDING_FILE } from './static-web.js';
 import type { App } from './types.js';
 
 const SHELL = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const LANDING = `<!doctype html><html><head></head><body><div id="root" data-prerendered="visitor"><h1>Practice calls</h1>${'<p>landing</p>'.repeat(200)}</div></body></html>`;
 
-async function buildWebApp(files: Record<string, string | Buffer>) {
-  const database = await createTestDatabase();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'static-web-'));
-  const webDir = path.join(tmp, 'web');
-  fs.mkdirSync(webDir, { recursive: true });
-  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(webDir, name), content);
-  const app: App = await buildApp(
-    {
-      config: testConfig({ REGISTER_RATE_LIMIT: '1000' }),
-      database,
-      clock: { now: () => new Date() },
-      blobs: createLocalBlobStore(path.join(tmp, 'blobs')),
-    },
-    { logger: false, serveWeb: true, webDir },
-  );
-  await app.ready();
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      await database.drop();
-      fs.rmSync(tmp, { recursive: true, force: true });
-    },
-  };
-}
+const buildWebApp = (files: Record<string, string | Buffer>) => createWebTestApp(files);
 
 /** A registered, signed-in user's Cookie header. */
 async function signIn(app: App): Promise<string> {
