@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/lib/use-hydrated';
 import { avatarSrc, SAMPLE_SCENARIOS } from './sample-scenarios';
 
 /** True once the element is within a screen of the viewport (and from then on). */
@@ -30,7 +31,11 @@ function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
  */
 export function SampleScenariosCarousel() {
   const sectionRef = useRef<HTMLElement>(null);
-  const active = useNearScreen(sectionRef);
+  const hydrated = useHydrated();
+  // a move asked for before Embla started (it starts near the screen) starts it and is kept
+  const [asked, setAsked] = useState(false);
+  const pendingSteps = useRef(0);
+  const active = useNearScreen(sectionRef) || asked;
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, align: 'start', active });
   const embla = active ? emblaApi : undefined;
   const [selected, setSelected] = useState(0);
@@ -38,6 +43,12 @@ export function SampleScenariosCarousel() {
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => setSelected(embla.selectedScrollSnap());
+    const steps = pendingSteps.current;
+    pendingSteps.current = 0;
+    if (steps !== 0) {
+      const count = embla.scrollSnapList().length;
+      embla.scrollTo((((embla.selectedScrollSnap() + steps) % count) + count) % count, true);
+    }
     onSelect();
     embla.on('select', onSelect).on('reInit', onSelect);
     return () => {
@@ -45,8 +56,20 @@ export function SampleScenariosCarousel() {
     };
   }, [embla]);
 
-  const prev = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const move = useCallback(
+    (step: 1 | -1) => {
+      if (embla) {
+        if (step < 0) embla.scrollPrev();
+        else embla.scrollNext();
+        return;
+      }
+      pendingSteps.current += step;
+      setAsked(true);
+    },
+    [embla],
+  );
+  const prev = useCallback(() => move(-1), [move]);
+  const next = useCallback(() => move(1), [move]);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'ArrowLeft') {
       e.preventDefault();
@@ -126,13 +149,27 @@ export function SampleScenariosCarousel() {
         </div>
       </div>
       <div className="mt-6 flex items-center justify-center gap-4">
-        <Button type="button" variant="outline" size="icon" onClick={prev} aria-label="Previous scenario">
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          onClick={prev}
+          disabled={!hydrated}
+          aria-label="Previous scenario"
+        >
           <ChevronLeft />
         </Button>
         <span className="text-muted-foreground min-w-16 text-center text-sm tabular-nums" aria-hidden>
           {selected + 1} / {total}
         </span>
-        <Button type="button" variant="outline" size="icon" onClick={next} aria-label="Next scenario">
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          onClick={next}
+          disabled={!hydrated}
+          aria-label="Next scenario"
+        >
           <ChevronRight />
         </Button>
       </div>
