@@ -3,29 +3,14 @@
 // every visit and vary by cookie, so no cache hands one person's answer to the other.
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser } from '../test-support/test-app.js';
 import { createWebTestApp } from '../test-support/web-test-app.js';
 import { LANDING_FILE } from './static-web.js';
-import type { App } from './types.js';
 
 const SHELL = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const LANDING = `<!doctype html><html><head></head><body><div id="root" data-prerendered="visitor"><h1>Practice calls</h1>${'<p>landing</p>'.repeat(200)}</div></body></html>`;
 
 const buildWebApp = (files: Record<string, string | Buffer>) => createWebTestApp(files);
-
-/** A registered, signed-in user's Cookie header. */
-async function signIn(app: App): Promise<string> {
-  const email = `static-web-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  const password = 'correct horse battery';
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: { name: 'Static Web', email, password, passwordConfirm: password },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const sid = res.cookies.find((c) => c.name === 'sid');
-  if (!sid) throw new Error('no session cookie after registering');
-  return `sid=${sid.value}`;
-}
 
 describe('with a prerendered landing page in the build', () => {
   let web: Awaited<ReturnType<typeof buildWebApp>>;
@@ -66,7 +51,7 @@ describe('with a prerendered landing page in the build', () => {
   });
 
   it('sends a signed-in user the app shell at /, so the dashboard never shows the landing page', async () => {
-    const cookie = await signIn(web.app);
+    const { cookie } = await registerUser(web.app);
     const res = await web.app.inject({ method: 'GET', url: '/', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(SHELL);

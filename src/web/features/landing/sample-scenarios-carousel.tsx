@@ -80,6 +80,7 @@ export function SampleScenariosCarousel() {
     }
   };
   const total = SAMPLE_SCENARIOS.length;
+  const arrowButton = { type: 'button', variant: 'outline', size: 'icon', disabled: !hydrated } as const;
 
   return (
     <section
@@ -149,27 +150,13 @@ export function SampleScenariosCarousel() {
         </div>
       </div>
       <div className="mt-6 flex items-center justify-center gap-4">
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          onClick={prev}
-          disabled={!hydrated}
-          aria-label="Previous scenario"
-        >
+        <Button {...arrowButton} onClick={prev} aria-label="Previous scenario">
           <ChevronLeft />
         </Button>
         <span className="text-muted-foreground min-w-16 text-center text-sm tabular-nums" aria-hidden>
           {selected + 1} / {total}
         </span>
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          onClick={next}
-          disabled={!hydrated}
-          aria-label="Next scenario"
-        >
+        <Button {...arrowButton} onClick={next} aria-label="Next scenario">
           <ChevronRight />
         </Button>
       </div>
