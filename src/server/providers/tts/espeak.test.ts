@@ -53,11 +53,24 @@ describe('built-in espeak-ng synthesiser', () => {
     expect(cache.get('long')).toBeUndefined();
   });
 
-  // A warm instance carries some state from phrase to phrase (the same text can come out a few
-  // samples different), so each comparison starts a fresh instance on both sides.
-  const pcmBytes = (pcm: Int16Array) => Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+  // The same phrase is not always the same samples: espeak-ng adds a little noise to some voices
+  // from a generator seeded by the clock (two fresh instances a second apart differ in most
+  // samples, by up to ~4% of full scale). So "the same speech" is the same number of samples and a
+  // waveform that correlates almost perfectly; a truncated, shifted or mangled buffer fails both.
+  const expectSameSpeech = (got: Int16Array, expected: Int16Array) => {
+    expect(got.length).toBe(expected.length);
+    let dot = 0;
+    let energyGot = 0;
+    let energyExpected = 0;
+    for (let i = 0; i < got.length; i++) {
+      dot += got[i] * expected[i];
+      energyGot += got[i] * got[i];
+      energyExpected += expected[i] * expected[i];
+    }
+    expect(dot / Math.sqrt(energyGot * energyExpected)).toBeGreaterThan(0.99);
+  };
 
-  it('speaks on its worker thread exactly what espeak-ng gives in this thread', async () => {
+  it('speaks on its worker thread what espeak-ng gives in this thread', async () => {
     await espeakWorker.close();
     const inThread = await createEspeakEngine();
     const voice = await sharedEspeak();
@@ -69,7 +82,7 @@ describe('built-in espeak-ng synthesiser', () => {
       const expected = await inThread.speak(text, v);
       const got = await voice.speak(text, v);
       expect(got.length).toBeGreaterThan(8000);
-      expect(pcmBytes(got).equals(pcmBytes(expected))).toBe(true);
+      expectSameSpeech(got, expected);
     }
   });
 
@@ -89,7 +102,7 @@ describe('built-in espeak-ng synthesiser', () => {
     );
     expect(order).toEqual([0, 1, 2]);
     for (const [i, t] of texts.entries()) {
-      expect(pcmBytes(together[i]).equals(pcmBytes(await inThread.speak(t, 'en-us+m3')))).toBe(true);
+      expectSameSpeech(together[i], await inThread.speak(t, 'en-us+m3'));
     }
   });
 
