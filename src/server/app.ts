@@ -1,7 +1,6 @@
 // buildApp(deps) → a ready-to-listen Fastify instance. main.ts and every test build the same app;
 // tests pass their own database, clock and config.
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,6 +15,7 @@ import {
 import type { AppDeps } from './deps.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionAuth, sessionUserOf } from './http/session-auth.js';
 import { registerStaticWeb } from './http/static-web.js';
 import type { App } from './http/types.js';
@@ -63,27 +63,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   registerErrorHandling(app);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'script-src': ["'self'", 'https://js.stripe.com'],
-        'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-        'connect-src': [
-          "'self'",
-          'https://api.stripe.com',
-          'wss://api.elevenlabs.io',
-          'https://api.elevenlabs.io',
-        ],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'", 'blob:', 'data:'],
-        'worker-src': ["'self'", 'blob:'],
-        'upgrade-insecure-requests': config.secureCookies ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, { https: config.secureCookies });
   await app.register(fastifyRateLimit, { global: false, ...(await rateLimitStore(app, config.REDIS_URL)) });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(fastifySwagger, {
@@ -101,6 +81,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   if (opts.serveWeb) {
     await registerStaticWeb(app, opts.webDir, {
       hasSession: async (req) => (await sessionUserOf(req, deps)) !== null,
+      supportEmail: config.SUPPORT_EMAIL,
     });
   }
   return app;
