@@ -340,7 +340,11 @@ async function run() {
         }, 300);
       };
       ws.on('open', () => ws.send(JSON.stringify({ type: 'conversation_initiation_client_data' })));
-      ws.on('message', (data) => {
+      // the audio (about 21 KB per message) is not needed here: parsing it was a large share of the
+      // generator's CPU, which this one machine shares with the server
+      const audioPrefix = Buffer.from('{"type":"audio"');
+      ws.on('message', (data: Buffer) => {
+        if (data.subarray(0, audioPrefix.length).equals(audioPrefix)) return;
         const m = JSON.parse(data.toString());
         if (m.type === 'ping') ws.send(JSON.stringify({ type: 'pong', event_id: m.ping_event.event_id }));
         if (m.type !== 'agent_response') return;

@@ -11,7 +11,13 @@ import type { CallSession, VoiceSocket } from './call-session.js';
 import { createVoiceEngines } from './engines/index.js';
 import { joinCall } from './gateway.js';
 import { endLiveCall } from './live-calls.js';
-import { CLOSE, type ClientMessage, parseClientMessage, type ServerMessage } from './protocol.js';
+import {
+  CLOSE,
+  type ClientMessage,
+  parseClientMessage,
+  type ServerMessage,
+  serializeServerMessage,
+} from './protocol.js';
 import { retainRecordingWorker } from './recorder.js';
 
 /** messages a client may send before its session is ready (the SDK sends its init data at once) */
@@ -61,7 +67,7 @@ export async function voiceRoutes(app: App, deps: AppDeps) {
 
       const voiceSocket: VoiceSocket = {
         send: (message: ServerMessage) => {
-          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+          if (socket.readyState === socket.OPEN) socket.send(serializeServerMessage(message));
         },
         close: (code, reason) => {
           if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)

@@ -2,7 +2,7 @@
 // `ws(s)://<host>/api/voice/<token>`; only the token's sha256 is stored, bound to one call and
 // one user, and the gateway consumes it atomically on connect, so a URL works once.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { voiceSessions } from '../db/schema.js';
 
@@ -21,38 +21,18 @@ export function voiceUrl(origin: string, token: string): string {
   return u.toString();
 }
 
-export type MintVoiceSessionInput = {
-  interviewId: number;
-  userId: number;
-  /** the public origin the browser reached us on, e.g. PUBLIC_URL or `${protocol}://${host}` */
-  origin: string;
-  now: Date;
-  /** also gives the call this conversation id if it has none yet, in the same statement */
-  conversationId?: string;
-};
-
-export async function mintVoiceSessionUrl(db: DbOrTx, input: MintVoiceSessionInput): Promise<string> {
+/**
+ * A new token: the secret for the browser's URL, and what is stored — its hash and expiry. The
+ * caller inserts the `voice_sessions` row (bound to one call and one user) together with the
+ * checks that allow it (modules/interviews/create-voice-session.ts).
+ */
+export function newVoiceSessionToken(now: Date): { token: string; tokenHash: string; expiresAt: Date } {
   const token = randomBytes(32).toString('base64url');
-  const row = {
+  return {
+    token,
     tokenHash: hashVoiceToken(token),
-    interviewId: input.interviewId,
-    userId: input.userId,
-    expiresAt: new Date(input.now.getTime() + VOICE_SESSION_TTL_MS),
+    expiresAt: new Date(now.getTime() + VOICE_SESSION_TTL_MS),
   };
-  if (input.conversationId === undefined) {
-    await db.insert(voiceSessions).values(row);
-  } else {
-    // one round trip instead of two on the way to every built-in call
-    await db.execute(sql`
-      with conversation as (
-        update interviews set conversation_id = ${input.conversationId}::text
-        where id = ${row.interviewId}::int and conversation_id is null
-      )
-      insert into voice_sessions (token_hash, interview_id, user_id, expires_at)
-      values (${row.tokenHash}::text, ${row.interviewId}::int, ${row.userId}::int,
-        ${row.expiresAt.toISOString()}::timestamptz)`);
-  }
-  return voiceUrl(input.origin, token);
 }
 
 /**

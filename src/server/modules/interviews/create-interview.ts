@@ -4,13 +4,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CreateInterviewRequest } from '../../../shared/contracts/interviews.js';
 import type { Db } from '../../db/client.js';
-import { trackScenarios } from '../../db/schema.js';
+import { interviews, trackScenarios } from '../../db/schema.js';
+import { sqlRows, tableRowFromSql } from '../../db/sql-rows.js';
 import { badRequest, forbidden, notFound, paymentRequired } from '../../http/errors.js';
 import { getInterviewerForUser } from '../interviewers/service.js';
-import { type Caller, findInterviewWithInterviewer, interviewMessages } from './get-interview.js';
+import { type Caller, interviewMessages } from './get-interview.js';
 import type { InterviewRow } from './interview-view.js';
 
-type Outcome = { created_id: number | null; interviewer_ok: boolean };
+type Outcome = Record<string, unknown> & {
+  interviewer_ok: boolean;
+  interviewer_name: string | null;
+  interviewer_call_type: string | null;
+  id: number | null;
+};
 
 export async function createInterview(
   db: Db,
@@ -35,10 +41,11 @@ export async function createInterview(
   // One statement, so one round trip and atomic without a transaction: the scenario must be one
   // the caller may use (a preset or their own, not archived), the debit is conditional
   // (credits >= cost; a concurrent start waits for the row and re-checks), and the call and its
-  // ledger line exist only if the debit happened.
+  // ledger line exist only if the debit happened. It answers the new call and its scenario's name,
+  // so the response needs no second read.
   const result = await db.execute(sql`
     with interviewer as (
-      select id from interviewers
+      select id, name, call_type from interviewers
       where id = ${input.interviewerId}::int and is_archived = false
         and (is_custom_scenario = false or user_id = ${caller.id}::int)
     ), debit as (
@@ -50,22 +57,23 @@ export async function createInterview(
       select ${caller.id}::int, ${input.type}::text, ${new Date(input.startTime).toISOString()}::timestamptz,
         interviewer.id, ${input.trackScenarioId ?? null}::int, 'in_progress', ${creditCost}::int
       from interviewer, debit
-      returning id
+      returning *
     ), ledger as (
       insert into credit_ledger (user_id, delta, reason, interview_id, actor_id)
       select ${caller.id}::int, ${-creditCost}::int, 'call', created.id, ${caller.id}::int
       from created where ${creditCost}::int > 0
     )
-    select (select id from created) as created_id, exists (select 1 from interviewer) as interviewer_ok`);
-  // node-postgres and PGlite both answer { rows }
-  const [outcome] = (result as unknown as { rows: Outcome[] }).rows;
+    select exists (select 1 from interviewer) as interviewer_ok,
+      interviewer.name as interviewer_name, interviewer.call_type as interviewer_call_type, created.*
+    from (select 1) as one
+      left join interviewer on true
+      left join created on true`);
+  const [outcome] = sqlRows<Outcome>(result);
   if (!outcome?.interviewer_ok) throw notFound(interviewMessages.interviewerNotFound);
-  if (outcome.created_id == null) throw paymentRequired();
-  const found = await findInterviewWithInterviewer(db, outcome.created_id);
-  if (!found) throw notFound(interviewMessages.notFound);
+  if (outcome.id == null) throw paymentRequired();
   return {
-    interview: found.interview,
-    interviewerName: found.interviewer.name,
-    interviewerCallType: found.interviewer.callType,
+    interview: tableRowFromSql(interviews, outcome),
+    interviewerName: outcome.interviewer_name ?? '',
+    interviewerCallType: outcome.interviewer_call_type ?? '',
   };
 }

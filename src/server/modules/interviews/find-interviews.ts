@@ -124,28 +124,64 @@ export function completedPageQuery(db: DbOrTx, userId: number, q: InterviewListQ
     .offset((page - 1) * pageSize);
 }
 
-/** The dashboard's usual request, a page with no filters: prepared (see db/prepared.ts). */
-const unfilteredCompletedPage = preparedQuery('completed_page', (db) =>
-  db
+/**
+ * The dashboard's usual request — a page with no filters — and its summary in one prepared
+ * statement: the summary is one row, and the page joins it laterally, so a page past the end still
+ * answers the summary (one row with no call).
+ */
+const unfilteredPageWithSummary = preparedQuery('completed_page_with_summary', (db) => {
+  const summary = db
+    .select({
+      completedCount: count().as('completed_count'),
+      averageScore: sql<string | null>`avg(${interviews.scoreForAverage})`.as('average_score'),
+    })
+    .from(interviews)
+    .where(and(eq(interviews.userId, sql.placeholder('userId')), completedCall))
+    .as('summary');
+  const page = db
     .select(listColumns)
     .from(interviews)
     .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
     .where(and(eq(interviews.userId, sql.placeholder('userId')), completedCall))
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
-);
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  // every column of the page, under the same keys as listColumns
+  const call = Object.fromEntries(
+    Object.keys(listColumns).map((key) => [key, page[key as keyof typeof listColumns]]),
+  );
+  return db
+    .select({
+      completedCount: summary.completedCount,
+      averageScore: summary.averageScore,
+      call: call as { [K in keyof typeof listColumns]: (typeof page)[K] },
+    })
+    .from(summary)
+    .leftJoinLateral(page, sql`true`);
+});
 
 /** One page of the user's completed calls matching the filters, plus the summary figures. */
 export async function findCompletedInterviews(db: DbOrTx, userId: number, q: InterviewListQuery) {
   const pageSize = q.pageSize ?? DASHBOARD_PAGE_SIZE;
-  const [rows, summary] = await Promise.all([
-    hasFilters(q)
-      ? completedPageQuery(db, userId, q)
-      : unfilteredCompletedPage(db, { userId, limit: pageSize, offset: ((q.page ?? 1) - 1) * pageSize }),
+  if (!hasFilters(q)) {
+    const rows = await unfilteredPageWithSummary(db, {
+      userId,
+      limit: pageSize,
+      offset: ((q.page ?? 1) - 1) * pageSize,
+    });
+    const summary = {
+      completedCount: rows[0].completedCount,
+      averageScore: Number(rows[0].averageScore ?? 0),
+    };
+    const items = rows.flatMap((r) => (r.call ? [toInterviewResponse(r.call)] : []));
+    return { items, total: summary.completedCount, summary };
+  }
+  const [rows, summary, total] = await Promise.all([
+    completedPageQuery(db, userId, q),
     completedSummary(db, userId),
+    countCompleted(db, userId, q),
   ]);
-  const total = hasFilters(q) ? await countCompleted(db, userId, q) : summary.completedCount;
   return { items: rows.map(toInterviewResponse), total, summary };
 }
 

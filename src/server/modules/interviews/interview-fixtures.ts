@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { interviewers, interviews, users, utterances } from '../../db/schema.js';
 import type { BlobStore } from '../../providers/storage/index.js';
 import { recordingKey } from '../../providers/storage/index.js';
+import { forgetInterviewerLists } from '../interviewers/list-cache.js';
 
 export async function insertInterviewer(db: Db, overrides: Partial<typeof interviewers.$inferInsert> = {}) {
   const [row] = await db
@@ -23,6 +24,8 @@ export async function insertInterviewer(db: Db, overrides: Partial<typeof interv
       ...overrides,
     })
     .returning();
+  // as the app's own writes do (the notification would come a moment later)
+  forgetInterviewerLists(db);
   return row;
 }
 

@@ -113,7 +113,8 @@ describe('GET /api/interviews?page= (dashboard form)', () => {
     const res = await get(`/api/interviews?userId=${alice.id}&page=2`, alice.cookie);
     const body = res.json();
     expect(body.total).toBe(60);
-    expect(body.items.map((i: Interview) => i.id)).toEqual(all.slice(5, 10).map((i) => i.id));
+    // whole calls, field for field as the plain list answers them (the page is read with the summary)
+    expect(body.items).toEqual(all.slice(5, 10));
     expect(body.summary.completedCount).toBe(60);
     const expected = overallAverageScore(all.map((i) => i.evaluation));
     expect(body.summary.averageScore).toBeCloseTo(expected, 9);
@@ -158,9 +159,16 @@ describe('GET /api/interviews?page= (dashboard form)', () => {
     expect(none).toMatchObject({ items: [], total: 0 });
   });
 
-  it('answers an empty page beyond the last one', async () => {
+  it('answers an empty page beyond the last one, with the summary', async () => {
     const res = (await get(`/api/interviews?page=13`, alice.cookie)).json();
-    expect(res).toMatchObject({ items: [], total: 60 });
+    expect(res).toMatchObject({ items: [], total: 60, summary: { completedCount: 60 } });
+    expect(res.summary.averageScore).toBeGreaterThan(0);
+  });
+
+  it('answers a user with no completed call an empty page and a zero summary', async () => {
+    const newcomer = await registerUser(ctx.app);
+    const res = (await get('/api/interviews?page=1', newcomer.cookie)).json();
+    expect(res).toEqual({ items: [], total: 0, summary: { completedCount: 0, averageScore: 0 } });
   });
 });
 

@@ -63,7 +63,7 @@ async function adminCookie() {
 
 describe('starting a call', () => {
   it('creates the call, debits the credit cost and records it in the ledger', async () => {
-    const { user, interviewer, interview } = await signedInWithCall(3);
+    const { user, cookie, interviewer, interview } = await signedInWithCall(3);
     expect(interview).toMatchObject({
       userId: user.id,
       interviewerId: interviewer.id,
@@ -72,6 +72,9 @@ describe('starting a call', () => {
       evaluation: null,
       interviewerName: 'Alex Rivera',
     });
+    // the start answers the call as every later read of it does (one statement writes and answers it)
+    const read = await call('GET', `/api/interviews/${interview.id}`, cookie);
+    expect(read.json()).toEqual(interview);
     expect(await creditsOf(ctx.database.db, user.id)).toBe(2);
     const ledger = await ctx.database.db
       .select()
@@ -193,6 +196,44 @@ describe('voice session (built-in gateway)', () => {
     await call('POST', `/api/interviews/${interview.id}/end`, cookie);
     const again = await call('POST', `/api/interviews/${interview.id}/voice-session`, cookie);
     expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses a call past its time limit that nothing has ended yet, and opens nothing for it', async () => {
+    const { cookie, interview } = await signedInWithCall();
+    // created just over the limit ago, still in_progress (the sweeper has not run)
+    await ctx.database.db
+      .update(interviews)
+      .set({ createdAt: new Date(now.getTime() - CALL_LIMIT_MS - 1000) })
+      .where(eq(interviews.id, interview.id));
+    const res = await call('POST', `/api/interviews/${interview.id}/voice-session`, cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This call has already ended');
+    expect(
+      await ctx.database.db.select().from(voiceSessions).where(eq(voiceSessions.interviewId, interview.id)),
+    ).toEqual([]);
+    const read = await ctx.database.db.select().from(interviews).where(eq(interviews.id, interview.id));
+    expect(read[0].conversationId).toBeNull();
+    // just inside the limit it opens
+    await ctx.database.db
+      .update(interviews)
+      .set({ createdAt: new Date(now.getTime() - CALL_LIMIT_MS + 1000) })
+      .where(eq(interviews.id, interview.id));
+    expect((await call('POST', `/api/interviews/${interview.id}/voice-session`, cookie)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('answers 404, and opens nothing, for another user’s call or one that does not exist', async () => {
+    const { interview } = await signedInWithCall();
+    const other = await registerUser(ctx.app);
+    for (const id of [interview.id, 999_999]) {
+      const res = await call('POST', `/api/interviews/${id}/voice-session`, other.cookie);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Interview not found');
+    }
+    expect(
+      await ctx.database.db.select().from(voiceSessions).where(eq(voiceSessions.interviewId, interview.id)),
+    ).toEqual([]);
   });
 });
 
