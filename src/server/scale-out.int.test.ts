@@ -151,6 +151,31 @@ it('a read cached on one instance sees a sign-out on the other (the change arriv
   expect(status).toBe(401);
 });
 
+it('a scenario created on one instance shows in the list the other had cached', async () => {
+  const { cookie, user } = await registerUser(one);
+  const listOn = async (app: App) =>
+    (
+      (await app.inject({ method: 'GET', url: '/api/interviewers', headers: { cookie } })).json() as {
+        name: string;
+      }[]
+    ).map((i) => i.name);
+  const before = await listOn(two);
+  const created = await one.inject({
+    method: 'POST',
+    url: '/api/interviewers',
+    headers: { cookie },
+    payload: { name: 'Made On One', systemPrompt: 'You are new.', userId: user.id },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const deadline = Date.now() + 5000;
+  let after = before;
+  while (Date.now() < deadline && !after.includes('Made On One')) {
+    after = await listOn(two);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  expect(after).toEqual([...before, 'Made On One']);
+});
+
 it('rate limits are counted once across instances that share Redis (REDIS_URL), per instance without it', async () => {
   const registerFrom = async (redisUrl: string | undefined) => {
     const config = testConfig({ REGISTER_RATE_LIMIT: '3', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
+import { forgetInterviewerLists } from '../modules/interviewers/list-cache.js';
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 export const adminDatabaseUrl =
@@ -141,4 +142,7 @@ const TABLES = [
 
 export async function resetDatabase(database: Database) {
   await database.exec(`truncate table ${TABLES.join(', ')} restart identity cascade`);
+  // ids restart: a list cached for user 1 of the last test must not answer user 1 of the next one
+  // before the truncate's notification arrives
+  forgetInterviewerLists(database.db);
 }

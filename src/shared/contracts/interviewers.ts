@@ -79,7 +79,9 @@ export const interviewerListQuery = z.object({
 });
 export type InterviewerListQuery = z.infer<typeof interviewerListQuery>;
 
-export const interviewerPage = z.object({ items: z.array(interviewerResponse), total: z.number() });
+/** GET /api/interviewers without filters or paging */
+export const interviewerListResponse = z.array(interviewerResponse);
+export const interviewerPage = z.object({ items: interviewerListResponse, total: z.number() });
 export type InterviewerPage = z.infer<typeof interviewerPage>;
 
 /** GET /api/how-it-works-images: the three landing-page step images, served by this server. */

@@ -3,26 +3,24 @@ import { idParam } from '../../../shared/contracts/common.js';
 import {
   howItWorksImagesResponse,
   interviewerListQuery,
+  interviewerListResponse,
   interviewerPage,
   interviewerPatchRequest,
   interviewerResponse,
   interviewerWriteRequest,
   publicInterviewerResponse,
 } from '../../../shared/contracts/interviewers.js';
+import { HOW_IT_WORKS_IMAGES } from '../../../shared/how-it-works-images.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
+import { startInterviewerListCache } from './list-cache.js';
 import * as service from './service.js';
-
-/** Landing-page step images, files under public/how-it-works served with the web app. */
-const HOW_IT_WORKS_IMAGES = {
-  setup: '/how-it-works/setup.svg',
-  practice: '/how-it-works/practice.svg',
-  review: '/how-it-works/review.svg',
-};
 
 export async function interviewerRoutes(app: App, deps: AppDeps) {
   const { db } = deps.database;
+  const stopListCache = await startInterviewerListCache(deps.database);
+  app.addHook('onClose', stopListCache);
 
   app.get(
     '/api/how-it-works-images',
@@ -47,11 +45,18 @@ export async function interviewerRoutes(app: App, deps: AppDeps) {
     {
       schema: {
         querystring: interviewerListQuery,
-        response: { 200: z.union([z.array(interviewerResponse), interviewerPage]) },
+        response: { 200: z.union([interviewerListResponse, interviewerPage]) },
       },
     },
-    async (req) => {
-      const result = await service.listInterviewers(db, requireUser(req), req.query);
+    async (req, reply) => {
+      const caller = requireUser(req);
+      if (service.isPlainList(caller, req.query)) {
+        // already JSON, encoded by the same schema (cached per user); fastify sends a string as
+        // it is, so the type provider's check of the payload's shape does not apply
+        const json = await service.visibleListJson(db, caller, deps.clock.now().getTime());
+        return reply.type('application/json; charset=utf-8').send(json as never);
+      }
+      const result = await service.listInterviewers(db, caller, req.query);
       if (Array.isArray(result)) return result.map(service.toInterviewerResponse);
       return { items: result.items.map(service.toInterviewerResponse), total: result.total };
     },

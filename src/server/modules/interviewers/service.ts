@@ -2,12 +2,14 @@
 // Visibility rule used everywhere: a user sees presets and their own custom scenarios, never
 // archived ones; admins may additionally see everything.
 import { and, asc, count, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type {
-  Interviewer,
-  InterviewerListQuery,
-  InterviewerPatchRequest,
-  InterviewerWriteRequest,
-  PublicInterviewer,
+import { z } from 'zod';
+import {
+  type Interviewer,
+  type InterviewerListQuery,
+  type InterviewerPatchRequest,
+  type InterviewerWriteRequest,
+  interviewerListResponse,
+  type PublicInterviewer,
 } from '../../../shared/contracts/interviewers.js';
 import { ADMIN_PAGE_SIZE } from '../../../shared/domain/limits.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -15,6 +17,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import { auditLog, interviewers, type RubricCriterion, rubrics, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { forgetInterviewerLists, interviewerListCache } from './list-cache.js';
 
 export type InterviewerRow = typeof interviewers.$inferSelect;
 /** The caller as this module needs it; any session user fits. */
@@ -117,17 +120,34 @@ const visibleList = preparedQuery('interviewers_visible', (db) =>
 /** Escapes LIKE wildcards so a search for "50%" matches the text literally. */
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The picker's request: no filters, no paging (only an admin's includeArchived widens the list). */
+export function isPlainList(caller: Caller, query: InterviewerListQuery): boolean {
+  const widened = caller.isAdmin && query.includeArchived === 'true';
+  const callTypes = [query.callType ?? []].flat().filter((c) => c.trim() !== '');
+  return !widened && !query.search && callTypes.length === 0 && query.page === undefined;
+}
+
+/** The plain list as the route's JSON, from this server's cache when it holds it (list-cache.ts). */
+export async function visibleListJson(db: Db, caller: Caller, now: number): Promise<string> {
+  const cache = interviewerListCache(db);
+  const cached = cache?.get(caller.id, now);
+  if (cached !== undefined) return cached;
+  const epoch = cache?.epoch ?? 0;
+  const rows = await visibleList(db, { userId: caller.id });
+  // encoded by the route's own response schema, as fastify's serializer would
+  const json = JSON.stringify(z.encode(interviewerListResponse, rows.map(toInterviewerResponse)));
+  cache?.set(caller.id, json, now, epoch);
+  return json;
+}
+
 export async function listInterviewers(
   db: Db,
   caller: Caller,
   query: InterviewerListQuery,
 ): Promise<InterviewerRow[] | { items: InterviewerRow[]; total: number }> {
-  // Only an admin's includeArchived widens the list; anyone else's is ignored.
+  if (isPlainList(caller, query)) return visibleList(db, { userId: caller.id });
   const widened = caller.isAdmin && query.includeArchived === 'true';
   const callTypes = [query.callType ?? []].flat().filter((c) => c.trim() !== '');
-  if (!widened && !query.search && callTypes.length === 0 && query.page === undefined) {
-    return visibleList(db, { userId: caller.id });
-  }
   const conditions: (SQL | undefined)[] = [];
   if (!widened) conditions.push(visibleTo(caller));
   if (query.search) {
@@ -259,7 +279,7 @@ export async function createInterviewer(deps: AppDeps, caller: Caller, input: In
     isCustom,
   );
   const now = deps.clock.now();
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const [rubric] = await tx
       .insert(rubrics)
       .values({ name: fields.rubricName as string, criteria: fields.rubricCriteria, isCustom })
@@ -282,6 +302,9 @@ export async function createInterviewer(deps: AppDeps, caller: Caller, input: In
     await audit(tx, caller, 'interviewer.create', row.id, { name: row.name, isCustomScenario: isCustom });
     return row;
   });
+  // committed: this server's next list shows it (the notification comes back a moment later)
+  forgetInterviewerLists(db);
+  return created;
 }
 
 /** PATCH /api/interviewers/:id: admins edit any; an owner edits (and archives) their own custom scenario. */
@@ -307,7 +330,7 @@ export async function updateInterviewer(
     fields.isArchived = input.isArchived;
     fields.archivedAt = input.isArchived ? now : null;
   }
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const rubricChanged = fields.rubricName !== undefined || fields.rubricCriteria !== undefined;
     if (rubricChanged) {
       const rubric = {
@@ -333,4 +356,6 @@ export async function updateInterviewer(
     await audit(tx, caller, `interviewer.${action}`, id, { fields: Object.keys(input) });
     return updated;
   });
+  forgetInterviewerLists(db);
+  return result;
 }
