@@ -14,7 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    preloadRoutes(['features/landing/landing-page.tsx']),
+    preloadRoutes(['start-app.tsx', 'features/landing/landing-page.tsx']),
     prerenderVisitorHome({ entry: 'prerender-entry.tsx', alias, scratchDir: r('./.tmp') }),
     precompress(),
   ],

@@ -1,5 +1,7 @@
 // What a browser downloads for a route, gzipped: the entry (index.html's script and styles with
-// their static imports) plus the route's lazy page chunk and its static imports. Reads the
+// their static imports), the app it loads (start-app and its static imports) and the route's lazy
+// page chunk and its static imports. The prerendered `/` (landing.html) loads only the entry until
+// the visitor's first intent: that is printed apart. Reads the
 // manifest of the last `vite build` (dist/web/.vite/manifest.json, or BUNDLE_DIR); run `npx vite build` first.
 // Baseline, measured in the same run: all JS and CSS the build emits.
 import fs from 'node:fs';
@@ -51,7 +53,13 @@ function closure(key: string, seen = new Set<string>(), files = new Set<string>(
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 if (!entryKey) throw new Error('manifest has no entry chunk');
-const entryFiles = closure(entryKey);
+const entryOnly = closure(entryKey);
+// index.html preloads the app beside the entry, which imports it at once (src/web/main.tsx)
+const appKey = Object.keys(manifest).find(
+  (k) => manifest[k].src === 'start-app.tsx' || k === 'start-app.tsx',
+);
+if (!appKey) throw new Error('manifest has no start-app chunk');
+const entryFiles = closure(appKey, new Set(), new Set(entryOnly));
 
 const sum = (files: Iterable<string>, ext: string) =>
   [...files].filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzBytes(f), 0);
@@ -63,7 +71,10 @@ const allJs = sum(new Set(allFiles), '.js');
 const allCss = sum(new Set(allFiles), '.css');
 
 console.log(`baseline: the whole build is ${kb(allJs)} JS and ${kb(allCss)} CSS gzipped`);
-console.log(`entry alone: ${kb(sum(entryFiles, '.js'))} JS, ${kb(sum(entryFiles, '.css'))} CSS\n`);
+console.log(
+  `entry alone (all a visitor's prerendered / loads before the first intent): ${kb(sum(entryOnly, '.js'))} JS, ${kb(sum(entryOnly, '.css'))} CSS`,
+);
+console.log(`entry and app: ${kb(sum(entryFiles, '.js'))} JS, ${kb(sum(entryFiles, '.css'))} CSS\n`);
 console.log(
   [
     'route'.padEnd(28),

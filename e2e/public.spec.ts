@@ -169,3 +169,74 @@ for (const theme of ['dark', 'light'] as const) {
     }
   });
 }
+
+/**
+ * Holds back the app's chunk (start-app) until `release()`: until then the landing page is the
+ * server's HTML and nothing else, as on a slow phone between the first touch and the app arriving.
+ */
+async function holdTheApp(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested = false;
+  await page.route(/\/assets\/start-app-[^/]+\.js$/, async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
+// The prerendered / loads the app only on the visitor's first intent (src/web/lib/hydrate-on-intent.ts):
+// a click on a control that needs script, made before the app has taken over, is replayed after.
+test('clicks on the landing page before its scripts have arrived are kept: carousel, sample call', async ({
+  page,
+}) => {
+  const app = await holdTheApp(page);
+  await page.goto('/');
+  const carousel = page.locator('[aria-roledescription="carousel"]');
+  await carousel.getByRole('button', { name: 'Next scenario' }).click();
+  await carousel.getByRole('button', { name: 'Next scenario' }).click();
+  await page.getByRole('button', { name: 'Watch a Sample Call' }).click();
+  // the first touch asked for the app; nothing has happened yet
+  await expect.poll(app.requested).toBe(true);
+  await expect(carouselStatus(page)).toContainText('Scenario 1 of 10');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  app.release();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog')).toContainText('Sample call');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(carouselStatus(page)).toContainText('Scenario 3 of 10');
+  await expect(carousel.locator('[aria-roledescription="slide"][aria-current="true"]')).toHaveAttribute(
+    'data-slide-index',
+    '2',
+  );
+});
+
+test('a click on the theme menu or the phone menu before the scripts have arrived opens it', async ({
+  browser,
+}) => {
+  const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const held = await holdTheApp(desktop);
+  await desktop.goto('/');
+  await desktop.getByRole('button', { name: 'Theme' }).click();
+  await expect.poll(held.requested).toBe(true);
+  held.release();
+  await desktop.getByRole('menuitemradio', { name: 'Light' }).click();
+  await expect(desktop.locator('html')).toHaveClass(/light/);
+  await desktop.close();
+
+  const phone = await browser.newPage({ viewport: { width: 390, height: 800 } });
+  const heldOnPhone = await holdTheApp(phone);
+  await phone.goto('/');
+  await phone.getByRole('button', { name: 'Open menu' }).click();
+  await expect.poll(heldOnPhone.requested).toBe(true);
+  heldOnPhone.release();
+  await expect(
+    phone.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Sign Up' }),
+  ).toBeVisible();
+  await phone.close();
+});

@@ -51,12 +51,20 @@ for (const theme of ['dark', 'light'] as const) {
     expect(html).toContain('data-prerendered="visitor"');
     expect(html).toMatch(/<h1[^>]*id="hero-title"[^>]*>Practice calls with/);
     expect(html).toContain('Sample Scenarios');
+    // How It Works has its pictures before any script runs (what /api/how-it-works-images answers)
+    const images = (await (await request.get('/api/how-it-works-images')).json()) as Record<string, string>;
+    for (const src of Object.values(images)) expect(html).toContain(`src="${src}"`);
     expect(html).not.toContain('href="/api/user"');
+    // the app's chunks load on the visitor's first intent, not with the page
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('start-app');
 
     const errors = collectErrors(page);
     const asked: string[] = [];
+    const views: unknown[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/user') asked.push(r.url());
+      if (new URL(r.url()).pathname === '/api/track/page-view') views.push(r.postDataJSON());
     });
     await page.addInitScript(keepFirstHero);
     await page.goto('/');
@@ -75,6 +83,8 @@ for (const theme of ['dark', 'light'] as const) {
     expect(errors).toEqual([]);
     // nobody is signed in, and the server already said so
     expect(asked).toEqual([]);
+    // the entry posts the view when it asks for the app, and the app does not post it again
+    expect(views).toEqual([{ pageName: 'Home', pageUrl: '/' }]);
   });
 }
 

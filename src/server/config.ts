@@ -2,6 +2,7 @@
 // stops the server with a message naming the variable.
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SUPPORT_EMAIL } from '../shared/support-email.js';
 
 const optionalString = z
   .string()
@@ -28,7 +29,7 @@ export const configSchema = z.object({
   PUBLIC_URL: optionalUrl,
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
-  SUPPORT_EMAIL: z.email().default('support@example.com'),
+  SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   // Credits and rate limits

@@ -1,37 +1,46 @@
-// First: switches zod to jitless before any schema module is evaluated (see the module).
-import './lib/zod-jitless';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app';
-import { USER_QUERY_KEY } from './components/auth/auth-provider';
-import { queryClient } from './lib/query-client';
-import { addKnownMerges } from './lib/utils';
-import { preloadLandingPage } from './routes';
+// The entry: the stylesheet and a few lines. The app itself (React, the router, the pages) is the
+// start-app chunk, which index.html preloads beside this one. The prerendered landing page
+// (landing.html, sent for `/` to a browser without a session) names no script but this one: it is
+// complete HTML, so the app is fetched and hydrated on the visitor's first intent (a touch, a
+// pointer move, a key, a scroll), or a while after the load, and a click on one of its buttons
+// before then is replayed once React has taken over (lib/hydrate-on-intent.ts).
+import { hydrateOnIntent } from './lib/hydrate-on-intent';
 import './styles/globals.css';
 
-const root = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
+/** Hydration starts this long after the load event if the visitor has shown no intent by then. */
+const FALLBACK_MS = 5000;
 
-// The server sends the build's prerendered landing page (scripts/vite-prerender.ts) for `/` only to a
-// browser without a valid session: hydrate it as a visitor, so the first render matches the markup,
-// in a transition, which React splits into short slices. The landing page's chunk (preloaded by
-// index.html) is loaded first: a click on a part of the page still waiting for its code is lost.
+const root = document.getElementById('root')!;
+const loadApp = () => import('./start-app');
+
+let viewPosted = false;
+/**
+ * The landing page's view, posted by the entry when the app is asked for (first intent or the
+ * fallback) or when the visitor leaves before that (a link followed first): the app may run much
+ * later or never, and a request in flight during the load delays the first paint in Lighthouse's
+ * simulation. The app posts every later view ('Home' is routes.tsx's homePages.name).
+ */
+function postLandingView() {
+  if (viewPosted) return;
+  viewPosted = true;
+  fetch('/api/track/page-view', {
+    method: 'POST',
+    credentials: 'include',
+    keepalive: true,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pageName: 'Home', pageUrl: location.pathname + location.search }),
+  }).catch((err: unknown) => console.error('Failed to track page view', err));
+}
+
 if (root.dataset.prerendered === 'visitor') {
-  queryClient.setQueryData(USER_QUERY_KEY, null);
-  // the class merges of the prerendered markup, recorded by the build (see lib/utils.ts)
-  const merges = document.getElementById('class-merges')?.textContent;
-  if (merges) addKnownMerges(JSON.parse(merges));
-  void preloadLandingPage()
-    .catch(() => undefined) // then the lazy page reports the failure
-    .then(() => {
-      startTransition(() => {
-        hydrateRoot(root, app);
-      });
-    });
+  addEventListener('pagehide', postLandingView, { once: true });
+  const hydrate = async () => {
+    postLandingView();
+    // the landing page's chunk beside the app's, not after it (start-app waits for it)
+    const [app] = await Promise.all([loadApp(), import('./features/landing/landing-page')]);
+    await app.hydrateVisitorHome(root);
+  };
+  hydrateOnIntent(root, hydrate, { fallbackMs: FALLBACK_MS });
 } else {
-  createRoot(root).render(app);
+  void loadApp().then((m) => m.renderApp(root));
 }

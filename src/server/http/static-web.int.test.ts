@@ -1,7 +1,7 @@
 // `/` answers by session (issue 7): a browser without a valid session gets the build's prerendered
 // landing page, a signed-in one the app shell that renders the dashboard. Both are revalidated on
 // every visit and vary by cookie, so no cache hands one person's answer to the other.
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../test-support/test-app.js';
 import { createWebTestApp } from '../test-support/web-test-app.js';
@@ -81,6 +81,53 @@ describe('with a build that has no prerendered page', () => {
   it('sends the app shell at /', async () => {
     const res = await web.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(SHELL);
+  });
+});
+
+// The landing page's scripts run on the visitor's first intent: until then its mailto links are
+// the HTML's own, so they must name this server's SUPPORT_EMAIL, not the build's default.
+describe('with its own SUPPORT_EMAIL', () => {
+  const MAIL = '<a href="mailto:support@example.com?subject=Support%20request">Email Us</a>';
+  const WITH_MAIL = LANDING.replace('<h1>', `${MAIL}<h1>`).replace('</div>', `${MAIL}</div>`);
+  let web: Awaited<ReturnType<typeof buildWebApp>>;
+  beforeAll(async () => {
+    web = await createWebTestApp(
+      {
+        'index.html': SHELL,
+        [LANDING_FILE]: WITH_MAIL,
+        [`${LANDING_FILE}.br`]: brotliCompressSync(WITH_MAIL),
+      },
+      { SUPPORT_EMAIL: 'help@coach.example' },
+    );
+  });
+  afterAll(() => web?.close());
+
+  it("sends a visitor the landing page with the server's address in every mailto link", async () => {
+    const res = await web.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers.vary)).toMatch(/\bcookie\b/i);
+    expect(res.body).not.toContain('support@example.com');
+    expect(res.body.match(/mailto:help@coach\.example\?subject=Support%20request/g)).toHaveLength(2);
+    expect(res.body).toBe(WITH_MAIL.replaceAll('support@example.com', 'help@coach.example'));
+
+    const br = await web.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
+
+    const again = await web.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('still sends a signed-in user the app shell', async () => {
+    const { cookie } = await registerUser(web.app);
+    const res = await web.app.inject({ method: 'GET', url: '/', headers: { cookie } });
     expect(res.body).toBe(SHELL);
   });
 });

@@ -35,6 +35,10 @@ function useMounted(): boolean {
 export function Header() {
   const { user, isLoading } = useAuth();
   const mounted = useMounted();
+  // a click on a menu's look-alike (before its code has loaded) opens that menu once it has
+  const [asked, setAsked] = useState<'theme' | 'menu' | null>(null);
+  const askTheme = () => setAsked('theme');
+  const askMenu = () => setAsked('menu');
   const supportEmail = useSupportEmail();
   // "New Call" is the header's button, so it is left out of the desktop link row.
   const links = navLinksFor(user).filter((l) => l.to !== '/new-call' && !l.to.startsWith('/auth'));
@@ -82,11 +86,11 @@ export function Header() {
           ) : (
             <>
               {mounted ? (
-                <Suspense fallback={<ThemeButton />}>
-                  <ThemeToggle />
+                <Suspense fallback={<ThemeButton onClick={askTheme} />}>
+                  <ThemeToggle defaultOpen={asked === 'theme'} />
                 </Suspense>
               ) : (
-                <ThemeButton />
+                <ThemeButton onClick={askTheme} />
               )}
               <Button asChild variant="ghost" size="sm" className="hidden lg:inline-flex">
                 <Link to="/auth">Sign In</Link>
@@ -98,11 +102,11 @@ export function Header() {
           )}
           {!isLoading &&
             (mounted ? (
-              <Suspense fallback={<MenuButton />}>
-                <MobileMenu user={user} />
+              <Suspense fallback={<MenuButton onClick={askMenu} />}>
+                <MobileMenu user={user} defaultOpen={asked === 'menu'} />
               </Suspense>
             ) : (
-              <MenuButton />
+              <MenuButton onClick={askMenu} />
             ))}
         </div>
       </div>
@@ -122,9 +126,9 @@ function SupportLink({ email }: { email: string }) {
 }
 
 /** What the theme menu's button looks like before the menu has loaded. */
-function ThemeButton() {
+function ThemeButton({ onClick }: { onClick: () => void }) {
   return (
-    <Button variant="ghost" size="icon" aria-label="Theme">
+    <Button variant="ghost" size="icon" aria-label="Theme" onClick={onClick}>
       <Sun className="dark:hidden" />
       <Moon className="hidden dark:block" />
     </Button>
@@ -132,9 +136,9 @@ function ThemeButton() {
 }
 
 /** What the mobile menu's button looks like before the menu has loaded. */
-function MenuButton() {
+function MenuButton({ onClick }: { onClick: () => void }) {
   return (
-    <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+    <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" onClick={onClick}>
       <Menu />
     </Button>
   );

@@ -20,9 +20,12 @@ import { supportMailto, useSupportEmail } from './use-support-email';
 
 const itemClass = 'hover:bg-accent hover:text-accent-foreground rounded-md px-3 py-2 text-sm font-medium';
 
-/** The header's links in a side sheet for small screens (spec: the mobile menu repeats the same links). */
-export function MobileMenu({ user }: { user: User | null }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The header's links in a side sheet for small screens (spec: the mobile menu repeats the same
+ * links). `defaultOpen`: its look-alike was clicked before this had loaded.
+ */
+export function MobileMenu({ user, defaultOpen = false }: { user: User | null; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const { logout, isLoggingOut } = useAuth();
   const supportEmail = useSupportEmail();
   const { pathname, search } = useLocation();

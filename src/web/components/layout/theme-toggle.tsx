@@ -9,11 +9,14 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 
-/** Theme choice for visitors (signed-in users have it in the user menu). */
-export function ThemeToggle() {
+/**
+ * Theme choice for visitors (signed-in users have it in the user menu). `defaultOpen`: its
+ * look-alike was clicked before this had loaded.
+ */
+export function ThemeToggle({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { theme, setTheme } = useTheme();
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Theme">
           <Sun className="dark:hidden" />

@@ -1,9 +1,10 @@
 import type { PublicConfig } from '@shared/contracts/public-config';
+import { DEFAULT_SUPPORT_EMAIL } from '@shared/support-email';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 
 /** Used until the server answers (or if it cannot): the server's own default. */
-const FALLBACK_SUPPORT_EMAIL = 'support@example.com';
+const FALLBACK_SUPPORT_EMAIL = DEFAULT_SUPPORT_EMAIL;
 
 /** The support address (SUPPORT_EMAIL on the server), for mailto links. */
 export function useSupportEmail(): string {

@@ -2,7 +2,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageNameFor, usePageViewTracking } from './page-view-tracker';
+import { pageNameFor, pageViewPostedAtLoad, usePageViewTracking } from './page-view-tracker';
 
 afterEach(() => {
   cleanup();
@@ -49,6 +49,27 @@ describe('page-view tracking', () => {
       { pageName: 'Register', pageUrl: '/auth?tab=signup' },
     ]);
     expect(document.title).toBe('Register · CallCoach');
+  });
+
+  it('does not post again the view the prerendered landing page posted at load, and posts the next', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"ok":true}', { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    pageViewPostedAtLoad('/?ref=mail');
+    render(
+      <MemoryRouter initialEntries={['/?ref=mail']}>
+        <Tracker />
+      </MemoryRouter>,
+    );
+    expect(document.title).toBe('CallCoach — practice calls with AI-powered feedback');
+    await act(async () => go('/scenarios'));
+    await act(async () => go('/?ref=mail'));
+    const bodies = fetchMock.mock.calls.map((c) =>
+      JSON.parse(String((c as unknown as [string, RequestInit])[1].body)),
+    );
+    expect(bodies).toEqual([
+      { pageName: 'All Scenarios', pageUrl: '/scenarios' },
+      { pageName: 'Home', pageUrl: '/?ref=mail' },
+    ]);
   });
 
   it('only logs a failed post', async () => {

@@ -13,6 +13,16 @@ export function pageNameFor(pathname: string, search: string): string {
   return route.name;
 }
 
+let postedAtLoad: string | undefined;
+
+/**
+ * The prerendered landing page's entry posts its view itself (main.tsx), as its app may run only
+ * much later or never: the first render at that address does not post it again.
+ */
+export function pageViewPostedAtLoad(pageUrl: string) {
+  postedAtLoad = pageUrl;
+}
+
 /** POST /api/track/page-view on every route change (a failure is only logged); names the tab too. */
 export function usePageViewTracking() {
   const { pathname, search } = useLocation();
@@ -22,6 +32,9 @@ export function usePageViewTracking() {
       pathname === '/'
         ? `${PRODUCT_NAME} — practice calls with AI-powered feedback`
         : `${name} · ${PRODUCT_NAME}`;
+    const posted = postedAtLoad === pathname + search;
+    postedAtLoad = undefined;
+    if (posted) return;
     apiPost('/api/track/page-view', {
       pageName: pageNameFor(pathname, search),
       pageUrl: pathname + search,

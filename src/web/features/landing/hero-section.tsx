@@ -1,7 +1,6 @@
 import { ArrowRight, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useHydrated } from '@/lib/use-hydrated';
 
 /** A still of a live call, drawn with markup so the hero needs no image download. */
 function CallPreview() {
@@ -42,7 +41,6 @@ function CallPreview() {
 }
 
 export function HeroSection({ onWatchDemo }: { onWatchDemo: () => void }) {
-  const hydrated = useHydrated();
   return (
     <section aria-labelledby="hero-title" className="from-primary/10 bg-gradient-to-b to-transparent">
       <div className="container mx-auto grid items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-2">
@@ -67,7 +65,8 @@ export function HeroSection({ onWatchDemo }: { onWatchDemo: () => void }) {
             <Button asChild size="lg" variant="outline">
               <Link to="/scenarios">See All Scenarios</Link>
             </Button>
-            <Button type="button" size="lg" variant="ghost" onClick={onWatchDemo} disabled={!hydrated}>
+            {/* a click before the page is hydrated is replayed after (lib/hydrate-on-intent.ts) */}
+            <Button type="button" size="lg" variant="ghost" onClick={onWatchDemo}>
               <PlayCircle />
               Watch a Sample Call
             </Button>

@@ -1,4 +1,5 @@
 import type { HowItWorksImages } from '@shared/contracts/interviewers';
+import { HOW_IT_WORKS_IMAGES } from '@shared/how-it-works-images';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 import { Section } from './landing-sections';
@@ -28,6 +29,9 @@ export function HowItWorksSection() {
   const images = useQuery({
     queryKey: ['/api/how-it-works-images'],
     queryFn: () => apiGet<HowItWorksImages>('/api/how-it-works-images'),
+    // the server's own answer, known at build time: the prerendered page has its pictures before
+    // any script runs (the app may start only on the visitor's first intent), and hydration matches
+    placeholderData: HOW_IT_WORKS_IMAGES,
   });
   return (
     <Section id="how-it-works" title="How It Works" intro="Three steps from nervous to ready." muted>

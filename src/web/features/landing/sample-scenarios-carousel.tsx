@@ -3,7 +3,6 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useHydrated } from '@/lib/use-hydrated';
 import { avatarSrc, SAMPLE_SCENARIOS } from './sample-scenarios';
 
 /** True once the element is within a screen of the viewport (and from then on). */
@@ -31,7 +30,6 @@ function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
  */
 export function SampleScenariosCarousel() {
   const sectionRef = useRef<HTMLElement>(null);
-  const hydrated = useHydrated();
   // a move asked for before Embla started (it starts near the screen) starts it and is kept
   const [asked, setAsked] = useState(false);
   const pendingSteps = useRef(0);
@@ -80,7 +78,8 @@ export function SampleScenariosCarousel() {
     }
   };
   const total = SAMPLE_SCENARIOS.length;
-  const arrowButton = { type: 'button', variant: 'outline', size: 'icon', disabled: !hydrated } as const;
+  // a click before the page is hydrated is replayed after (lib/hydrate-on-intent.ts)
+  const arrowButton = { type: 'button', variant: 'outline', size: 'icon' } as const;
 
   return (
     <section
