@@ -1,4 +1,4 @@
-// `npm test`: everything a fresh machine can run, in order — typecheck, lint, unit tests,
+// `npm test`: everything a fresh machine can run, in order — typecheck, lint, npm audit, unit tests,
 // integration tests on embedded PGlite and on a real PostgreSQL (when one answers), and the
 // Playwright journeys (when Chromium is installed). Ends with one line: "Tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -38,6 +38,8 @@ function canConnect(host, port) {
 
 if (want('typecheck')) run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 if (want('lint')) run('lint', 'npx', ['biome', 'check', '.']);
+// no high or critical advisory in what ships; an advisory service that cannot be reached is reported, not failed
+if (want('audit')) run('audit', 'npx', ['tsx', 'scripts/npm-audit.ts']);
 
 if (want('vitest')) {
   const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
