@@ -240,3 +240,37 @@ test('a click on the theme menu or the phone menu before the scripts have arrive
   ).toBeVisible();
   await phone.close();
 });
+
+// Once the prerendered / has loaded and the browser is idle, the app's chunks are fetched into the
+// cache without running (src/web/lib/prefetch-when-idle.ts), so the first tap waits only for React.
+test('after the load the landing page fetches the app without running it, and the first tap uses that copy', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const appChunk: { type?: string; fromCache: boolean }[] = [];
+  cdp.on('Network.responseReceived', (e) => {
+    if (/\/assets\/start-app-[^/]+\.js$/.test(e.response.url))
+      appChunk.push({
+        type: e.type,
+        // Chromium answers from its prefetch cache or, once that copy is in it, from the disk cache
+        fromCache: Boolean(e.response.fromPrefetchCache || e.response.fromDiskCache),
+      });
+  });
+  // the app asks for the public configuration (the support address) as soon as it runs
+  const appRequests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/public-config') appRequests.push(r.url());
+  });
+
+  await page.goto('/');
+  await expect.poll(() => appChunk.length).toBe(1);
+  expect(appChunk[0], 'the prefetch, from the server').toEqual({ type: 'Other', fromCache: false });
+  await page.waitForTimeout(300);
+  expect(appRequests, 'fetched, not run: the app has not started').toEqual([]);
+
+  await page.getByRole('button', { name: 'Watch a Sample Call' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Sample call');
+  expect(appChunk[1], "the app's import, from the cache").toEqual({ type: 'Script', fromCache: true });
+  expect(appRequests.length).toBeGreaterThan(0);
+});

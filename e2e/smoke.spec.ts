@@ -55,9 +55,11 @@ for (const theme of ['dark', 'light'] as const) {
     const images = (await (await request.get('/api/how-it-works-images')).json()) as Record<string, string>;
     for (const src of Object.values(images)) expect(html).toContain(`src="${src}"`);
     expect(html).not.toContain('href="/api/user"');
-    // the app's chunks load on the visitor's first intent, not with the page
+    // the app's chunks run on the visitor's first intent, not with the page: the one script the page
+    // names is the entry, and the app's addresses are only data for its idle prefetch
     expect(html).not.toContain('modulepreload');
-    expect(html).not.toContain('start-app');
+    expect(html.match(/<script type="module"[^>]*src="([^"]+)"/g)).toHaveLength(1);
+    expect(html).toMatch(/<script type="application\/json" id="app-chunks">\["\/assets\/start-app-/);
 
     const errors = collectErrors(page);
     const asked: string[] = [];

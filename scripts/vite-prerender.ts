@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type AliasOptions, build, type Plugin } from 'vite';
+import { APP_CHUNKS_ID } from '../src/web/lib/prefetch-when-idle.js';
 import { compressFile } from './vite-precompress.js';
 
 export const LANDING_HTML = 'landing.html';
@@ -17,16 +18,21 @@ const ROOT_EMPTY = '<div id="root"></div>';
 const USER_PRELOAD = /\s*<!--[^>]*?signed in[\s\S]*?-->\s*<link rel="preload" href="\/api\/user"[^>]*>/;
 
 export const CLASS_MERGES_ID = 'class-merges';
-// index.html preloads the app's chunks (start-app and the landing page): landing.html loads them only
-// on the visitor's first intent (src/web/lib/hydrate-on-intent.ts), so it names none of them. Kept,
+// index.html preloads the app's chunks (start-app and the landing page): landing.html runs them only
+// on the visitor's first intent (src/web/lib/hydrate-on-intent.ts), so it does not preload them. Kept,
 // their download shares a slow link with the first paint (Lighthouse mobile: FCP 2.3–3.1 s with
-// them, 1.3–1.6 s without).
+// them, 1.3–1.6 s without). Their addresses go into a data block instead: the entry fetches them
+// into the cache once the page has loaded and the browser is idle (src/web/lib/prefetch-when-idle.ts).
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
+
+/** A JSON data block: never executed, so the CSP allows it; `<` escaped so nothing in it can end it. */
+const dataBlock = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
 /**
  * index.html → landing.html: the visitor's markup in #root, no /api/user preload, no module
- * preloads (the entry loads the app on intent), and the class merges of the render as a JSON data
- * block (never executed, so the CSP allows it).
+ * preloads (the entry loads the app on intent) but their addresses, and the class merges of the
+ * render, as JSON data blocks.
  */
 export function landingHtml(indexHtml: string, markup: string, classMerges: [string, string][]): string {
   if (!indexHtml.includes(ROOT_EMPTY)) throw new Error(`prerender: index.html has no ${ROOT_EMPTY}`);
@@ -37,13 +43,14 @@ export function landingHtml(indexHtml: string, markup: string, classMerges: [str
     throw new Error(`prerender: the markup holds a script: ${markup.slice(script, script + 300)}`);
   // React puts resource hints of the markup (the hero's image preload) first: they belong in <head>.
   const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
-  // `<` escaped so that no class name can end the data block
-  const merges = JSON.stringify(classMerges).replace(/</g, '\\u003c');
-  const data = `<script type="application/json" id="${CLASS_MERGES_ID}">${merges}</script>`;
+  const data = dataBlock(CLASS_MERGES_ID, classMerges);
+  const chunks = [...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]);
+  if (chunks.length === 0 || chunks.some((href) => !href))
+    throw new Error('prerender: index.html has no module preloads with an href to hand to the entry');
   return indexHtml
     .replace(USER_PRELOAD, '')
     .replace(MODULE_PRELOAD, '')
-    .replace('</head>', () => `${hints}</head>`)
+    .replace('</head>', () => `${hints}${dataBlock(APP_CHUNKS_ID, chunks)}</head>`)
     .replace(
       ROOT_EMPTY,
       () => `<div id="root" data-prerendered="visitor">${markup.slice(hints.length)}</div>${data}`,
