@@ -40,7 +40,14 @@ function CallPreview() {
   );
 }
 
-export function HeroSection({ onWatchDemo }: { onWatchDemo: () => void }) {
+export function HeroSection({
+  onWatchDemo,
+  onWatchDemoIntent,
+}: {
+  onWatchDemo: () => void;
+  /** the pointer is over the sample call's button or it has focus: a click may follow */
+  onWatchDemoIntent: () => void;
+}) {
   return (
     <section aria-labelledby="hero-title" className="from-primary/10 bg-gradient-to-b to-transparent">
       <div className="container mx-auto grid items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-2">
@@ -66,7 +73,14 @@ export function HeroSection({ onWatchDemo }: { onWatchDemo: () => void }) {
               <Link to="/scenarios">See All Scenarios</Link>
             </Button>
             {/* a click before the page is hydrated is replayed after (lib/hydrate-on-intent.ts) */}
-            <Button type="button" size="lg" variant="ghost" onClick={onWatchDemo}>
+            <Button
+              type="button"
+              size="lg"
+              variant="ghost"
+              onClick={onWatchDemo}
+              onPointerEnter={onWatchDemoIntent}
+              onFocus={onWatchDemoIntent}
+            >
               <PlayCircle />
               Watch a Sample Call
             </Button>

@@ -1,21 +1,20 @@
 // `/` for visitors (spec: core-experience §2 "Landing page"), sections in the spec's order.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { HeroSection } from './hero-section';
 import { HowItWorksSection } from './how-it-works-section';
 import { ComingSoon, Faq, KeyFeatures, Pricing, Questions, Section } from './landing-sections';
 import { SampleScenariosCarousel } from './sample-scenarios-carousel';
-
-// Fetched when first asked for: most visitors never open it.
-const DemoCallDialog = lazy(() => import('./demo-call-dialog'));
+import { useDemoCallDialog } from './use-demo-call-dialog';
 
 export default function LandingPage() {
   const [demoOpen, setDemoOpen] = useState(false);
-  const [demoWanted, setDemoWanted] = useState(false);
+  const { DemoCallDialog, want: wantDemo } = useDemoCallDialog();
   return (
     <div>
       <HeroSection
+        onWatchDemoIntent={wantDemo}
         onWatchDemo={() => {
-          setDemoWanted(true);
+          wantDemo();
           setDemoOpen(true);
         }}
       />
@@ -32,11 +31,7 @@ export default function LandingPage() {
       <Faq />
       <Pricing />
       <Questions />
-      {demoWanted && (
-        <Suspense fallback={null}>
-          <DemoCallDialog open={demoOpen} onOpenChange={setDemoOpen} />
-        </Suspense>
-      )}
+      {DemoCallDialog && <DemoCallDialog open={demoOpen} onOpenChange={setDemoOpen} />}
     </div>
   );
 }
