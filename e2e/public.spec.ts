@@ -274,3 +274,28 @@ test('after the load the landing page fetches the app without running it, and th
   expect(appChunk[1], "the app's import, from the cache").toEqual({ type: 'Script', fromCache: true });
   expect(appRequests.length).toBeGreaterThan(0);
 });
+
+// A first download of the app that fails (a flaky phone link) does not leave the page dead: the
+// next tap tries again (src/web/lib/hydrate-on-intent.ts).
+test('when the app fails to download on the first tap, the next tap loads it and opens the sample call', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  let imports = 0;
+  // the app's import (a script), not the idle prefetch; routing also keeps it out of the cache
+  await page.route(/\/assets\/start-app-[^/]+\.js$/, (route) =>
+    route.request().resourceType() === 'script' && ++imports === 1 ? route.abort() : route.continue(),
+  );
+  await page.goto('/');
+  const watch = page.getByRole('button', { name: 'Watch a Sample Call' });
+  await watch.click();
+  await expect.poll(() => errors.some((e) => e.includes('could not start its scripts'))).toBe(true);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await watch.click();
+  await expect(page.getByRole('dialog')).toContainText('Sample call');
+  expect(imports).toBe(2);
+});

@@ -136,18 +136,30 @@ describe('hydrateOnIntent', () => {
     expect(app.seen).toEqual(['key ArrowRight carousel', 'key ArrowLeft carousel']);
   });
 
-  it('replays what it held even when the app failed to load', async () => {
+  it('gives back what it held when the app failed to load, and tries again on the next intent', async () => {
     const { root, el } = page();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const clicks: string[] = [];
     root.addEventListener('click', (e) => clicks.push((e.target as Element).id));
-    start = hydrateOnIntent(root, () => Promise.reject(new Error('offline')), { fallbackMs: FALLBACK_MS });
+    const app = fakeApp(root);
+    let attempts = 0;
+    const hydrate = () => (++attempts === 1 ? Promise.reject(new Error('offline')) : app.hydrate());
+    start = hydrateOnIntent(root, hydrate, { fallbackMs: FALLBACK_MS });
     el('next').click();
     await settle();
     // held (no click reached the page), then given back
     expect(clicks).toEqual(['next']);
     expect(errors).toHaveBeenCalledOnce();
     errors.mockRestore();
+
+    // the next tap is held again and starts a second attempt, which works
+    el('next').click();
+    expect(attempts).toBe(2);
+    expect(clicks).toEqual(['next']);
+    await app.takeOver();
+    await settle();
+    expect(app.seen).toEqual(['click next']);
+    expect(clicks).toEqual(['next', 'next']);
   });
 
   describe('without any intent', () => {

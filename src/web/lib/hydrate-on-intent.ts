@@ -31,7 +31,8 @@ export type HydrateOnIntentOptions = {
  * a button inside `root`, and an arrow key pressed inside it, are held back and replayed on the
  * same element afterwards, so the first click on a control that needs script is not lost (React
  * finishes hydrating at once for a click on markup it has not hydrated yet, then handles it).
- * Links are left alone: they work without script. Returns `start`, which starts it at once.
+ * Links are left alone: they work without script. If `hydrate` fails, what was held is given back
+ * and the next intent calls it again. Returns `start`, which starts it at once.
  */
 export function hydrateOnIntent(
   root: HTMLElement,
@@ -89,15 +90,23 @@ export function hydrateOnIntent(
     started = true;
     stopListening();
     hydrate().then(replay, (err: unknown) => {
+      // given back (the browser does with them what it would have), and the next intent tries again:
+      // on a flaky phone link the first download can fail, and a browser retries a failed import
       replay();
       console.error('The page could not start its scripts', err);
+      started = false;
+      listenForIntent();
     });
   }
 
-  // capture, on the document: seen before anything on the page can stop them
-  doc.addEventListener('click', onClick, true);
-  doc.addEventListener('keydown', onKeyDown, true);
-  for (const type of INTENT_EVENTS) win.addEventListener(type, start, listen);
+  function listenForIntent() {
+    // capture, on the document: seen before anything on the page can stop them
+    doc.addEventListener('click', onClick, true);
+    doc.addEventListener('keydown', onKeyDown, true);
+    for (const type of INTENT_EVENTS) win.addEventListener(type, start, listen);
+  }
+
+  listenForIntent();
   if (doc.readyState === 'complete') armFallback();
   else win.addEventListener('load', armFallback, { once: true });
   return start;
