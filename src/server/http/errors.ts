@@ -16,7 +16,8 @@ export class HttpError extends Error {
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);
 export const unauthorized = (message = 'Not signed in') => new HttpError(401, message);
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const forbidden = (message = 'Forbidden', errors?: Record<string, string>) =>
+  new HttpError(403, message, errors);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const paymentRequired = (message = "You don't have enough credits") => new HttpError(402, message);

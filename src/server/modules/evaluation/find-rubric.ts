@@ -1,18 +1,18 @@
 // The rubric behind POST /api/interviews/evaluate's `rubricId`. The spec names the field but not
 // its table; clients hold interviewer ids, so the id is looked up as an interviewer first (one the
 // caller may see: a preset, their own custom scenario, or any for an admin; its rubric is its
-// criteria, else its linked rubric), then as a row of the rubrics table.
-import { and, eq, or } from 'drizzle-orm';
+// criteria, else its linked rubric), then as a row of the rubrics table — under the same rule: a
+// rubric that is not custom, or one linked to a scenario the caller may see.
+import { and, eq, exists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { interviewers, type RubricCriterion, rubrics } from '../../db/schema.js';
+import { ownedOrPreset } from '../interviewers/visibility.js';
 
 export type Caller = { id: number; isAdmin: boolean };
 export type FoundRubric = { criteria: RubricCriterion[]; role?: string };
 
 export async function findRubric(db: Db, caller: Caller, rubricId: number): Promise<FoundRubric | null> {
-  const visible = caller.isAdmin
-    ? undefined
-    : or(eq(interviewers.isCustomScenario, false), eq(interviewers.userId, caller.id));
+  const visible = caller.isAdmin ? undefined : ownedOrPreset(caller.id);
   const [interviewer] = await db
     .select({
       criteria: interviewers.rubricCriteria,
@@ -28,9 +28,20 @@ export async function findRubric(db: Db, caller: Caller, rubricId: number): Prom
       interviewer.criteria.length > 0 ? interviewer.criteria : (interviewer.linkedCriteria ?? []);
     return { criteria, role: `${interviewer.role} at ${interviewer.company}` };
   }
+  const rubricVisible = caller.isAdmin
+    ? undefined
+    : or(
+        eq(rubrics.isCustom, false),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(interviewers)
+            .where(and(eq(interviewers.rubricId, rubrics.id), ownedOrPreset(caller.id))),
+        ),
+      );
   const [rubric] = await db
     .select({ criteria: rubrics.criteria })
     .from(rubrics)
-    .where(eq(rubrics.id, rubricId));
+    .where(and(eq(rubrics.id, rubricId), rubricVisible));
   return rubric ? { criteria: rubric.criteria } : null;
 }

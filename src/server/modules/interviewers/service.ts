@@ -18,6 +18,7 @@ import { auditLog, interviewers, type RubricCriterion, rubrics, users } from '..
 import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { forgetInterviewerLists, interviewerListCache } from './list-cache.js';
+import { usableBy } from './visibility.js';
 
 export type InterviewerRow = typeof interviewers.$inferSelect;
 /** The caller as this module needs it; any session user fits. */
@@ -101,12 +102,7 @@ export function toPublicInterviewerResponse(row: InterviewerRow): PublicIntervie
   };
 }
 
-/** Presets and the caller's own custom scenarios, not archived. */
-const visibleTo = (caller: Caller | { id: Placeholder }) =>
-  and(
-    eq(interviewers.isArchived, false),
-    or(eq(interviewers.isCustomScenario, false), eq(interviewers.userId, caller.id)),
-  );
+const visibleTo = (caller: Caller | { id: Placeholder }) => usableBy(caller.id);
 
 /** The scenario picker's list (no filters, no paging): asked for on every visit, so prepared. */
 const visibleList = preparedQuery('interviewers_visible', (db) =>

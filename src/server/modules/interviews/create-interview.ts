@@ -1,6 +1,9 @@
 // POST /api/interviews: creates the call and debits its credit cost in one statement. The debit
 // is a conditional UPDATE (credits >= cost), so concurrent starts can never spend the same credit
-// twice or take a balance below zero: the loser finds no row and answers 402.
+// twice or take a balance below zero: the loser finds no row and answers 402. The call's
+// startTime is the server's clock (the client's value is accepted for the spec's sake and
+// ignored): it drives trends, team windows and the "since" points of assignments and tracks.
+// A track scenario starts only when it is unlocked for the caller, by the rule the track shows.
 import { eq, sql } from 'drizzle-orm';
 import type { CreateInterviewRequest } from '../../../shared/contracts/interviews.js';
 import type { Db } from '../../db/client.js';
@@ -8,6 +11,8 @@ import { interviews, trackScenarios } from '../../db/schema.js';
 import { sqlRows, tableRowFromSql } from '../../db/sql-rows.js';
 import { badRequest, forbidden, notFound, paymentRequired } from '../../http/errors.js';
 import { getInterviewerForUser } from '../interviewers/service.js';
+import { usableBy } from '../interviewers/visibility.js';
+import { assertTrackScenarioOpen } from '../tracks/scenario-gate.js';
 import { type Caller, interviewMessages } from './get-interview.js';
 import type { InterviewRow } from './interview-view.js';
 
@@ -23,6 +28,7 @@ export async function createInterview(
   caller: Caller,
   input: CreateInterviewRequest,
   creditCost: number,
+  now: Date,
 ): Promise<{ interview: InterviewRow; interviewerName: string; interviewerCallType: string }> {
   if (input.userId !== caller.id) throw forbidden(interviewMessages.forbiddenOwner);
   if (input.trackScenarioId != null) {
@@ -37,6 +43,7 @@ export async function createInterview(
       if (!usable) throw notFound(interviewMessages.interviewerNotFound);
       throw badRequest(interviewMessages.trackScenarioMismatch);
     }
+    await assertTrackScenarioOpen(db, caller.id, input.trackScenarioId);
   }
   // One statement, so one round trip and atomic without a transaction: the scenario must be one
   // the caller may use (a preset or their own, not archived), the debit is conditional
@@ -46,15 +53,14 @@ export async function createInterview(
   const result = await db.execute(sql`
     with interviewer as (
       select id, name, call_type from interviewers
-      where id = ${input.interviewerId}::int and is_archived = false
-        and (is_custom_scenario = false or user_id = ${caller.id}::int)
+      where id = ${input.interviewerId}::int and ${usableBy(caller.id)}
     ), debit as (
       update users set credits = credits - ${creditCost}::int
       where id = ${caller.id}::int and credits >= ${creditCost}::int and exists (select 1 from interviewer)
       returning id
     ), created as (
       insert into interviews (user_id, type, start_time, interviewer_id, track_scenario_id, status, credit_cost)
-      select ${caller.id}::int, ${input.type}::text, ${new Date(input.startTime).toISOString()}::timestamptz,
+      select ${caller.id}::int, ${input.type}::text, ${now.toISOString()}::timestamptz,
         interviewer.id, ${input.trackScenarioId ?? null}::int, 'in_progress', ${creditCost}::int
       from interviewer, debit
       returning *

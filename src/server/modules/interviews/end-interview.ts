@@ -5,10 +5,10 @@
 // Concurrency: ends of the same call in this process share one promise; across processes the
 // final UPDATE only applies while the call is still in progress, so the first writer wins and
 // the others answer what it stored.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
-import { buildTranscript, type TimedUtterance } from '../../../shared/domain/transcript.js';
-import { interviews, utterances, voiceSessions } from '../../db/schema.js';
+import { buildTranscript } from '../../../shared/domain/transcript.js';
+import { interviews, voiceSessions } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
 import { ConvaiError, convaiFromConfig } from '../../providers/convai/index.js';
@@ -17,6 +17,7 @@ import { endLiveCall } from '../../voice/live-calls.js';
 import { evaluateTranscript } from '../evaluation/service.js';
 import { recordTrackCall } from '../tracks/track-service.js';
 import { callDeadline } from './call-limits.js';
+import { storedUtterances } from './find-utterances.js';
 import {
   type Caller,
   findInterviewWithInterviewer,
@@ -85,17 +86,7 @@ async function finishCall(
   await endLiveCall(interview.id, opts.reason === 'timeout' ? 'time_limit' : 'ended_by_user');
   const conversationId = await settleConversation(deps, found, opts);
 
-  const stored = await db
-    .select({
-      speaker: utterances.speaker,
-      text: utterances.text,
-      startMs: utterances.startMs,
-      endMs: utterances.endMs,
-    })
-    .from(utterances)
-    .where(eq(utterances.interviewId, interview.id))
-    .orderBy(asc(utterances.startMs), asc(utterances.id));
-  const timed: TimedUtterance[] = stored;
+  const timed = await storedUtterances(db, interview.id);
   const transcript = buildTranscript(timed, { agent: interviewer.name, user: USER_LABEL });
 
   let evaluation: EvaluationOutcome | null = null;

@@ -17,7 +17,8 @@ export const interviewMessages = {
   trackScenarioMismatch: 'The track scenario belongs to another interviewer',
   callEnded: 'This call has already ended',
   evaluationForbidden: "Only the server's evaluator can set an evaluation",
-  conversationIdSet: 'This call already has a conversation id',
+  serverFieldsOnly:
+    "Only the server records a call's status, transcript, end time and conversation; you may change its notes",
   conversationIdTaken: 'This conversation id belongs to another call',
   audioMissing: 'Audio not available for this interview.',
 } as const;

@@ -338,20 +338,22 @@ describe('ending a call', () => {
 });
 
 describe('PATCH /api/interviews/:id', () => {
-  it('lets the owner set the spec fields while the call runs, but never an evaluation', async () => {
+  it('lets the owner set notes while the call runs, but never an evaluation or the call’s own fields', async () => {
     const { cookie, interview } = await signedInWithCall();
-    const ok = await call('PATCH', `/api/interviews/${interview.id}`, cookie, {
-      notes: 'felt nervous',
+    const ok = await call('PATCH', `/api/interviews/${interview.id}`, cookie, { notes: 'felt nervous' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ notes: 'felt nervous', transcript: null });
+    const forged = await call('PATCH', `/api/interviews/${interview.id}`, cookie, {
       transcript: 'Alex Rivera: Hi\nYou: Hello',
     });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ notes: 'felt nervous', transcript: 'Alex Rivera: Hi\nYou: Hello' });
+    expect(forged.statusCode).toBe(403);
     for (const evaluation of [{ criteria: [{ name: 'X', score: 10, feedback: 'great' }] }, null]) {
       const res = await call('PATCH', `/api/interviews/${interview.id}`, cookie, { evaluation });
       expect(res.statusCode).toBe(403);
     }
     const [row] = await ctx.database.db.select().from(interviews).where(eq(interviews.id, interview.id));
     expect(row.evaluation).toBeNull();
+    expect(row.transcript).toBeNull();
   });
 
   it('keeps an ended call’s transcript and status, but its notes stay editable', async () => {
@@ -360,7 +362,7 @@ describe('PATCH /api/interviews/:id', () => {
     const res = await call('PATCH', `/api/interviews/${interview.id}`, cookie, {
       transcript: 'You: I aced it',
     });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(403);
     const notes = await call('PATCH', `/api/interviews/${interview.id}`, cookie, { notes: 'retry tomorrow' });
     expect(notes.statusCode).toBe(200);
     expect(notes.json().notes).toBe('retry tomorrow');

@@ -1,12 +1,17 @@
-// POST /api/interviews/:id/re-evaluate: scores an ended call's stored transcript again, for when
-// the model was down or slow at the end of the call (status completed_with_errors). A new
-// failure never replaces a good evaluation already stored: the caller is told to try later.
-import { and, asc, eq, ne } from 'drizzle-orm';
+// POST /api/interviews/:id/re-evaluate: scores an ended call again, for when the model was down or
+// slow at the end of the call (status completed_with_errors). The transcript is rebuilt from the
+// utterances the server stored as the call ran (or imported from the voice provider), never taken
+// from the stored text, which an admin may have edited. A new failure never replaces a good
+// evaluation already stored: the caller is told to try later.
+import { and, eq, ne } from 'drizzle-orm';
 import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
-import { interviews, utterances } from '../../db/schema.js';
+import { buildTranscript } from '../../../shared/domain/transcript.js';
+import { interviews } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import { evaluateTranscript } from '../evaluation/service.js';
+import { USER_LABEL } from './end-interview.js';
+import { storedUtterances } from './find-utterances.js';
 import { type Caller, getInterviewForCaller, type InterviewWithInterviewer } from './get-interview.js';
 
 export const reEvaluateMessages = {
@@ -30,24 +35,15 @@ export async function reEvaluateInterview(
   const { db } = deps.database;
   const { interview, interviewer } = await getInterviewForCaller(db, interviewId, caller);
   if (interview.status === 'in_progress') throw conflict(reEvaluateMessages.notEnded);
-  const transcript = interview.transcript ?? '';
+  const timed = await storedUtterances(db, interview.id);
+  const transcript = buildTranscript(timed, { agent: interviewer.name, user: USER_LABEL });
   if (transcript.trim() === '') throw conflict(reEvaluateMessages.noTranscript);
 
-  const timed = await db
-    .select({
-      speaker: utterances.speaker,
-      text: utterances.text,
-      startMs: utterances.startMs,
-      endMs: utterances.endMs,
-    })
-    .from(utterances)
-    .where(eq(utterances.interviewId, interview.id))
-    .orderBy(asc(utterances.startMs), asc(utterances.id));
   const evaluation = await evaluateTranscript(deps, {
     transcript,
     rubricCriteria: interviewer.rubricCriteria,
     role: interviewer.role,
-    utterances: timed.length > 0 ? timed : undefined,
+    utterances: timed,
   }).catch(() => FAILED_OUTCOME);
 
   const failed = 'error' in evaluation;
@@ -57,7 +53,7 @@ export async function reEvaluateInterview(
   }
   const [updated] = await db
     .update(interviews)
-    .set({ evaluation, status: failed ? 'completed_with_errors' : 'completed' })
+    .set({ evaluation, transcript, status: failed ? 'completed_with_errors' : 'completed' })
     .where(and(eq(interviews.id, interview.id), ne(interviews.status, 'in_progress')))
     .returning();
   return { interview: updated ?? interview, interviewer };

@@ -41,7 +41,13 @@ export async function interviewRoutes(app: App, deps: AppDeps) {
     { schema: { body: createInterviewRequest, response: { 201: interviewResponse } } },
     async (req, reply) => {
       const user = requireUser(req);
-      const created = await createInterview(db, user, req.body, deps.config.CALL_CREDIT_COST);
+      const created = await createInterview(
+        db,
+        user,
+        req.body,
+        deps.config.CALL_CREDIT_COST,
+        deps.clock.now(),
+      );
       const { interview, ...joined } = created;
       return reply.code(201).send(toInterviewView(interview, joined));
     },

@@ -1,7 +1,8 @@
-// PATCH /api/interviews/:id with the spec's fields. Owner or admin. Scores come only from the
-// server's evaluator, so a non-admin sending `evaluation` (even null) gets 403; once a call has
-// ended a non-admin may still change its notes but no longer its endTime, transcript, status or
-// conversationId (409), so an evaluated transcript cannot be swapped afterwards.
+// PATCH /api/interviews/:id with the spec's fields. Owner or admin. A call's status, transcript,
+// endTime, conversationId and scores are written only by the server (the end route, the sweeper,
+// the voice gateway), so a non-admin may change `notes` alone, before and after the end; sending
+// any other field (even null) is refused with 403 and nothing is written. Admins keep every field
+// (corrections by hand, recorded in the audit log by the admin tools).
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { patchInterviewRequest } from '../../../shared/contracts/interviews.js';
@@ -29,19 +30,22 @@ export async function updateInterview(
   input: PatchInterviewInput,
 ): Promise<InterviewWithInterviewer> {
   const found = await getInterviewForCaller(db, id, caller);
-  const { interview } = found;
   if (!caller.isAdmin) {
     if (input.evaluation !== undefined) throw forbidden(interviewMessages.evaluationForbidden);
-    const callFields = [input.endTime, input.transcript, input.status, input.conversationId];
-    if (interview.status !== 'in_progress' && callFields.some((v) => v !== undefined)) {
-      throw conflict(interviewMessages.callEnded);
-    }
-    if (
-      input.conversationId !== undefined &&
-      interview.conversationId !== null &&
-      input.conversationId !== interview.conversationId
-    ) {
-      throw conflict(interviewMessages.conversationIdSet);
+    const serverFields = {
+      endTime: input.endTime,
+      transcript: input.transcript,
+      status: input.status,
+      conversationId: input.conversationId,
+    };
+    const sent = Object.entries(serverFields)
+      .filter(([, v]) => v !== undefined)
+      .map(([k]) => k);
+    if (sent.length > 0) {
+      throw forbidden(
+        interviewMessages.serverFieldsOnly,
+        Object.fromEntries(sent.map((k) => [k, interviewMessages.serverFieldsOnly])),
+      );
     }
   }
   if (input.conversationId && !isValidConversationId(input.conversationId)) {

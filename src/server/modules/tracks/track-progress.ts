@@ -44,15 +44,4 @@ export function computeTrackProgress(
   };
 }
 
-/** Sequential unlock (track detail): a scenario opens once the one before has an average score. */
-export function unlockedScenarioIds(
-  orderedIds: readonly number[],
-  averageScores: Record<string, number>,
-): number[] {
-  const open: number[] = [];
-  for (const [i, id] of orderedIds.entries()) {
-    if (i > 0 && averageScores[orderedIds[i - 1]] === undefined) break;
-    open.push(id);
-  }
-  return open;
-}
+export { unlockedScenarioIds } from '../../../shared/domain/track-unlock.js';

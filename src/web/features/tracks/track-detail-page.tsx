@@ -1,6 +1,7 @@
 // /tracks/:id (error boundary): Back to Tracks, Leave Track, Reset Progress, overall progress,
 // numbered scenarios with Best Score, sequential unlock, Start/Retry → /interview/{interviewerId}.
 import type { Track } from '@shared/contracts/tracks';
+import { isScenarioUnlocked } from '@shared/domain/track-unlock';
 import { ArrowLeft, CheckCircle2, Clock, Lock } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '@/components/auth/auth-provider';
@@ -19,11 +20,13 @@ import {
   useTrack,
 } from './tracks-api';
 
-/** A scenario opens once the one before it has an average score. */
+/** The rule the server enforces when the call starts (shared/domain/track-unlock). */
 function isUnlocked(track: Track, index: number) {
-  if (index === 0) return true;
-  const previous = track.scenarios[index - 1];
-  return track.progress?.averageScores[String(previous.id)] !== undefined;
+  return isScenarioUnlocked(
+    track.scenarios.map((s) => s.id),
+    track.progress?.averageScores,
+    index,
+  );
 }
 
 function TrackDetail() {
