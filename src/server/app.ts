@@ -1,5 +1,8 @@
 // buildApp(deps) → a ready-to-listen Fastify instance. main.ts and every test build the same app;
 // tests pass their own database, clock and config.
+
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -20,6 +23,8 @@ import { registerSessionAuth, sessionUserOf } from './http/session-auth.js';
 import { registerStaticWeb } from './http/static-web.js';
 import type { App } from './http/types.js';
 import { routeModules } from './modules/index.js';
+import { LiveCalls } from './voice/live-calls.js';
+import { VOICE_MAX_MESSAGE_BYTES } from './voice/routes.js';
 
 export type BuildAppOptions = {
   /** serve the built browser app from dist/web (off in API tests) */
@@ -46,6 +51,18 @@ async function rateLimitStore(app: FastifyInstance, redisUrl: string | undefined
   return { redis, skipOnError: true, nameSpace: 'practice-calls-rate-limit:' };
 }
 
+/**
+ * An upgrade request answered over HTTP (a refused voice link, a URL too long or badly encoded,
+ * an unknown path) is answered on the raw socket, which nothing else would close: the socket is
+ * ended once that answer is written, so refused upgrades cannot pile up open connections.
+ */
+function closeRefusedUpgrades(app: FastifyInstance) {
+  app.server.on('upgrade', (_req: unknown, socket: Socket) => {
+    const answer = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    answer?.once('finish', () => socket.end());
+  });
+}
+
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<App> {
   const { config } = deps;
   const app = Fastify({
@@ -65,7 +82,19 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https: config.secureCookies });
   await app.register(fastifyRateLimit, { global: false, ...(await rateLimitStore(app, config.REDIS_URL)) });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  // This app's live calls. At shutdown they end first — each stores what was said, closes its
+  // recording and tells the browser "Server restarting" (1000) — then any other socket is closed.
+  const liveCalls = new LiveCalls();
+  app.decorate('liveCalls', liveCalls);
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: VOICE_MAX_MESSAGE_BYTES },
+    preClose: async function (this: FastifyInstance) {
+      await liveCalls.endAll('server_shutdown');
+      for (const client of this.websocketServer.clients) client.close(1001, 'Server closing');
+      this.websocketServer.close();
+    },
+  });
+  closeRefusedUpgrades(app);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Practice calls API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

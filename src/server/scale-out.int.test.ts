@@ -4,15 +4,17 @@
 // would do). The same assertions hold on both.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { buildApp } from './app.js';
 import { type Database, openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
-import { interviewers, interviews, tracks, users } from './db/schema.js';
+import { interviewers, interviews, tracks, users, utterances } from './db/schema.js';
 import { seedDatabase } from './db/seed/index.js';
 import { PRESET_INTERVIEWERS } from './db/seed/preset-interviewers.js';
 import { EXAMPLE_TRACKS } from './db/seed/tracks.js';
@@ -209,4 +211,81 @@ it('rate limits are counted once across instances that share Redis (REDIS_URL), 
   };
   expect(await registerFrom('redis://127.0.0.1:6379')).toEqual([400, 400, 400, 429]);
   expect(await registerFrom(undefined)).toEqual([400, 400, 400, 400]);
+});
+
+// Issue 18 §5: a call's live session belongs to one server at a time, and ending the call on the
+// other server stops it there (NOTIFY call_end), with what it heard stored and nothing after.
+it('a call live on one server is refused a second session on the other, and ending it there stops it', async () => {
+  await Promise.all([one, two].map((app) => app.listen({ host: '127.0.0.1', port: 0 })));
+  const hostOf = (app: App) => `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { cookie, user } = await registerUser(one);
+  await setCredits(ctx.database.db, user.id, 2);
+  const interviewer = await insertInterviewer(ctx.database.db, { welcomeMessage: 'Hello, ready?' });
+  const started = await one.inject({
+    method: 'POST',
+    url: '/api/interviews',
+    headers: { cookie },
+    payload: {
+      type: 'single',
+      startTime: new Date().toISOString(),
+      interviewerId: interviewer.id,
+      userId: user.id,
+    },
+  });
+  const interviewId: number = started.json().id;
+  const signedUrl = async (app: App) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/interviews/${interviewId}/voice-session`,
+      headers: { cookie, host: hostOf(app) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().signedUrl as string;
+  };
+
+  const ws = new WebSocket(await signedUrl(one), ['convai'], { headers: { cookie } });
+  const received: { type: string }[] = [];
+  ws.on('message', (data) => received.push(JSON.parse(data.toString())));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const waitFor = async (what: () => boolean) => {
+    const deadline = Date.now() + 10_000;
+    while (!what() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(what()).toBe(true);
+  };
+  await waitFor(() => received.some((m) => m.type === 'agent_response'));
+  ws.send(JSON.stringify({ type: 'user_message', text: 'Said on server one.' }));
+  await waitFor(() => received.some((m) => m.type === 'user_transcript'));
+
+  // a second live session of the call, on the other server: refused before any socket opens
+  const refused = await new Promise<number>((resolve, reject) => {
+    signedUrl(two).then((url) => {
+      const other = new WebSocket(url, ['convai'], { headers: { cookie } });
+      other.once('open', () => reject(new Error('a second live session was opened')));
+      other.once('error', () => {});
+      other.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    }, reject);
+  });
+  expect(refused).toBe(409);
+
+  const ended = await two.inject({
+    method: 'POST',
+    url: `/api/interviews/${interviewId}/end`,
+    headers: { cookie },
+  });
+  expect(ended.statusCode).toBe(200);
+  expect(ended.json().transcript).toContain('You: Said on server one.');
+  expect(await closed).toEqual({ code: 1000, reason: 'Call ended' });
+  expect(one.liveCalls.size).toBe(0);
+  const [row] = await ctx.database.db.select().from(interviews).where(eq(interviews.id, interviewId));
+  expect(row.liveSession).toBeNull();
+  const lines = await ctx.database.db
+    .select({ n: count() })
+    .from(utterances)
+    .where(eq(utterances.interviewId, interviewId));
+  // the welcome, the answer and the persona's reply (or its part spoken before the end)
+  expect(lines[0].n).toBeGreaterThanOrEqual(2);
+  expect(row.transcript?.split('\n').length).toBe(lines[0].n);
 });

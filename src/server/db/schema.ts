@@ -164,6 +164,11 @@ export const interviews = pgTable(
     // in_progress → completed | completed_with_errors | failed
     status: text().notNull().default('in_progress'),
     creditCost: integer().notNull().default(0),
+    // The voice session serving the call right now (any server) and until when its lease holds;
+    // the serving gateway renews it while the call runs and clears it when the session ends. A
+    // second session is refused while the lease holds (voice/live-lease.ts).
+    liveSession: text(),
+    liveUntil: timestamp({ withTimezone: true }),
     // The call's share of the dashboard's overall average (spec §9: mean of its numeric scores,
     // zero without one), kept by the database so the summary is read from an index.
     scoreForAverage: doublePrecision().generatedAlwaysAs(

@@ -49,7 +49,14 @@ export type StoredUtterance = { speaker: 'agent' | 'user'; text: string; startMs
 
 export type SessionPhase = 'listening' | 'user_speaking' | 'transcribing' | 'thinking' | 'speaking' | 'ended';
 
-export type EndReason = 'ended_by_user' | 'socket_closed' | 'time_limit' | 'server_shutdown' | 'replaced';
+export type EndReason =
+  | 'ended_by_user'
+  | 'socket_closed'
+  | 'time_limit'
+  | 'server_shutdown'
+  | 'replaced'
+  /** the client sent audio far faster than real time */
+  | 'flood';
 
 export type CallSessionOptions = {
   conversationId: string;
@@ -66,7 +73,8 @@ export type CallSessionOptions = {
   callOffsetMs?: number;
   /** time left before the call's limit; the session ends itself then */
   remainingMs: number;
-  saveUtterance: (u: StoredUtterance) => Promise<void>;
+  /** stores one utterance; false when the call has ended (nothing to retry); throws to be retried */
+  saveUtterance: (u: StoredUtterance) => Promise<boolean | undefined>;
   recorder?: CallRecorder | null;
   onEnded?: (reason: EndReason) => void;
   /** end of the user's turn → first agent audio chunk, in ms (for the bench and logs) */
@@ -87,6 +95,21 @@ export type SessionTuning = {
   audioChunkMs: number;
   /** how far behind "now" the recording is encoded (late microphone frames still fit) */
   recordingLagMs: number;
+  /** received audio may run ahead of real time by this much; frames beyond it are dropped */
+  audioSlackMs: number;
+  /** after this much audio dropped for running ahead, the session is closed (1008) */
+  maxDroppedAudioMs: number;
+  /** typed answers: a burst of this many, then one per `textRefillMs`; the excess is ignored */
+  textBurst: number;
+  textRefillMs: number;
+  /** per call (earlier sessions included): stored utterances and characters, then nothing more is taken */
+  maxUtterances: number;
+  maxTextChars: number;
+  /** a failed utterance write is retried with this first delay, doubling up to the max */
+  saveRetryMs: number;
+  saveRetryMaxMs: number;
+  /** after the session ends, writes still failing are retried this long, then given up */
+  saveRetryAfterEndMs: number;
 };
 
 const DEFAULT_TUNING: SessionTuning = {
@@ -96,6 +119,17 @@ const DEFAULT_TUNING: SessionTuning = {
   maxTurnMs: 90_000,
   audioChunkMs: 500,
   recordingLagMs: 1500,
+  audioSlackMs: 2000,
+  maxDroppedAudioMs: 10_000,
+  textBurst: 5,
+  textRefillMs: 1000,
+  maxUtterances: 600,
+  // the stored transcript (these characters plus a speaker label per line) stays under the
+  // PATCH limit of MAX_TRANSCRIPT_LENGTH (500,000)
+  maxTextChars: 300_000,
+  saveRetryMs: 250,
+  saveRetryMaxMs: 4000,
+  saveRetryAfterEndMs: 10_000,
 };
 
 export const NOT_HEARD_TYPE_LINE = "Sorry, I didn't catch that. Could you type your answer in the box below?";
@@ -104,6 +138,7 @@ export const BRAIN_FAILED_LINE = 'Sorry, I lost my train of thought for a moment
 /** the "didn't catch that" line is not repeated more often than this */
 const NOT_HEARD_COOLDOWN_MS = 20_000;
 const PREROLL_CHUNKS = 2;
+export const FLOOD_CLOSE_REASON = 'Audio arrives faster than real time';
 const FIRST_PING_MS = 1000;
 
 type UserTurn = {
@@ -150,6 +185,13 @@ export class CallSession {
   private lastPing: { eventId: number; sentAt: number } | null = null;
   private rttMs: number | null = null;
   private ended = false;
+  private endedAt: number | null = null;
+  /** audio dropped for running ahead of real time, in ms */
+  private droppedAudioMs = 0;
+  private textTokens = 0;
+  private textTokensAt = 0;
+  private storedUtterances = 0;
+  private storedChars = 0;
   private endPromise: Promise<void> | null = null;
   private markEnded: () => void = () => {};
   /** settles once the session has ended and stored everything */
@@ -163,6 +205,15 @@ export class CallSession {
     this.startedAt = options.scheduler.now();
     this.detector = new TurnDetector({ sampleRate: SAMPLE_RATE, hangoverMs: this.tuning.hangoverMs });
     this.history = [...(options.history ?? [])];
+    this.storedUtterances = this.history.length;
+    this.storedChars = this.history.reduce((n, turn) => n + turn.text.length, 0);
+    this.textTokens = this.tuning.textBurst;
+    this.textTokensAt = this.startedAt;
+  }
+
+  /** audio dropped so far for arriving faster than real time, in ms (for logs and the bench) */
+  get droppedAudio(): number {
+    return this.droppedAudioMs;
   }
 
   get phase(): SessionPhase {
@@ -226,6 +277,18 @@ export class CallSession {
     const dur = (pcm.length * 1000) / SAMPLE_RATE;
     // frames arrive in bursts; keep them contiguous but never behind real time by more than one frame
     const at = Math.max(this.userCursorMs, now - dur);
+    // A microphone cannot send audio faster than it is spoken: a frame that would run ahead of
+    // real time by more than a little slack for bursts is dropped, unheard and unrecorded (so the
+    // recording is never longer than the call), and a client that keeps doing it is closed.
+    if (at + dur > now + this.tuning.audioSlackMs) {
+      this.droppedAudioMs += dur;
+      if (this.droppedAudioMs > this.tuning.maxDroppedAudioMs && !this.ended) {
+        // closed at once, before the session stores what it has: nothing more is read
+        this.o.socket.close(CLOSE.policy, FLOOD_CLOSE_REASON);
+        void this.end('flood');
+      }
+      return;
+    }
     this.userCursorMs = at + dur;
     this.o.recorder?.addUser(pcm, at);
 
@@ -314,7 +377,7 @@ export class CallSession {
   /** A typed answer, or the browser's own speech recognition result. */
   private onTextAnswer(raw: string): void {
     const text = raw.trim();
-    if (!text) return;
+    if (!text || !this.takeTextToken()) return;
     const now = this.t();
     this.lastTextAnswerMs = now;
     const turn = this.userTurn;
@@ -334,6 +397,8 @@ export class CallSession {
     endedAt: number,
     transcribed: boolean,
   ): void {
+    // past the call's budget nothing more is taken or answered (a flood, never a real call)
+    if (!this.withinBudget(text)) return;
     this.send(userTranscript(text, eventId));
     this.history.push({ speaker: 'user', text });
     this.save({ speaker: 'user', text, startMs, endMs });
@@ -342,6 +407,24 @@ export class CallSession {
     if (this.agentTurn) this.cancelAgentTurn(this.t());
     const history = [...this.history];
     this.speak((signal) => this.o.brain.reply(history, signal), endedAt);
+  }
+
+  /** A typed answer may pass: a burst of `textBurst`, then one per `textRefillMs`. */
+  private takeTextToken(): boolean {
+    const now = this.o.scheduler.now();
+    const refill = (now - this.textTokensAt) / this.tuning.textRefillMs;
+    this.textTokens = Math.min(this.tuning.textBurst, this.textTokens + refill);
+    this.textTokensAt = now;
+    if (this.textTokens < 1) return false;
+    this.textTokens -= 1;
+    return true;
+  }
+
+  private withinBudget(text: string): boolean {
+    return (
+      this.storedUtterances < this.tuning.maxUtterances &&
+      this.storedChars + text.length <= this.tuning.maxTextChars
+    );
   }
 
   private sayNotHeard(line: string): void {
@@ -367,6 +450,7 @@ export class CallSession {
   }
 
   private speak(source: (signal: AbortSignal) => AsyncIterable<string>, answersAt: number | null): void {
+    if (!this.withinBudget('')) return;
     const turn: AgentTurn = {
       eventId: this.nextEventId(),
       abort: new AbortController(),
@@ -480,7 +564,7 @@ export class CallSession {
   }
 
   private recordAgentTurn(turn: AgentTurn, endMs: number): void {
-    const text = turn.text.trim();
+    const text = turn.text.trim().slice(0, Math.max(0, this.tuning.maxTextChars - this.storedChars));
     if (!text) return;
     this.history.push({ speaker: 'agent', text });
     const startMs = turn.startMs ?? endMs;
@@ -491,6 +575,7 @@ export class CallSession {
 
   private async finish(reason: EndReason): Promise<void> {
     this.ended = true;
+    this.endedAt = this.o.scheduler.now();
     const now = this.t();
     for (const h of this.timers) this.o.scheduler.clearTimeout(h);
     this.timers.clear();
@@ -509,7 +594,7 @@ export class CallSession {
       this.o.onError?.(err, 'recording');
     }
     if (reason === 'replaced') this.o.socket.close(CLOSE.replaced, 'Replaced by a new connection');
-    else if (reason !== 'socket_closed') {
+    else if (reason !== 'socket_closed' && reason !== 'flood') {
       this.o.socket.close(
         CLOSE.normal,
         reason === 'time_limit'
@@ -525,15 +610,38 @@ export class CallSession {
 
   private save(u: StoredUtterance): void {
     const offset = this.o.callOffsetMs ?? 0;
-    const p = this.o
-      .saveUtterance({
-        ...u,
-        startMs: Math.round(u.startMs + offset),
-        endMs: Math.round(u.endMs + offset),
-      })
-      .catch((err) => this.o.onError?.(err, 'saving an utterance'))
-      .finally(() => this.pendingSaves.delete(p));
+    this.storedUtterances += 1;
+    this.storedChars += u.text.length;
+    const p = this.saveWithRetry({
+      ...u,
+      startMs: Math.round(u.startMs + offset),
+      endMs: Math.round(u.endMs + offset),
+    }).finally(() => this.pendingSaves.delete(p));
     this.pendingSaves.add(p);
+  }
+
+  /**
+   * A line the persona answered must not vanish from the transcript because the database was
+   * briefly away: the write is retried (backing off) until it lands, the call has ended (the
+   * store says so), or — once the session is over — `saveRetryAfterEndMs` has passed.
+   */
+  private async saveWithRetry(u: StoredUtterance): Promise<void> {
+    let delay = this.tuning.saveRetryMs;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.o.saveUtterance(u);
+        return;
+      } catch (err) {
+        const now = this.o.scheduler.now();
+        if (this.endedAt !== null && now - this.endedAt >= this.tuning.saveRetryAfterEndMs) {
+          this.o.onError?.(err, `saving an utterance (gave up after ${attempt} attempts)`);
+          return;
+        }
+        if (attempt === 1) this.o.onError?.(err, 'saving an utterance (retrying)');
+      }
+      await new Promise<void>((resolve) => this.o.scheduler.setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, this.tuning.saveRetryMaxMs);
+    }
   }
 
   private sendPing(): void {

@@ -1,25 +1,39 @@
-// Joins one WebSocket connection to its call: checks the signed URL's token (single-use,
-// unexpired, bound to this call and user), loads the persona and the call's earlier turns, opens
-// the recording (continuing an earlier session's audio after a reconnect) and starts the session.
-
+// Joins one WebSocket connection to its call, in two steps:
+// 1. `claimCall`, before the WebSocket upgrade: consumes the signed URL's token (single-use,
+//    unexpired, bound to this call and user), checks the call is still open and takes the call's
+//    live lease, so a second session of the call — on this server or another — is refused. A
+//    refusal is an HTTP answer (401/403/409), never a 101: nothing unauthenticated gets a socket.
+// 2. `startCall`, once upgraded: loads the persona and the call's earlier turns, opens the
+//    recording (continuing an earlier session's audio after a reconnect), starts the session,
+//    renews the lease while it runs and lets go of it once everything is stored.
+import { randomUUID } from 'node:crypto';
 import { CALL_LENGTH_SECONDS } from '../../shared/domain/limits.js';
 import type { AppDeps } from '../deps.js';
 import { callDeadline } from '../modules/interviews/call-limits.js';
 import { recordingKey } from '../providers/storage/index.js';
 import { CallSession, realScheduler, type Scheduler, type VoiceSocket } from './call-session.js';
-import { appendUtterance, findCallForGateway, storedTurns } from './call-store.js';
+import {
+  appendUtterance,
+  findCallForGateway,
+  type JoinableCall,
+  LIVE_LEASE_RENEW_MS,
+  releaseLiveLease,
+  renewLiveLease,
+  storedTurns,
+  takeLiveLease,
+} from './call-store.js';
 import type { VoiceEngines } from './engines/index.js';
-import { endLiveCall, registerLiveCall, unregisterLiveCall } from './live-calls.js';
-import { CLOSE } from './protocol.js';
+import type { LiveCalls } from './live-calls.js';
 import { CallRecorder, RECORDING_CONTENT_TYPE } from './recorder.js';
 import { consumeVoiceSessionToken } from './session-tokens.js';
 
-export type Refusal = { code: number; reason: string };
+export type Refusal = { status: number; message: string };
 
 export const REFUSALS = {
-  badLink: { code: CLOSE.policy, reason: 'This voice session link is invalid, expired or already used' },
-  foreign: { code: CLOSE.policy, reason: 'This voice session belongs to another account' },
-  ended: { code: CLOSE.policy, reason: 'This call has already ended' },
+  badLink: { status: 401, message: 'This voice session link is invalid, expired or already used' },
+  foreign: { status: 403, message: 'This voice session belongs to another account' },
+  ended: { status: 409, message: 'This call has already ended' },
+  busy: { status: 409, message: 'This call is already connected in another window or tab' },
 } satisfies Record<string, Refusal>;
 
 export type GatewayLog = {
@@ -27,22 +41,23 @@ export type GatewayLog = {
   error: (obj: unknown, msg: string) => void;
 };
 
-export type JoinOptions = {
+/** A call this connection may serve: its lease is held under `sessionId`. */
+export type ClaimedCall = {
+  call: JoinableCall & { conversationId: string };
+  sessionId: string;
+  remainingMs: number;
+};
+
+/** While the socket of a call is still closing here, a reconnect waits this long for it to let go. */
+const RECONNECT_WAIT_MS = 3000;
+
+export async function claimCall(o: {
   deps: AppDeps;
-  engines: VoiceEngines;
+  liveCalls: LiveCalls;
   token: string;
   /** the signed-in user of the connecting browser, when its cookie came along */
   sessionUserId: number | null;
-  socket: VoiceSocket;
-  log: GatewayLog;
-  scheduler?: Scheduler;
-  hangoverMs?: number;
-};
-
-export type Joined = { session: CallSession; interviewId: number };
-
-/** Answers the session, ready to start, or the refusal to close the socket with. */
-export async function joinCall(o: JoinOptions): Promise<Joined | Refusal> {
+}): Promise<ClaimedCall | Refusal> {
   const { deps } = o;
   const { db } = deps.database;
   const now = deps.clock.now();
@@ -55,33 +70,83 @@ export async function joinCall(o: JoinOptions): Promise<Joined | Refusal> {
     CALL_LENGTH_SECONDS * 1000,
     callDeadline(call.createdAt).getTime() - now.getTime(),
   );
-  if (call.status !== 'in_progress' || remainingMs <= 0 || !call.conversationId) return REFUSALS.ended;
+  const { conversationId } = call;
+  if (call.status !== 'in_progress' || remainingMs <= 0 || !conversationId) return REFUSALS.ended;
 
-  // a reconnect replaces the call's earlier session, which stores what it had first
-  await endLiveCall(call.interviewId, 'replaced');
-  const recorder = await openRecording(deps, call.conversationId, o.log);
-  const history = await storedTurns(db, call.interviewId);
+  const sessionId = randomUUID();
+  let leased = await takeLiveLease(db, call.interviewId, sessionId, now);
+  if (!leased) {
+    // the browser reconnecting while its previous socket is still being wound up here
+    const ending = o.liveCalls.ending(call.interviewId);
+    if (ending) {
+      await Promise.race([ending, new Promise((resolve) => setTimeout(resolve, RECONNECT_WAIT_MS))]);
+      leased = await takeLiveLease(db, call.interviewId, sessionId, deps.clock.now());
+    }
+  }
+  if (!leased) return REFUSALS.busy;
+  return { call: { ...call, conversationId }, sessionId, remainingMs };
+}
 
-  const session: CallSession = new CallSession({
-    conversationId: call.conversationId,
-    socket: o.socket,
-    scheduler: o.scheduler ?? realScheduler,
-    brain: o.engines.brainFor(call.persona),
-    tts: o.engines.tts,
-    stt: o.engines.stt,
-    voice: call.voice,
-    history,
-    callOffsetMs: Math.max(0, now.getTime() - call.createdAt.getTime()),
-    remainingMs,
-    recorder,
-    saveUtterance: (u) => appendUtterance(db, call.interviewId, u),
-    onEnded: () => unregisterLiveCall(call.interviewId, session),
-    onError: (err, where) =>
-      o.log.warn({ err, interviewId: call.interviewId }, `voice session: ${where} failed`),
-    tuning: o.hangoverMs ? { hangoverMs: o.hangoverMs } : undefined,
-  });
-  registerLiveCall(call.interviewId, session);
-  return { session, interviewId: call.interviewId };
+export type StartOptions = {
+  deps: AppDeps;
+  engines: VoiceEngines;
+  liveCalls: LiveCalls;
+  claimed: ClaimedCall;
+  socket: VoiceSocket;
+  log: GatewayLog;
+  scheduler?: Scheduler;
+  hangoverMs?: number;
+};
+
+/** Builds and registers the session; the caller starts it. Lets go of the lease if it fails. */
+export async function startCall(o: StartOptions): Promise<CallSession> {
+  const { deps, claimed } = o;
+  const { db } = deps.database;
+  const { call, sessionId } = claimed;
+  const release = () =>
+    releaseLiveLease(db, call.interviewId, sessionId).catch((err) =>
+      o.log.warn({ err, interviewId: call.interviewId }, 'voice session: releasing the live lease failed'),
+    );
+  try {
+    const recorder = await openRecording(deps, call.conversationId, o.log);
+    const history = await storedTurns(db, call.interviewId);
+    const session: CallSession = new CallSession({
+      conversationId: call.conversationId,
+      socket: o.socket,
+      scheduler: o.scheduler ?? realScheduler,
+      brain: o.engines.brainFor(call.persona),
+      tts: o.engines.tts,
+      stt: o.engines.stt,
+      voice: call.voice,
+      history,
+      callOffsetMs: Math.max(0, deps.clock.now().getTime() - call.createdAt.getTime()),
+      remainingMs: claimed.remainingMs,
+      recorder,
+      saveUtterance: (u) => appendUtterance(db, call.interviewId, u),
+      onError: (err, where) =>
+        o.log.warn({ err, interviewId: call.interviewId }, `voice session: ${where} failed`),
+      tuning: o.hangoverMs ? { hangoverMs: o.hangoverMs } : undefined,
+    });
+    const heartbeat = setInterval(() => {
+      renewLiveLease(db, call.interviewId, sessionId, deps.clock.now()).then(
+        // the call ended on another server whose notification this one missed, or was taken over
+        (held) => {
+          if (!held) void session.end('ended_by_user');
+        },
+        (err) => o.log.warn({ err, interviewId: call.interviewId }, 'voice session: lease renewal failed'),
+      );
+    }, LIVE_LEASE_RENEW_MS);
+    heartbeat.unref();
+    const finished = session.whenEnded.then(async () => {
+      clearInterval(heartbeat);
+      await release();
+    });
+    o.liveCalls.register(call.interviewId, session, finished);
+    return session;
+  } catch (err) {
+    await release();
+    throw err;
+  }
 }
 
 /**

@@ -1,34 +1,50 @@
-// The calls this process is serving right now, by interview id. Ending a call (the interviews
-// module's end route) stops its session here first, so the last utterance and the recording
-// are stored before the transcript is built.
+// The calls one app instance is serving right now, by interview id. Each app has its own
+// registry (two servers, or two apps in one test process, never reach into each other's
+// sessions): a call ended anywhere reaches its session through NOTIFY call_end, which every
+// app's gateway follows (routes.ts), and the session shows it has stored everything by clearing
+// the call's live lease in the database.
 import type { CallSession, EndReason } from './call-session.js';
 
-const live = new Map<number, CallSession>();
-
-export function registerLiveCall(interviewId: number, session: CallSession): void {
-  const previous = live.get(interviewId);
-  live.set(interviewId, session);
-  // a reconnect replaces the old session; it must not keep talking
-  if (previous && previous !== session) void previous.end('socket_closed');
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the calls this app serves (voice/routes.ts); ended first when the app closes (app.ts) */
+    liveCalls: LiveCalls;
+  }
 }
 
-export function unregisterLiveCall(interviewId: number, session: CallSession): void {
-  if (live.get(interviewId) === session) live.delete(interviewId);
-}
+type Entry = { session: CallSession; finished: Promise<void> };
 
-/** Stops the call's live session, if any, once everything it heard and said is stored. */
-export async function endLiveCall(interviewId: number, reason: EndReason = 'ended_by_user'): Promise<void> {
-  const session = live.get(interviewId);
-  if (!session) return;
-  live.delete(interviewId);
-  await session.end(reason);
-}
+export class LiveCalls {
+  private readonly live = new Map<number, Entry>();
 
-/** Ends every live call (server shutdown). */
-export async function endAllLiveCalls(): Promise<void> {
-  const sessions = [...live.values()];
-  live.clear();
-  await Promise.allSettled(sessions.map((s) => s.end('server_shutdown')));
-}
+  /** `finished` settles once the session has ended, stored everything and let go of its lease. */
+  register(interviewId: number, session: CallSession, finished: Promise<void>): void {
+    const entry: Entry = { session, finished };
+    this.live.set(interviewId, entry);
+    void finished.finally(() => {
+      if (this.live.get(interviewId) === entry) this.live.delete(interviewId);
+    });
+  }
 
-export const liveCallCount = () => live.size;
+  /** Stops the call's session here, if any, once everything it heard and said is stored. */
+  async end(interviewId: number, reason: EndReason = 'ended_by_user'): Promise<void> {
+    const entry = this.live.get(interviewId);
+    if (!entry) return;
+    await entry.session.end(reason);
+    await entry.finished;
+  }
+
+  /** The session here that is ending by itself (its socket closed), to wait for before a reconnect. */
+  ending(interviewId: number): Promise<void> | null {
+    const entry = this.live.get(interviewId);
+    return entry && entry.session.phase === 'ended' ? entry.finished : null;
+  }
+
+  async endAll(reason: EndReason): Promise<void> {
+    await Promise.allSettled([...this.live.keys()].map((id) => this.end(id, reason)));
+  }
+
+  get size(): number {
+    return this.live.size;
+  }
+}

@@ -1,16 +1,28 @@
 // GET /api/voice/:token — the built-in voice gateway's WebSocket (the signed URL that
 // POST /api/interviews/:id/voice-session hands out). Speaks the ElevenLabs Conversational AI
 // protocol with subprotocol `convai`; the SDK's `source`/`version` query parameters are accepted
-// and ignored. A bad, reused, expired or foreign link is closed with 1008 before initiation.
+// and ignored.
+//
+// What it enforces (docs in the README's security section):
+// - the token is checked before the upgrade: a bad, reused, expired or foreign link, an ended
+//   call, or a call already live in another session gets an HTTP 401/403/409, never a socket;
+// - a message is at most VOICE_MAX_MESSAGE_BYTES (64 KiB; the SDK's microphone frames are about
+//   8–11 KB) — a larger one closes the socket with 1009;
+// - at most MAX_EARLY_MESSAGES / MAX_EARLY_BYTES are kept before the session is ready;
+// - the session itself limits audio to real time, typed answers to a rate, and a call's stored
+//   text (call-session.ts);
+// - a call ended on any server stops here too (NOTIFY call_end), and this app's live calls end
+//   first when it closes (app.ts).
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
+import { HttpError } from '../http/errors.js';
 import type { App } from '../http/types.js';
+import { CALL_END_CHANNEL } from '../modules/interviews/stop-live-session.js';
 import { retainEspeakWorker } from '../providers/tts/espeak.js';
 import type { CallSession, VoiceSocket } from './call-session.js';
 import { createVoiceEngines } from './engines/index.js';
-import { joinCall } from './gateway.js';
-import { endLiveCall } from './live-calls.js';
+import { type ClaimedCall, claimCall, startCall } from './gateway.js';
 import {
   CLOSE,
   type ClientMessage,
@@ -20,8 +32,17 @@ import {
 } from './protocol.js';
 import { retainRecordingWorker } from './recorder.js';
 
+/** largest WebSocket message accepted (set on the plugin in app.ts) */
+export const VOICE_MAX_MESSAGE_BYTES = 64 * 1024;
 /** messages a client may send before its session is ready (the SDK sends its init data at once) */
-const MAX_EARLY_MESSAGES = 200;
+const MAX_EARLY_MESSAGES = 50;
+const MAX_EARLY_BYTES = 512 * 1024;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    voiceClaim?: ClaimedCall;
+  }
+}
 
 export async function voiceRoutes(app: App, deps: AppDeps) {
   const engines = createVoiceEngines(deps.config);
@@ -29,12 +50,21 @@ export async function voiceRoutes(app: App, deps: AppDeps) {
   // Starting the offline voice takes a moment; do it now rather than in the first call's turn.
   if (deps.config.NODE_ENV !== 'test') void engines.tts?.warmUp?.().catch(() => {});
 
-  /** calls this app instance serves, ended (and their recordings closed) when it closes */
-  const served = new Set<number>();
+  /** calls this app instance serves; app.ts ends them (and closes their recordings) when it closes */
+  const { liveCalls } = app;
+  // a call ended on any server (this one included) stops its session here
+  const stopListening = await deps.database.listen(CALL_END_CHANNEL, {
+    message: (payload) => {
+      const [id, reason] = payload.split(':');
+      void liveCalls.end(Number(id), reason === 'time_limit' ? 'time_limit' : 'ended_by_user');
+    },
+    lost: () => {},
+    live: () => {},
+  });
   // the worker threads of the recordings and the offline voice stop with the last app that uses them
   const releaseWorkers = [retainRecordingWorker(), retainEspeakWorker()];
   app.addHook('onClose', async () => {
-    await Promise.allSettled([...served].map((id) => endLiveCall(id, 'server_shutdown')));
+    await stopListening();
     await Promise.all(releaseWorkers.map((release) => release()));
   });
 
@@ -48,17 +78,41 @@ export async function voiceRoutes(app: App, deps: AppDeps) {
           .object({ source: z.string().optional(), version: z.string().optional() })
           .passthrough(),
       },
+      // before the upgrade: a refusal is an HTTP answer and no socket is opened
+      preHandler: async (req) => {
+        // a plain GET is answered 404 by the plugin and must not spend the token
+        if (!req.ws) return;
+        const { token } = req.params as { token: string };
+        const claimed = await claimCall({ deps, liveCalls, token, sessionUserId: req.user?.id ?? null });
+        if ('status' in claimed) throw new HttpError(claimed.status, claimed.message);
+        req.voiceClaim = claimed;
+      },
     },
     (socket: WebSocket, req) => {
+      const claimed = req.voiceClaim;
+      if (!claimed) {
+        socket.close(CLOSE.internal, 'The call could not be started');
+        return;
+      }
       const early: ClientMessage[] = [];
+      let earlyBytes = 0;
       let session: CallSession | null = null;
       let closed = false;
+      // an oversized message (1009) or a broken connection: ws closes the socket itself
+      socket.on('error', (err) => req.log.debug({ err }, 'voice socket error'));
       socket.on('message', (data, isBinary) => {
-        if (isBinary) return;
-        const message = parseClientMessage(data.toString());
+        // nothing is read once the session is over (a flood stops costing at once)
+        if (isBinary || session?.phase === 'ended') return;
+        const raw = data.toString();
+        if (!session) {
+          // kept for the session, within bounds; the rest is dropped
+          earlyBytes += raw.length;
+          if (early.length >= MAX_EARLY_MESSAGES || earlyBytes > MAX_EARLY_BYTES) return;
+        }
+        const message = parseClientMessage(raw);
         if (!message) return;
         if (session) session.handleMessage(message);
-        else if (early.length < MAX_EARLY_MESSAGES) early.push(message);
+        else early.push(message);
       });
       socket.on('close', () => {
         closed = true;
@@ -75,24 +129,17 @@ export async function voiceRoutes(app: App, deps: AppDeps) {
         },
       };
 
-      const { token } = req.params as { token: string };
-      joinCall({
+      startCall({
         deps,
         engines,
-        token,
-        sessionUserId: req.user?.id ?? null,
+        liveCalls,
+        claimed,
         socket: voiceSocket,
         log: req.log,
         hangoverMs: deps.config.VOICE_SILENCE_MS,
       }).then(
-        (joined) => {
-          if ('code' in joined) {
-            voiceSocket.close(joined.code, joined.reason);
-            return;
-          }
-          session = joined.session;
-          served.add(joined.interviewId);
-          void session.whenEnded.then(() => served.delete(joined.interviewId));
+        (started) => {
+          session = started;
           if (closed) {
             void session.end('socket_closed');
             return;

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { utterances } from '../db/schema.js';
 import { insertInterviewer, setCredits } from '../modules/interviews/interview-fixtures.js';
+import { stopLiveSession } from '../modules/interviews/stop-live-session.js';
 import { recordingKey } from '../providers/storage/index.js';
 import { createTestContext, registerUser, type TestContext } from '../test-support/test-app.js';
-import { endLiveCall } from './live-calls.js';
 import type { ServerMessage } from './protocol.js';
 import { micFrames, silence, tone } from './testing.js';
 
@@ -133,6 +133,27 @@ const storedLines = (interviewId: number, c: TestContext = ctx) =>
     .where(eq(utterances.interviewId, interviewId))
     .orderBy(asc(utterances.startMs), asc(utterances.id));
 
+/** What the end route does first: stop the call's live session, wherever it runs, once it has stored everything. */
+const endLiveCall = (interviewId: number, c: TestContext = ctx) =>
+  stopLiveSession(c.database.db, interviewId, { now: () => c.deps.clock.now() });
+
+/** The HTTP answer to an upgrade that is refused before any socket exists. */
+function refusedUpgrade(url: string, cookie?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, ['convai'], { headers: cookie ? { cookie } : {} });
+    ws.once('open', () => reject(new Error('the upgrade was accepted')));
+    ws.once('error', () => {});
+    ws.once('unexpected-response', (req, res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      // answered when the server has also closed the connection (a refused upgrade leaves none open)
+      const done = () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() });
+      if (req.socket) req.socket.once('close', done);
+      else res.on('end', done);
+    });
+  });
+}
+
 describe('built-in voice gateway', () => {
   it('opens with the initiation metadata, then speaks the welcome message as text and audio', async () => {
     const { cookie, signedUrl } = await startCall();
@@ -225,42 +246,45 @@ describe('built-in voice gateway', () => {
     expect(welcome).toMatchObject({ speaker: 'agent', text: WELCOME });
   });
 
-  it('refuses a reused link, another account and a call that has ended, before any message', async () => {
+  it('refuses a reused link, another account, a second live session and an ended call with an HTTP answer, never a socket', async () => {
     const { cookie, interviewId, signedUrl, newSignedUrl } = await startCall();
     const first = await Client.connect(signedUrl, cookie);
     await first.waitFor(() => first.messages[0], 'metadata');
 
-    const reused = await Client.connect(signedUrl, cookie);
-    expect(await reused.closed).toEqual({
-      code: 1008,
-      reason: expect.stringMatching(/invalid, expired or already used/),
-    });
-    expect(reused.messages).toEqual([]);
+    const reused = await refusedUpgrade(signedUrl, cookie);
+    expect(reused.status).toBe(401);
+    expect(JSON.parse(reused.body).message).toMatch(/invalid, expired or already used/);
 
     const other = await registerUser(ctx.app);
-    const foreign = await Client.connect(await newSignedUrl(), other.cookie);
-    expect((await foreign.closed).code).toBe(1008);
-    expect(foreign.messages).toEqual([]);
+    expect((await refusedUpgrade(await newSignedUrl(), other.cookie)).status).toBe(403);
+    expect((await refusedUpgrade(`ws://${origin}/api/voice/not-a-real-token`)).status).toBe(401);
+    expect((await refusedUpgrade(`ws://${origin}/api/voice/${'x'.repeat(300)}`)).status).toBe(414);
 
-    const unknown = await Client.connect(`ws://${origin}/api/voice/not-a-real-token`);
-    expect((await unknown.closed).code).toBe(1008);
+    // the call is live in `first`: a second session of it is refused
+    const second = await refusedUpgrade(await newSignedUrl(), cookie);
+    expect(second.status).toBe(409);
+    expect(JSON.parse(second.body).message).toBe('This call is already connected in another window or tab');
+    first.send({ type: 'user_message', text: 'Still here.' });
+    await first.waitFor(() => first.ofType('user_transcript')[0], 'the first session to go on');
 
     const late = await newSignedUrl();
     await ctx.app.inject({ method: 'POST', url: `/api/interviews/${interviewId}/end`, headers: { cookie } });
-    const ended = await Client.connect(late, cookie);
-    expect(await ended.closed).toEqual({ code: 1008, reason: 'This call has already ended' });
-    first.ws.close();
+    expect(await first.closed).toEqual({ code: 1000, reason: 'Call ended' });
+    const ended = await refusedUpgrade(late, cookie);
+    expect(ended).toMatchObject({ status: 409 });
+    expect(JSON.parse(ended.body).message).toBe('This call has already ended');
   });
 
-  it('hands a reconnect the same call: the old socket is replaced, the scripted interviewer carries on', async () => {
+  it('hands a reconnect the same call once the old socket has gone: the scripted interviewer carries on', async () => {
     const { cookie, interviewId, signedUrl, newSignedUrl } = await startCall();
     const first = await Client.connect(signedUrl, cookie);
     await first.waitFor(() => first.ofType('audio')[0], 'welcome audio');
     first.send({ type: 'user_message', text: 'Ready.' });
     await first.waitFor(() => first.ofType('agent_response')[1], 'the first question');
+    first.ws.close();
+    await first.closed;
 
     const second = await Client.connect(await newSignedUrl(), cookie);
-    expect((await first.closed).code).toBe(4001);
     await second.waitFor(() => second.messages[0], 'metadata');
     second.send({
       type: 'user_message',
@@ -316,7 +340,7 @@ describe('built-in voice gateway with a transcription service', () => {
           .find((m) => m.agent_response_event.agent_response.includes(QUESTIONS[0])),
       'the first question',
     );
-    await endLiveCall(interviewId);
+    await endLiveCall(interviewId, sttCtx);
     const lines = await storedLines(interviewId, sttCtx);
     expect(lines.map((l) => l.speaker)).toEqual(['agent', 'user', 'agent']);
   });

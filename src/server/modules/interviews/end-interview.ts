@@ -13,7 +13,6 @@ import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
 import { ConvaiError, convaiFromConfig } from '../../providers/convai/index.js';
 import { isValidConversationId } from '../../providers/storage/index.js';
-import { endLiveCall } from '../../voice/live-calls.js';
 import { evaluateTranscript } from '../evaluation/service.js';
 import { recordTrackCall } from '../tracks/track-service.js';
 import { callDeadline } from './call-limits.js';
@@ -26,6 +25,7 @@ import {
   interviewMessages,
 } from './get-interview.js';
 import { ForeignConversationError, importElevenLabsConversation } from './import-elevenlabs-conversation.js';
+import { stopLiveSession } from './stop-live-session.js';
 
 export const CONNECTION_FAILURE_NOTE = 'connection_failure';
 export const USER_LABEL = 'You';
@@ -82,8 +82,12 @@ async function finishCall(
   const deadline = callDeadline(interview.createdAt);
   const endTime = new Date(Math.min(now.getTime(), deadline.getTime()));
 
-  // The gateway stores the utterance in flight and finishes the recording before we read them.
-  await endLiveCall(interview.id, opts.reason === 'timeout' ? 'time_limit' : 'ended_by_user');
+  // The call's live session, on whichever server, stores the utterance in flight and finishes the
+  // recording before we read them.
+  await stopLiveSession(db, interview.id, {
+    now: () => deps.clock.now(),
+    reason: opts.reason === 'timeout' ? 'time_limit' : 'ended_by_user',
+  });
   const conversationId = await settleConversation(deps, found, opts);
 
   const timed = await storedUtterances(db, interview.id);
