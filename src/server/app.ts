@@ -16,7 +16,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
-import { registerErrorHandling } from './http/errors.js';
+import { registerApiNoStore } from './http/cache-control.js';
+import { answerFrameworkError, registerErrorHandling } from './http/errors.js';
+import { logSerializers } from './http/log-serializers.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionAuth, sessionUserOf } from './http/session-auth.js';
@@ -32,6 +34,8 @@ export type BuildAppOptions = {
   /** where the built browser app is (default dist/web); tests serve a small page of their own */
   webDir?: string;
   logger?: boolean;
+  /** where the log lines go (default stdout); tests read what was logged */
+  logStream?: { write(line: string): void };
 };
 
 /**
@@ -66,18 +70,30 @@ function closeRefusedUpgrades(app: FastifyInstance) {
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: logSerializers,
+            ...(opts.logStream && { stream: opts.logStream }),
+          },
+    // a URL the router cannot read (bad percent-encoding, an over-long parameter): the API's error shape
+    frameworkErrors: answerFrameworkError,
     bodyLimit: 2 * 1024 * 1024,
     connectionTimeout: 60_000,
     requestTimeout: 120_000,
     keepAliveTimeout: 72_000,
-    trustProxy: true,
+    // whose X-Forwarded-For names the client (TRUST_PROXY; off: the socket's address)
+    // (a hop count is documented and supported at run time; Fastify's types omit the number)
+    trustProxy: config.TRUST_PROXY as boolean | string[],
     forceCloseConnections: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerApiNoStore(app);
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https: config.secureCookies });

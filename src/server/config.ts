@@ -32,9 +32,23 @@ export const configSchema = z.object({
   SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
+  /**
+   * Whose X-Forwarded-For counts for the client address (rate limits, sign-in throttling): unset
+   * or 'off' → nobody's (the socket's address is the client); a number → that many proxy hops in
+   * front of the server; otherwise a comma-separated list of proxy addresses or CIDR ranges.
+   */
+  TRUST_PROXY: optionalString.transform((v, ctx) => parseTrustProxy(v, ctx)),
+
   // Credits and rate limits
   CALL_CREDIT_COST: intWithDefault(1, 0),
+  /** failed sign-ins for one account from one client address, per minute, before 429 there */
   LOGIN_FAILURE_LIMIT: intWithDefault(10, 1),
+  /** failed sign-ins from one client address (any accounts), per minute, before 429 for it */
+  LOGIN_IP_FAILURE_LIMIT: intWithDefault(30, 1),
+  /** failed sign-ins on this server (all clients), per minute, past which clients that have been failing are refused */
+  LOGIN_GLOBAL_FAILURE_LIMIT: intWithDefault(300, 1),
+  /** password hashes (argon2) computed at once; more wait in line (0 → the number of CPUs) */
+  PASSWORD_HASH_CONCURRENCY: intWithDefault(0, 0),
   REGISTER_RATE_LIMIT: intWithDefault(20, 1),
   GENERATE_RATE_LIMIT: intWithDefault(20, 1),
   VOICE_SESSION_RATE_LIMIT: intWithDefault(30, 1),
@@ -74,6 +88,12 @@ export const configSchema = z.object({
   ELEVENLABS_TTS_MODEL: z.string().default('eleven_flash_v2_5'),
 
   // Payments
+  /**
+   * 'sandbox': the built-in payment sandbox (test cards, no money). It is the default on a local
+   * machine without Stripe keys; a deployment (a PUBLIC_URL that is not localhost) must opt in.
+   * 'stripe' needs the STRIPE_* keys; 'auto' (default) picks Stripe when its keys are set.
+   */
+  PAYMENTS: z.enum(['auto', 'sandbox', 'stripe']).default('auto'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -102,11 +122,42 @@ export const configSchema = z.object({
     .transform((v) => v === '1'),
 });
 
+/** Fastify's trustProxy from TRUST_PROXY: false, a hop count, or a list of addresses/CIDRs. */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false | number | string[] {
+  if (value === undefined || ['off', 'false', '0', 'no'].includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)(\/\d{1,3})?$/i;
+  const bad = list.filter(
+    (a) => !address.test(a) && a !== 'loopback' && a !== 'uniquelocal' && a !== 'linklocal',
+  );
+  if (list.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be off, a number of proxy hops, or a comma-separated list of addresses/CIDRs (not ${bad.join(', ') || value})`,
+    });
+    return false;
+  }
+  return list;
+}
+
 export type Config = z.infer<typeof configSchema> & {
   /** absolute DATA_DIR */
   dataDir: string;
   /** cookies get the Secure flag and responses HSTS when the public address is https */
   secureCookies: boolean;
+  /** which payment provider runs: Stripe, the sandbox, or none (a deployment without either) */
+  paymentsProvider: 'stripe' | 'sandbox' | 'none';
+};
+
+/** A PUBLIC_URL on this machine (or none): the two-command local set-up. */
+export const isLocalAddress = (publicUrl: string | undefined): boolean => {
+  if (!publicUrl) return true;
+  const host = new URL(publicUrl).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
 };
 
 export class ConfigError extends Error {}
@@ -127,9 +178,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
     );
   }
+  const hasStripe = stripeKeys.every(Boolean);
+  if (c.PAYMENTS === 'stripe' && !hasStripe) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  const paymentsProvider =
+    c.PAYMENTS === 'sandbox'
+      ? 'sandbox'
+      : hasStripe
+        ? 'stripe'
+        : isLocalAddress(c.PUBLIC_URL)
+          ? 'sandbox'
+          : 'none';
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     secureCookies: c.PUBLIC_URL?.startsWith('https://') ?? false,
+    paymentsProvider,
   };
 }

@@ -2,8 +2,9 @@
 // close gracefully on SIGINT/SIGTERM.
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, isLocalAddress, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDatabase } from './db/seed/index.js';
 import { systemClock } from './deps.js';
@@ -20,6 +21,19 @@ async function main() {
       process.exit(1);
     }
     throw err;
+  }
+  // one server per data folder: the embedded database must not be opened twice
+  let releaseDataDir = () => {};
+  if (!config.DATABASE_URL) {
+    try {
+      releaseDataDir = lockDataDir(config.dataDir);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
   }
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -44,6 +58,7 @@ async function main() {
     force.unref();
     await app.close();
     await database.close();
+    releaseDataDir();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -53,6 +68,21 @@ async function main() {
   app.log.info(
     `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
   );
+  logPayments(app.log, config);
+}
+
+function logPayments(log: { info: (m: string) => void; warn: (m: string) => void }, config: Config) {
+  if (config.paymentsProvider === 'stripe') log.info('Payments: Stripe');
+  else if (config.paymentsProvider === 'none')
+    log.warn(
+      'Payments: none. This deployment has no Stripe keys, so credits cannot be bought; set the STRIPE_* keys, or PAYMENTS=sandbox for test cards that credit without charging',
+    );
+  else if (isLocalAddress(config.PUBLIC_URL))
+    log.info('Payments: sandbox (test cards, no money; the local default)');
+  else
+    log.warn(
+      `Payments: SANDBOX on ${config.PUBLIC_URL} (PAYMENTS=sandbox): anyone signed in can add credits with a test card`,
+    );
 }
 
 main().catch((err) => {

@@ -180,7 +180,12 @@ it('a scenario created on one instance shows in the list the other had cached', 
 
 it('rate limits are counted once across instances that share Redis (REDIS_URL), per instance without it', async () => {
   const registerFrom = async (redisUrl: string | undefined) => {
-    const config = testConfig({ REGISTER_RATE_LIMIT: '3', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+    const config = testConfig({
+      REGISTER_RATE_LIMIT: '3',
+      // one proxy in front: X-Forwarded-For names the client
+      TRUST_PROXY: '1',
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    });
     const apps = await Promise.all(
       [ctx.database, second].map(async (database) => {
         const app = await buildApp(

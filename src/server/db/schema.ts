@@ -302,6 +302,32 @@ export const teamMembers = pgTable(
   ],
 );
 
+// An invitation to join a team (issue 19 §4): made by the team's owner or an admin for an email,
+// it becomes a membership only when the person signed in with that email accepts it. The email is
+// stored lower-cased, whether or not an account uses it (an invitation to a new address waits for
+// its registration). Accepting, declining and withdrawing delete the row.
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: serial().primaryKey(),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    role: text({ enum: ['admin', 'member'] })
+      .notNull()
+      .default('member'),
+    invitedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('team_invitations_team_email_key').on(t.teamId, t.email),
+    index('team_invitations_email_idx').on(t.email),
+    index('team_invitations_invited_by_idx').on(t.invitedBy, t.createdAt),
+    check('team_invitations_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
 // A scenario or a track that a team's owner or admin asks members to practise: the whole team
 // (assigneeId null) or one member, with an optional due date and target score (0–10).
 export const teamAssignments = pgTable(

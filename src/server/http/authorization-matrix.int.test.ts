@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { interviewers, interviews, users } from '../db/schema.js';
+import { interviewers, interviews, teamInvitations, teamMembers, teams, users } from '../db/schema.js';
 import { storeRecording, storeUtterances } from '../modules/interviews/interview-fixtures.js';
 import { collectRoutes, type RegisteredRoute, routeKey } from '../test-support/route-table.js';
 import {
@@ -159,12 +159,32 @@ async function bystander() {
   return row;
 }
 
-/** A's team with one more member (M). */
+/** A's team with one more member (M, who joined by an accepted invitation: stored directly). */
 async function teamOfA() {
   const team = await ok(a, 'POST', '/api/teams', { name: 'A team', description: 'Owned by A' });
   const m = await bystander();
-  await ok(a, 'POST', `/api/teams/${team.id}/members`, { email: m.email });
+  await db().insert(teamMembers).values({ teamId: team.id, userId: m.id, role: 'member' });
   return { id: team.id as number, memberId: m.id };
+}
+
+/** A pending invitation of A's team, to a bystander's email. */
+async function invitationOfA() {
+  const team = await teamOfA();
+  const [row] = await db()
+    .insert(teamInvitations)
+    .values({ teamId: team.id, email: (await bystander()).email.toLowerCase(), invitedBy: a.user.id })
+    .returning();
+  return { teamId: team.id, id: row.id };
+}
+
+/** An invitation addressed to A (A's own), to a team A is not in. */
+async function invitationForA() {
+  const [team] = await db().insert(teams).values({ name: 'Inviting team' }).returning();
+  const [row] = await db()
+    .insert(teamInvitations)
+    .values({ teamId: team.id, email: a.email.toLowerCase() })
+    .returning();
+  return row.id;
 }
 
 async function trackWithA() {
@@ -304,12 +324,13 @@ const TABLE: Record<string, Entry> = {
     prepare: async () => ({ url: `/api/interviews/${(await callOfA()).id}` }),
   },
   'GET /api/interviews/:id/utterances': {
-    expect: { visitor: 401, a: 200, b: 403, admin: 200 },
+    expect: { visitor: 401, a: 200, b: 404, admin: 200 },
     prepare: async () => ({ url: `/api/interviews/${(await callOfA()).id}/utterances` }),
   },
   'POST /api/interviews/:id/rate': {
-    // Ratings are the caller's own opinion of their call: nobody else rates it, not even an admin.
-    expect: { visitor: 401, a: 200, b: 403, admin: 403 },
+    // Ratings are the caller's own opinion of their call: nobody else rates it, not even an admin;
+    // to anyone else the call answers as one that does not exist.
+    expect: { visitor: 401, a: 200, b: 404, admin: 404 },
     prepare: async () => ({
       url: `/api/interviews/${(await callOfA()).id}/rate`,
       payload: { callRating: 2, evaluationRating: 1 },
@@ -436,7 +457,8 @@ const TABLE: Record<string, Entry> = {
     prepare: async () => ({ url: `/api/teams/${(await teamOfA()).id}/members` }),
   },
   'POST /api/teams/:id/members': {
-    expect: { visitor: 401, a: 201, b: 404, admin: 201 },
+    // Adding a member invites them (issue 19 §4): 202 with the pending invitation.
+    expect: { visitor: 401, a: 202, b: 404, admin: 202 },
     prepare: async () => ({
       url: `/api/teams/${(await teamOfA()).id}/members`,
       payload: { email: (await bystander()).email },
@@ -492,6 +514,28 @@ const TABLE: Record<string, Entry> = {
     prepare: async () => ({ url: `/api/teams/${(await teamOfA()).id}/progress` }),
   },
   'GET /api/assignments/mine': { expect: SIGNED_IN },
+  // Team invitations: the team's list and withdrawing are for its managers; an invitation is
+  // accepted or declined only by the person it is addressed to (A), never by B or a site admin.
+  'GET /api/teams/:id/invitations': {
+    expect: { visitor: 401, a: 200, b: 404, admin: 200 },
+    prepare: async () => ({ url: `/api/teams/${(await invitationOfA()).teamId}/invitations` }),
+  },
+  'DELETE /api/teams/:id/invitations/:invitationId': {
+    expect: { visitor: 401, a: 200, b: 404, admin: 200 },
+    prepare: async () => {
+      const invitation = await invitationOfA();
+      return { url: `/api/teams/${invitation.teamId}/invitations/${invitation.id}` };
+    },
+  },
+  'GET /api/team-invitations': { expect: SIGNED_IN },
+  'POST /api/team-invitations/:id/accept': {
+    expect: { visitor: 401, a: 200, b: 404, admin: 404 },
+    prepare: async () => ({ url: `/api/team-invitations/${await invitationForA()}/accept` }),
+  },
+  'POST /api/team-invitations/:id/decline': {
+    expect: { visitor: 401, a: 200, b: 404, admin: 404 },
+    prepare: async () => ({ url: `/api/team-invitations/${await invitationForA()}/decline` }),
+  },
 
   // Tracks (authored by admins, joined by anyone signed in; progress is per user)
   'GET /api/tracks': { expect: SIGNED_IN },

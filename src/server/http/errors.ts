@@ -1,6 +1,6 @@
 // Turns every thrown error into the API's JSON error form { message, errors? } with the right
 // 4xx code. Only a real server fault becomes 5xx, and its body never carries a stack trace.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export class HttpError extends Error {
@@ -71,6 +71,19 @@ export function isUnstorableText(err: unknown): boolean {
     if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code)) return true;
   }
   return false;
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (a badly
+ * percent-encoded path, a path parameter over maxParamLength) gets the API's error shape too,
+ * not Fastify's { error, code, message, statusCode }.
+ */
+export function answerFrameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.code(414).send({ message: 'The URL is too long' });
+  if (err.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ message: 'Bad request' });
+  reply.log.error({ err }, 'unhandled framework error');
+  return reply.code(500).send({ message: 'Internal server error' });
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

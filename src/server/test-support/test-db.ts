@@ -124,6 +124,7 @@ const TABLES = [
   'credit_ledger',
   'purchases',
   'team_assignments',
+  'team_invitations',
   'team_members',
   'teams',
   'track_achievements',

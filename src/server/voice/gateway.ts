@@ -107,8 +107,9 @@ export async function startCall(o: StartOptions): Promise<CallSession> {
     releaseLiveLease(db, call.interviewId, sessionId).catch((err) =>
       o.log.warn({ err, interviewId: call.interviewId }, 'voice session: releasing the live lease failed'),
     );
+  let recorder: CallRecorder | null = null;
   try {
-    const recorder = await openRecording(deps, call.conversationId, o.log);
+    recorder = await openRecording(deps, call.conversationId, o.log);
     const history = await storedTurns(db, call.interviewId);
     const session: CallSession = new CallSession({
       conversationId: call.conversationId,
@@ -144,6 +145,8 @@ export async function startCall(o: StartOptions): Promise<CallSession> {
     o.liveCalls.register(call.interviewId, session, finished);
     return session;
   } catch (err) {
+    // the recording keeps what an earlier session of the call had, and the lease is let go
+    await recorder?.close(0).catch(() => {});
     await release();
     throw err;
   }

@@ -16,8 +16,14 @@ export const providersResponse = z.object({
 });
 export type ProvidersStatus = z.infer<typeof providersResponse>;
 
+export const healthStatus = z.enum(['ok', 'degraded']);
+
+/** What anyone but an admin learns from /api/health: whether the service is up. */
+export const publicHealthResponse = z.object({ status: healthStatus });
+
+/** An admin's /api/health: the database and which implementation of each provider is active. */
 export const healthResponse = z.object({
-  status: z.enum(['ok', 'degraded']),
+  status: healthStatus,
   database: z.object({
     ok: z.boolean(),
     kind: z.enum(['pglite', 'postgres']),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH, MAX_TRANSCRIPT_LENGTH } from '../domain/limits.js';
+import { boundedJson, isoDateTime } from './common.js';
 
 export const interviewStatus = z.enum(['in_progress', 'completed', 'completed_with_errors', 'failed']);
 export type InterviewStatus = z.infer<typeof interviewStatus>;
@@ -32,7 +33,7 @@ export type Interview = z.infer<typeof interviewResponse>;
 
 export const createInterviewRequest = z.object({
   type: z.enum(['single', 'panel']),
-  startTime: z.iso.datetime({ offset: true }),
+  startTime: isoDateTime(),
   interviewerId: z.number().int().positive().max(2_147_483_647),
   userId: z.number().int().positive().max(2_147_483_647),
   trackScenarioId: z.number().int().positive().max(2_147_483_647).nullish(),
@@ -40,9 +41,9 @@ export const createInterviewRequest = z.object({
 export type CreateInterviewRequest = z.infer<typeof createInterviewRequest>;
 
 export const patchInterviewRequest = z.object({
-  endTime: z.iso.datetime({ offset: true }).nullish(),
+  endTime: isoDateTime().nullish(),
   transcript: z.string().max(MAX_TRANSCRIPT_LENGTH).nullish(),
-  evaluation: z.unknown().optional(),
+  evaluation: boundedJson().optional(),
   conversationId: z.string().max(200).nullish(),
   notes: z.string().max(MAX_TEXT_LENGTH).nullish(),
   status: interviewStatus.optional(),

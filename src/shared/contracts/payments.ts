@@ -67,7 +67,8 @@ export type SandboxConfirmRequest = z.infer<typeof sandboxConfirmRequest>;
 export const sandboxConfirmResponse = paymentStatusResponse;
 
 export const paymentsConfigResponse = z.object({
-  provider: paymentProviderKind,
+  /** 'none': a deployment without Stripe that has not opted in to the sandbox (nothing to buy) */
+  provider: z.enum(['stripe', 'sandbox', 'none']),
   publishableKey: z.string().nullable(),
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigResponse>;

@@ -2,6 +2,7 @@
 // ownership transfer, leaving, assignments and the progress view.
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from '../domain/limits.js';
+import { isoDateTime } from './common.js';
 
 export const teamRole = z.enum(['owner', 'admin', 'member']);
 export type TeamRole = z.infer<typeof teamRole>;
@@ -9,8 +10,10 @@ export type TeamRole = z.infer<typeof teamRole>;
 export const teamMessages = {
   nameRequired: 'Team name is required',
   emailRequired: 'Email is required',
-  noAccount: 'No account uses that email. Ask them to register first, then add them again.',
   alreadyMember: 'That person is already a member of this team',
+  invitationNotFound: 'Invitation not found',
+  tooManyPending: 'This team has too many pending invitations; withdraw some first',
+  tooManyInvitations: 'Too many invitations in a short time; try again in a minute',
   notFound: 'Team not found',
   memberNotFound: 'Member not found',
   ownerOnly: 'Only the team owner can do that',
@@ -66,6 +69,39 @@ export const addMemberRequest = z.object({
 });
 export type AddMemberRequest = z.infer<typeof addMemberRequest>;
 
+// Membership by invitation (issue 19 §4). POST /api/teams/{id}/members invites: it answers 202 with
+// the pending invitation, the same way whether or not an account uses the email, so it never tells
+// who is registered. The person joins when they accept it, signed in with that email.
+/** the most pending invitations a team may hold */
+export const MAX_PENDING_INVITATIONS = 100;
+/** the most invitations one person may make in a minute (across all their teams) */
+export const MAX_INVITATIONS_PER_MINUTE = 30;
+
+export const inviteMemberRequest = addMemberRequest;
+export type InviteMemberRequest = AddMemberRequest;
+
+export const teamInvitationResponse = z.object({
+  id: z.number(),
+  teamId: z.number(),
+  /** lower-cased */
+  email: z.string(),
+  role: z.enum(['admin', 'member']),
+  /** an accepted, declined or withdrawn invitation no longer exists */
+  status: z.literal('pending'),
+  invitedByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TeamInvitationResponse = z.infer<typeof teamInvitationResponse>;
+
+/** An invitation addressed to the signed-in user (matched by their account's email). */
+export const myInvitationResponse = teamInvitationResponse.extend({
+  teamName: z.string(),
+  teamDescription: z.string(),
+});
+export type MyInvitationResponse = z.infer<typeof myInvitationResponse>;
+
+export const invitationParams = z.object({ id: positiveId, invitationId: positiveId });
+
 export const updateMemberRequest = z.object({ role: teamRole });
 export const transferOwnershipRequest = z.object({ userId: positiveId });
 
@@ -92,7 +128,7 @@ export const createAssignmentRequest = z
     trackId: positiveId.optional(),
     /** one member, or the whole team when absent */
     assigneeId: positiveId.optional(),
-    dueDate: z.iso.datetime({ offset: true }).optional(),
+    dueDate: isoDateTime().optional(),
     targetScore: z.number().int().min(0).max(10).optional(),
   })
   .refine((a) => (a.interviewerId === undefined) !== (a.trackId === undefined), {

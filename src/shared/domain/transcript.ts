@@ -37,7 +37,12 @@ export function parseTranscript(transcript: string): Turn[] {
   return turns.filter((t) => t.text !== '');
 }
 
-/** Builds the stored transcript from utterances in time order; on a tie the interviewer goes first. */
+/**
+ * Builds the stored transcript from utterances in time order; on a tie the order given is kept
+ * (the database's: start, then id — the order the gateway stored them, so a typed answer comes
+ * before the reply that starts in the same millisecond, and a cut-off line before the answer
+ * that cut it).
+ */
 export function buildTranscript(
   utterances: readonly TimedUtterance[],
   labels: { agent?: string; user?: string } = {},
@@ -46,7 +51,7 @@ export function buildTranscript(
   const user = labels.user ?? 'You';
   return [...utterances]
     .filter((u) => u.text.trim() !== '')
-    .sort((a, b) => a.startMs - b.startMs || (a.speaker === b.speaker ? 0 : a.speaker === 'agent' ? -1 : 1))
+    .sort((a, b) => a.startMs - b.startMs)
     .map((u) => `${u.speaker === 'agent' ? agent : user}: ${u.text.trim().replace(/\s+/g, ' ')}`)
     .join('\n');
 }

@@ -32,7 +32,7 @@ export async function authRoutes(app: App, deps: AppDeps) {
     '/api/login',
     { schema: { body: loginRequest, response: { 200: userResponse } } },
     async (req, reply) => {
-      const { user, token } = await auth.login(deps, req.body);
+      const { user, token } = await auth.login(deps, req.body, req.ip);
       setSessionCookie(reply, token, secure);
       return toUserResponse(user);
     },

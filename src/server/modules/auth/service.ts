@@ -1,16 +1,23 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ChangePasswordRequest, LoginRequest, RegisterRequest } from '../../../shared/contracts/auth.js';
 import { NEW_USER_CREDITS } from '../../../shared/domain/limits.js';
 import type { DbOrTx } from '../../db/client.js';
-import { authFailures, creditLedger, users } from '../../db/schema.js';
+import { creditLedger, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, unauthorized } from '../../http/errors.js';
+import {
+  checkAllowed,
+  clearPairFailures,
+  failureDelayMs,
+  hashGate,
+  recentFailures,
+  recordFailure,
+} from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, deleteUserSessions } from './session-store.js';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
-const FAILURE_WINDOW_MS = 60_000;
 /** Not an argon2 hash: no password verifies against it. */
 const BURNT_PASSWORD = '!temporary-password-used';
 
@@ -28,7 +35,7 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
 export async function register(deps: AppDeps, input: RegisterRequest) {
   const { db } = deps.database;
   if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashGate(deps.config).run(() => hashPassword(input.password));
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
@@ -51,27 +58,27 @@ export async function register(deps: AppDeps, input: RegisterRequest) {
   }
 }
 
-export async function login(deps: AppDeps, input: LoginRequest) {
+/**
+ * Signs in, throttled by login-throttle.ts: `ip` is the client's address (as TRUST_PROXY decides).
+ * A client that has not been failing is never refused its correct password.
+ */
+export async function login(deps: AppDeps, input: LoginRequest, ip: string) {
   const { db } = deps.database;
   const now = deps.clock.now();
   const key = emailKey(input.email);
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const [{ failures }] = await db
-    .select({ failures: count() })
-    .from(authFailures)
-    .where(and(eq(authFailures.emailKey, key), gt(authFailures.createdAt, since)));
-  if (failures >= deps.config.LOGIN_FAILURE_LIMIT) {
-    throw tooManyRequests('Too many failed sign-in attempts. Please wait a minute and try again.');
-  }
+  const counts = await recentFailures(db, key, ip, now);
+  const { suspect } = checkAllowed(counts, deps.config);
   const user = await findUserByEmail(db, input.email);
-  const ok = await verifyPassword(user?.passwordHash, input.password);
+  const ok = await hashGate(deps.config).run(() => verifyPassword(user?.passwordHash, input.password), {
+    suspect,
+  });
   if (!user || !ok) {
-    await db.insert(authFailures).values({ emailKey: key, createdAt: now });
-    await db
-      .delete(authFailures)
-      .where(lt(authFailures.createdAt, new Date(now.getTime() - 10 * FAILURE_WINDOW_MS)));
+    await recordFailure(db, key, ip, now);
+    const delay = failureDelayMs(counts.account + 1);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     throw unauthorized(INVALID_CREDENTIALS);
   }
+  if (counts.pair > 0) await clearPairFailures(db, key, ip);
   if (user.mustChangePassword) {
     // A temporary password works once: burn it now; this session is the only way to set a new one.
     await db.update(users).set({ passwordHash: BURNT_PASSWORD }).where(eq(users.id, user.id));
@@ -112,17 +119,24 @@ export async function ensureAdmin(db: DbOrTx, email: string, password: string) {
     }
     return existing.id;
   }
-  const [created] = await db
-    .insert(users)
-    .values({
-      name: 'Administrator',
-      email,
-      passwordHash: await hashPassword(password),
-      isAdmin: true,
-      role: 'admin',
-      credits: NEW_USER_CREDITS,
-    })
-    .onConflictDoNothing()
-    .returning();
-  return created?.id;
+  const passwordHash = await hashPassword(password);
+  // the credit it starts with is in the ledger like any other (balance = ledger sum)
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        name: 'Administrator',
+        email,
+        passwordHash,
+        isAdmin: true,
+        role: 'admin',
+        credits: NEW_USER_CREDITS,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created && NEW_USER_CREDITS > 0) {
+      await tx.insert(creditLedger).values({ userId: created.id, delta: NEW_USER_CREDITS, reason: 'signup' });
+    }
+    return created?.id;
+  });
 }

@@ -1,5 +1,17 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test-support/test-app.js';
+import { users } from '../../db/schema.js';
+import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
+
+/** The database and the providers are shown to admins only (visitors get { status }). */
+async function adminCookie(ctx: TestContext) {
+  const admin = await registerUser(ctx.app, { name: 'Health Admin' });
+  await ctx.database.db
+    .update(users)
+    .set({ isAdmin: true, role: 'admin' })
+    .where(eq(users.id, admin.user.id));
+  return admin.cookie;
+}
 
 describe('health and provider status', () => {
   let ctx: TestContext;
@@ -9,7 +21,8 @@ describe('health and provider status', () => {
   afterAll(() => ctx.close());
 
   it('reports the database and the built-in providers with no keys', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const cookie = await adminCookie(ctx);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe('ok');
@@ -43,7 +56,8 @@ describe('health with keys configured', () => {
   afterAll(() => ctx.close());
 
   it('names the active providers and never echoes a secret', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const cookie = await adminCookie(ctx);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { cookie } });
     const body = res.json();
     expect(body.providers.llm).toMatchObject({
       kind: 'openai-compatible',

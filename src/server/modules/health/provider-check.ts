@@ -119,6 +119,10 @@ function planPayments(deps: Deps): Plan {
   const payments = createPaymentProvider(deps.config);
   if (payments.kind === 'sandbox')
     return noConnection('Payment sandbox: no card is charged, no connection needed');
+  if (payments.kind === 'none')
+    return noConnection(
+      'No payments: Stripe is not configured and the sandbox is off (PAYMENTS=sandbox turns it on)',
+    );
   return {
     async run() {
       const { livemode } = await payments.checkConnection();

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { errorResponse } from '../../../shared/contracts/common.js';
 import {
   healthResponse,
   providerTestParams,
   providerTestResponse,
+  publicHealthResponse,
 } from '../../../shared/contracts/health.js';
 import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../http/session-auth.js';
@@ -11,17 +13,19 @@ import { testProvider } from './provider-check.js';
 import { databaseStatus, providersStatus } from './service.js';
 
 export async function healthRoutes(app: App, deps: AppDeps) {
+  // A visitor (or a user) learns only whether the service is up; the database and the providers
+  // (the model's host, the recordings bucket) are for admins. With the database down the answer is
+  // 503, and a request whose session cannot be read then gets the API's error body instead.
+  const healthAnswer = z.union([healthResponse, publicHealthResponse]);
   app.get(
     '/api/health',
-    { schema: { response: { 200: healthResponse, 503: healthResponse } } },
-    async (_req, reply) => {
+    { schema: { response: { 200: healthAnswer, 503: z.union([healthAnswer, errorResponse]) } } },
+    async (req, reply) => {
       const database = await databaseStatus(deps.database);
-      const body = {
-        status: database.ok ? 'ok' : 'degraded',
-        database,
-        providers: providersStatus(deps.config),
-      } as const;
-      return reply.code(database.ok ? 200 : 503).send(body);
+      const status = database.ok ? 'ok' : 'degraded';
+      reply.code(database.ok ? 200 : 503);
+      if (!req.user?.isAdmin) return reply.send({ status });
+      return reply.send({ status, database, providers: providersStatus(deps.config) });
     },
   );
 

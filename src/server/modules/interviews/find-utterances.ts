@@ -1,11 +1,11 @@
 // Utterance timings of one call, so the transcript can seek the recording to a line and
-// highlight the line being spoken. Readable by the call's owner and by admins.
+// highlight the line being spoken. Readable by the call's owner and by admins; anyone else gets 404.
 import { asc, eq } from 'drizzle-orm';
 import type { TimedUtterance } from '../../../shared/domain/transcript.js';
 import type { DbOrTx } from '../../db/client.js';
 import { interviews, utterances } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
-import type { Caller } from './find-interviews.js';
+import { notFound } from '../../http/errors.js';
+import { type Caller, canSee, interviewMessages } from './get-interview.js';
 
 /** A call's stored utterances in spoken order: what the transcript and the evaluation are built from. */
 export function storedUtterances(db: DbOrTx, interviewId: number): Promise<TimedUtterance[]> {
@@ -26,7 +26,7 @@ export async function findUtterances(db: DbOrTx, caller: Caller, interviewId: nu
     .select({ userId: interviews.userId })
     .from(interviews)
     .where(eq(interviews.id, interviewId));
-  if (!call) throw notFound('Interview not found');
-  if (call.userId !== caller.id && !caller.isAdmin) throw forbidden('You can only view your own calls');
+  // another user's call answers as one that does not exist (as every call route does)
+  if (!call || !canSee(caller, call)) throw notFound(interviewMessages.notFound);
   return storedUtterances(db, interviewId);
 }

@@ -208,10 +208,10 @@ describe('POST /api/interviews/:id/rate', () => {
     expect(res.json().message).toEqual(expect.any(String));
   });
 
-  it('refuses another user’s call (403), a missing one (404), an unfinished one (400) and visitors (401)', async () => {
+  it('refuses another user’s call and a missing one alike (404), an unfinished one (400) and visitors (401)', async () => {
     const body = { callRating: 1, evaluationRating: 1 };
-    expect((await rate(bobIds[0], body)).statusCode).toBe(403);
-    expect((await rate(bobIds[0], body, admin)).statusCode).toBe(403);
+    expect((await rate(bobIds[0], body)).statusCode).toBe(404);
+    expect((await rate(bobIds[0], body, admin)).statusCode).toBe(404);
     expect((await rate(999_999, body)).statusCode).toBe(404);
     const unfinished = (await get(`/api/interviews?userId=${alice.id}`, alice.cookie))
       .json<Interview[]>()
@@ -293,7 +293,7 @@ describe('GET /api/interviews/trends and /:id/utterances', () => {
     expect(own.json()).toHaveLength(4);
     expect(own.json()[1]).toMatchObject({ speaker: 'user', startMs: 2000 });
     expect((await get(`/api/interviews/${bobIds[0]}/utterances`, admin)).statusCode).toBe(200);
-    expect((await get(`/api/interviews/${bobIds[0]}/utterances`, alice.cookie)).statusCode).toBe(403);
+    expect((await get(`/api/interviews/${bobIds[0]}/utterances`, alice.cookie)).statusCode).toBe(404);
     expect((await get('/api/interviews/999999/utterances', bob.cookie)).statusCode).toBe(404);
   });
 });

@@ -50,12 +50,16 @@ const toStatus = (p: PurchaseRow): PaymentStatusResponse => ({
   processed: p.status === 'completed',
 });
 
+export const PAYMENTS_NOT_CONFIGURED =
+  'Payments are not configured on this server yet. Please contact the administrator to add credits.';
+
 export async function createPurchase(
   db: Db,
   provider: PaymentProvider,
   user: { id: number; email: string },
   input: CreatePaymentIntentRequest,
 ): Promise<CreatePaymentIntentResponse> {
+  if (provider.kind === 'none') throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
   const pack = findCreditPack(input.credits, input.amount);
   if (!pack) throw badRequest(INVALID_PACK_MESSAGE);
   const intent = await provider

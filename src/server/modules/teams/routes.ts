@@ -1,15 +1,19 @@
-// Team routes (administration §7 team calls) plus transfer, leave, assignments and progress.
+// Team routes (administration §7 team calls) plus transfer, leave, assignments, progress and
+// membership by invitation (issue 19 §4: POST .../members invites; the invited person accepts).
 import { z } from 'zod';
 import { idParam } from '../../../shared/contracts/common.js';
 import {
-  addMemberRequest,
   assignmentParams,
   createAssignmentRequest,
   createTeamRequest,
+  invitationParams,
+  inviteMemberRequest,
   memberParams,
   memberProgressResponse,
   myAssignmentResponse,
+  myInvitationResponse,
   teamAssignmentResponse,
+  teamInvitationResponse,
   teamMemberResponse,
   teamResponse,
   transferOwnershipRequest,
@@ -20,6 +24,7 @@ import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
 import * as assignments from './assignment-service.js';
+import * as invitations from './invitation-service.js';
 import { teamProgress } from './progress-service.js';
 import * as teams from './team-service.js';
 
@@ -57,11 +62,48 @@ export async function teamRoutes(app: App, deps: AppDeps) {
     async (req) => teams.listMembers(db, requireUser(req), req.params.id),
   );
 
+  // Adding a member invites them: 202 with the pending invitation, whether or not the email has
+  // an account (nothing about registration is revealed); 409 only for an email already a member.
   app.post(
     '/api/teams/:id/members',
-    { schema: { params: idParam, body: addMemberRequest, response: { 201: teamMemberResponse } } },
+    { schema: { params: idParam, body: inviteMemberRequest, response: { 202: teamInvitationResponse } } },
     async (req, reply) =>
-      reply.code(201).send(await teams.addMember(db, requireUser(req), req.params.id, req.body)),
+      reply
+        .code(202)
+        .send(
+          await invitations.inviteMember(db, requireUser(req), req.params.id, req.body, deps.clock.now()),
+        ),
+  );
+
+  app.get(
+    '/api/teams/:id/invitations',
+    { schema: { params: idParam, response: { 200: z.array(teamInvitationResponse) } } },
+    async (req) => invitations.listTeamInvitations(db, requireUser(req), req.params.id),
+  );
+
+  app.delete(
+    '/api/teams/:id/invitations/:invitationId',
+    { schema: { params: invitationParams, response: { 200: messageResponse } } },
+    async (req) =>
+      invitations.withdrawInvitation(db, requireUser(req), req.params.id, req.params.invitationId),
+  );
+
+  app.get(
+    '/api/team-invitations',
+    { schema: { response: { 200: z.array(myInvitationResponse) } } },
+    async (req) => invitations.listMyInvitations(db, requireUser(req)),
+  );
+
+  app.post(
+    '/api/team-invitations/:id/accept',
+    { schema: { params: idParam, response: { 200: teamResponse } } },
+    async (req) => invitations.acceptInvitation(db, requireUser(req), req.params.id),
+  );
+
+  app.post(
+    '/api/team-invitations/:id/decline',
+    { schema: { params: idParam, response: { 200: messageResponse } } },
+    async (req) => invitations.declineInvitation(db, requireUser(req), req.params.id),
   );
 
   app.patch(

@@ -1,7 +1,7 @@
-// Teams and their members: create, read, edit, add, change role, remove, transfer, leave.
+// Teams and their members: create, read, edit, change role, remove, transfer, leave. People join
+// by invitation (invitation-service.ts).
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type {
-  AddMemberRequest,
   CreateTeamRequest,
   TeamMemberResponse,
   TeamResponse,
@@ -11,9 +11,8 @@ import type {
 import { teamMessages } from '../../../shared/contracts/teams.js';
 import type { Db } from '../../db/client.js';
 import { teamMembers, teams, users } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { SessionUser } from '../../http/session-auth.js';
-import { findUserByEmail } from '../auth/service.js';
 import { requireManager, requireOwner, teamAccess } from './team-access.js';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -111,19 +110,6 @@ async function findMember(db: Db, teamId: number, userId: number) {
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
   if (!row) throw notFound(teamMessages.memberNotFound);
   return row;
-}
-
-export async function addMember(db: Db, actor: SessionUser, teamId: number, input: AddMemberRequest) {
-  await requireManager(db, actor, teamId);
-  const user = await findUserByEmail(db, input.email);
-  if (!user) throw notFound(teamMessages.noAccount);
-  const inserted = await db
-    .insert(teamMembers)
-    .values({ teamId, userId: user.id, role: input.role })
-    .onConflictDoNothing()
-    .returning();
-  if (inserted.length === 0) throw conflict(teamMessages.alreadyMember);
-  return toMemberResponse(await findMember(db, teamId, user.id));
 }
 
 export async function changeMemberRole(

@@ -29,6 +29,14 @@ async function siteAdmin(): Promise<Actor> {
   return actor;
 }
 
+/** Joins a team the way people do: a manager invites the email, the person accepts. */
+async function join(teamId: number, manager: Actor, person: Actor, role: 'admin' | 'member' = 'member') {
+  const invited = await call(manager, 'POST', `/api/teams/${teamId}/members`, { email: person.email, role });
+  expect(invited.statusCode, invited.body).toBe(202);
+  const accepted = await call(person, 'POST', `/api/team-invitations/${invited.json().id}/accept`);
+  expect(accepted.statusCode, accepted.body).toBe(200);
+}
+
 /** A team with an owner, an admin and a member, plus an outsider and a site admin. */
 async function teamWithRoles() {
   const owner = await registerUser(ctx.app, { name: 'Olivia Owner' });
@@ -38,13 +46,8 @@ async function teamWithRoles() {
   const created = await call(owner, 'POST', '/api/teams', { name: 'Sales Team', description: 'Q3 reps' });
   expect(created.statusCode).toBe(201);
   const teamId = created.json().id as number;
-  expect(
-    (await call(owner, 'POST', `/api/teams/${teamId}/members`, { email: admin.email, role: 'admin' }))
-      .statusCode,
-  ).toBe(201);
-  expect(
-    (await call(owner, 'POST', `/api/teams/${teamId}/members`, { email: member.email })).statusCode,
-  ).toBe(201);
+  await join(teamId, owner, admin, 'admin');
+  await join(teamId, owner, member);
   const site = await siteAdmin();
   return { teamId, owner, admin, member, outsider, site };
 }
@@ -84,13 +87,13 @@ describe('teams: basic flows', () => {
     expect((await call(a, 'GET', `/api/teams/user/${b.user.id}`)).statusCode).toBe(403);
   });
 
-  it('adding an email with no account says so clearly; a duplicate member is a conflict', async () => {
+  it('adding an email invites it, with or without an account; a duplicate member is a conflict', async () => {
     const { teamId, owner, member } = await teamWithRoles();
     const unknown = await call(owner, 'POST', `/api/teams/${teamId}/members`, {
       email: 'nobody@example.com',
     });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toMatch(/No account uses that email/);
+    expect(unknown.statusCode).toBe(202);
+    expect(unknown.json()).toMatchObject({ email: 'nobody@example.com', status: 'pending' });
     const again = await call(owner, 'POST', `/api/teams/${teamId}/members`, {
       email: member.email.toUpperCase(),
     });
@@ -165,11 +168,11 @@ describe('teams: authorization matrix', () => {
       expect: { visitor: 401, outsider: 404, member: 403, admin: 200, owner: 200, site: 200 },
     },
     {
-      name: 'add member',
+      name: 'add member (invite)',
       method: 'POST',
       path: '/members',
       body: 'newcomer',
-      expect: { visitor: 401, outsider: 404, member: 403, admin: 201, owner: 201, site: 201 },
+      expect: { visitor: 401, outsider: 404, member: 403, admin: 202, owner: 202, site: 202 },
     },
     {
       name: 'change role',

@@ -1,11 +1,13 @@
 // Admin management of accounts: list, create with a temporary password, edit, reset password.
-// Credits edits go through the ledger; the last admin can never be demoted.
-import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+// Credits edits go through the ledger; the last admin can never be demoted. An admin's write on an
+// account locks the admin's row and the account's in id order first (lockActorAndTarget), so two
+// admins acting on each other at the same moment queue up instead of deadlocking.
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { CreateUserRequest, UpdateUserRequest } from '../../../shared/contracts/users.js';
 import { ADMIN_FORM_DEFAULT_CREDITS } from '../../../shared/domain/limits.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { creditLedger, users } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { hashPassword, temporaryPassword } from '../auth/passwords.js';
 import { EMAIL_TAKEN, findUserByEmail } from '../auth/service.js';
@@ -45,6 +47,7 @@ export async function createUser(db: Db, actorId: number, input: CreateUserReque
   const credits = input.credits ?? ADMIN_FORM_DEFAULT_CREDITS;
   try {
     const user = await db.transaction(async (tx) => {
+      await lockActorAndTarget(tx, actorId);
       const [created] = await tx
         .insert(users)
         .values({
@@ -78,11 +81,33 @@ export async function createUser(db: Db, actorId: number, input: CreateUserReque
   }
 }
 
+/**
+ * Locks the acting admin's row and the target account's row (if any), in id order, and answers the
+ * target's (undefined when it does not exist). Each admin write on accounts takes its locks this
+ * way, first: locking only the target and then writing lines that reference the actor (the audit
+ * log, the ledger) made two admins editing each other wait on each other's rows — `deadlock
+ * detected` on PostgreSQL. The actor must still be an admin once the locks are held: a concurrent
+ * demotion of the actor may have committed since the session was read, and then this write is
+ * refused (403).
+ */
+async function lockActorAndTarget(tx: Tx, actorId: number, targetId = actorId) {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(inArray(users.id, [actorId, targetId]))
+    .orderBy(asc(users.id))
+    .for('update');
+  if (!rows.find((r) => r.id === actorId)?.isAdmin) {
+    throw forbidden('This page is only accessible to administrators');
+  }
+  return rows.find((r) => r.id === targetId);
+}
+
 export async function updateUser(db: Db, actorId: number, id: number, input: UpdateUserRequest) {
   try {
     return await db.transaction(async (tx) => {
-      // Lock the row so a concurrent credit change cannot interleave with this edit.
-      const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      // Locked, so a concurrent credit change or admin edit cannot interleave with this one.
+      const current = await lockActorAndTarget(tx, actorId, id);
       if (!current) throw notFound('User not found');
       if (input.isAdmin === false && current.isAdmin) {
         if (id === actorId) throw badRequest('You cannot remove your own admin access');
@@ -138,6 +163,7 @@ export async function resetPassword(db: Db, actorId: number, id: number) {
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
+    await lockActorAndTarget(tx, actorId, id);
     const [updated] = await tx
       .update(users)
       .set({ passwordHash, mustChangePassword: true })

@@ -26,6 +26,9 @@ export type RemotePaymentState = {
 
 export class WebhookSignatureError extends Error {}
 
+/** A deployment without Stripe that has not opted in to the sandbox: nothing can be bought. */
+export type NoPaymentProvider = { kind: 'none' };
+
 export type SandboxPaymentProvider = {
   kind: 'sandbox';
   createPaymentIntent: (input: NewPaymentIntent) => Promise<CreatedPaymentIntent>;
@@ -42,4 +45,4 @@ export type StripePaymentProvider = {
   parseWebhook: (rawBody: Buffer, signature: string | undefined) => PaymentEvent;
 };
 
-export type PaymentProvider = SandboxPaymentProvider | StripePaymentProvider;
+export type PaymentProvider = SandboxPaymentProvider | StripePaymentProvider | NoPaymentProvider;

@@ -1,10 +1,12 @@
 // Purchase Credits: pick a pack, then pay with Stripe's Payment Element or, without Stripe, the
-// sandbox's TEST MODE card form. The server prices the pack; the dialog only sends the choice.
+// sandbox's TEST MODE card form. The server prices the pack; the dialog only sends the choice. On a
+// deployment with neither (provider 'none') it says payments are not configured instead.
 import type { CreatePaymentIntentResponse } from '@shared/contracts/payments';
 import { CREDIT_PACKS, type CreditPack, formatCents } from '@shared/domain/credit-packs';
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,7 +20,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
-import { createPaymentIntent } from './payments-api';
+import { createPaymentIntent, usePaymentsConfig } from './payments-api';
 import { SandboxCardForm } from './sandbox-card-form';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
@@ -37,6 +39,8 @@ export function PurchaseCreditsDialog({ open, onOpenChange, email, onPaid }: Pro
   const [selected, setSelected] = useState<CreditPack>(CREDIT_PACKS[1]);
   const [intent, setIntent] = useState<CreatePaymentIntentResponse | null>(null);
   const [creating, setCreating] = useState(false);
+  const config = usePaymentsConfig();
+  const unavailable = config.data?.provider === 'none';
 
   function reset() {
     setIntent(null);
@@ -85,7 +89,22 @@ export function PurchaseCreditsDialog({ open, onOpenChange, email, onPaid }: Pro
           </DialogDescription>
         </DialogHeader>
 
-        {!intent ? (
+        {unavailable ? (
+          <>
+            <Alert>
+              <AlertTitle>Payments are not configured</AlertTitle>
+              <AlertDescription>
+                This server cannot take card payments yet. Please contact the administrator to add credits to
+                your account.
+              </AlertDescription>
+            </Alert>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Close
+              </Button>
+            </DialogFooter>
+          </>
+        ) : !intent ? (
           <>
             <RadioGroup
               aria-label="Credit packs"

@@ -1,5 +1,6 @@
 // /teams/:id: the team, its members (Edit Team, Team Members table, Add Member — administration §2
-// "Team detail"), assignments and, for owners and admins, the progress view.
+// "Team detail" — which now invites, issue 19 §4), assignments and, for owners and admins, the
+// pending invitations and the progress view.
 import { ArrowLeft, LogOut, Pencil } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -8,9 +9,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
-import { AddMemberDialog } from './add-member-dialog';
 import { AssignmentsSection } from './assignments-section';
+import { InviteMemberDialog } from './invite-member-dialog';
 import { MembersTable } from './members-table';
+import { PendingInvitations } from './pending-invitations';
 import { TeamFormDialog } from './team-form-dialog';
 import { TeamProgressTable } from './team-progress-table';
 import { useLeaveTeam, useTeam, useTeamAssignments, useTeamMembers, useUpdateTeam } from './teams-api';
@@ -90,7 +92,7 @@ export default function TeamDetailPage() {
           <CardTitle>Team Members</CardTitle>
           {canManage && (
             <CardAction>
-              <AddMemberDialog teamId={teamId} />
+              <InviteMemberDialog teamId={teamId} />
             </CardAction>
           )}
         </CardHeader>
@@ -104,6 +106,8 @@ export default function TeamDetailPage() {
           />
         </CardContent>
       </Card>
+
+      {canManage && <PendingInvitations teamId={teamId} />}
 
       <AssignmentsSection
         teamId={teamId}

@@ -1,11 +1,14 @@
-// The teams feature's requests (administration §7 team calls, plus assignments and progress).
+// The teams feature's requests (administration §7 team calls, plus assignments, progress and
+// membership by invitation).
 import type { Interviewer } from '@shared/contracts/interviewers';
 import type {
-  AddMemberRequest,
   CreateAssignmentRequest,
   CreateTeamRequest,
+  InviteMemberRequest,
   MemberProgressResponse,
+  MyInvitationResponse,
   TeamAssignmentResponse,
+  TeamInvitationResponse,
   TeamMemberResponse,
   TeamResponse,
   TeamRole,
@@ -54,6 +57,23 @@ export function useTeamProgress(teamId: number, enabled: boolean) {
   });
 }
 
+/** The team's pending invitations (owners and admins). */
+export function useTeamInvitations(teamId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [TEAMS_QUERY_ROOT, teamId, 'invitations'],
+    queryFn: () => apiGet<TeamInvitationResponse[]>(`/api/teams/${teamId}/invitations`),
+    enabled,
+  });
+}
+
+/** Invitations addressed to the signed-in user (under the teams key, so team writes refresh it). */
+export function useMyInvitations() {
+  return useQuery({
+    queryKey: [TEAMS_QUERY_ROOT, 'invitations', 'mine'],
+    queryFn: () => apiGet<MyInvitationResponse[]>('/api/team-invitations'),
+  });
+}
+
 export function useAssignableScenarios(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/interviewers'],
@@ -93,10 +113,29 @@ export const useUpdateTeam = (teamId: number) =>
     'Team updated',
   );
 
-export const useAddMember = (teamId: number) =>
+/** Inviting answers the same whether or not the email has an account: one message for both. */
+export const useInviteMember = (teamId: number) =>
   useTeamMutation(
-    (body: AddMemberRequest) => apiPost<TeamMemberResponse>(`/api/teams/${teamId}/members`, body),
-    'Member added',
+    (body: InviteMemberRequest) => apiPost<TeamInvitationResponse>(`/api/teams/${teamId}/members`, body),
+    'Invitation sent',
+  );
+
+export const useWithdrawInvitation = (teamId: number) =>
+  useTeamMutation(
+    (invitationId: number) => apiDelete(`/api/teams/${teamId}/invitations/${invitationId}`),
+    'Invitation withdrawn',
+  );
+
+export const useAcceptInvitation = () =>
+  useTeamMutation(
+    (invitationId: number) => apiPost<TeamResponse>(`/api/team-invitations/${invitationId}/accept`),
+    'You joined the team',
+  );
+
+export const useDeclineInvitation = () =>
+  useTeamMutation(
+    (invitationId: number) => apiPost(`/api/team-invitations/${invitationId}/decline`),
+    'Invitation declined',
   );
 
 export const useChangeRole = (teamId: number) =>

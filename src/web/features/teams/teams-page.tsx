@@ -1,5 +1,6 @@
 // /teams: the user's teams as cards (name, description, role, View Details) and a Create Team
-// dialog (administration §2 "Teams list"). The creator becomes the owner.
+// dialog (administration §2 "Teams list"). The creator becomes the owner. Invitations addressed to
+// the user come first, with Accept and Decline (issue 19 §4).
 import { Plus, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '@/components/auth/auth-provider';
@@ -7,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
+import { MyInvitations } from './my-invitations';
 import { TeamFormDialog } from './team-form-dialog';
 import { useCreateTeam, useMyTeams } from './teams-api';
 
@@ -38,6 +40,7 @@ export default function TeamsPage() {
           }}
         />
       </div>
+      <MyInvitations />
       {teams.isLoading ? (
         <PageSpinner />
       ) : teams.isError ? (
@@ -46,7 +49,7 @@ export default function TeamsPage() {
         <Card>
           <CardContent className="text-muted-foreground flex flex-col items-center gap-2 py-12 text-center">
             <Users className="size-8" aria-hidden />
-            <p>You are not in any team yet. Create one and add your colleagues by email.</p>
+            <p>You are not in any team yet. Create one and invite your colleagues by email.</p>
           </CardContent>
         </Card>
       ) : (

@@ -1,5 +1,6 @@
-// Add Member (email, role). The button stays disabled while the email is blank (administration §5);
-// an email without an account gets the server's clear message in the dialog.
+// Invite (email, role) — what was Add Member (administration §5; issue 19 §4). The person joins
+// when they accept; the answer is the same whether or not the email has an account, so the dialog
+// never says who is registered. The button stays disabled while the email is blank.
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -15,20 +16,20 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useAddMember } from './teams-api';
+import { useInviteMember } from './teams-api';
 
-export function AddMemberDialog({ teamId }: { teamId: number }) {
+export function InviteMemberDialog({ teamId }: { teamId: number }) {
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'member' | 'admin'>('member');
   const [error, setError] = useState<string | null>(null);
-  const addMember = useAddMember(teamId);
+  const invite = useInviteMember(teamId);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError(null);
     try {
-      await addMember.mutateAsync({ email: email.trim(), role });
+      await invite.mutateAsync({ email: email.trim(), role });
       setEmail('');
       setRole('member');
       setOpen(false);
@@ -47,21 +48,22 @@ export function AddMemberDialog({ teamId }: { teamId: number }) {
     >
       <DialogTrigger asChild>
         <Button size="sm">
-          <UserPlus aria-hidden /> Add Member
+          <UserPlus aria-hidden /> Invite
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={submit} className="space-y-4">
           <DialogHeader>
-            <DialogTitle>Add Member</DialogTitle>
+            <DialogTitle>Invite to the team</DialogTitle>
             <DialogDescription>
-              The person needs an account; add them by the email they signed up with.
+              They join once they accept, signed in with this email. If they have no account yet, the
+              invitation waits until they sign up with it.
             </DialogDescription>
           </DialogHeader>
           <div className="space-y-2">
-            <Label htmlFor="member-email">Email</Label>
+            <Label htmlFor="invite-email">Email</Label>
             <Input
-              id="member-email"
+              id="invite-email"
               type="email"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
@@ -69,9 +71,9 @@ export function AddMemberDialog({ teamId }: { teamId: number }) {
             />
           </div>
           <div className="space-y-2">
-            <Label htmlFor="member-role">Role</Label>
+            <Label htmlFor="invite-role">Role</Label>
             <Select value={role} onValueChange={(v) => setRole(v as 'member' | 'admin')}>
-              <SelectTrigger id="member-role" className="w-full">
+              <SelectTrigger id="invite-role" className="w-full">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -86,8 +88,8 @@ export function AddMemberDialog({ teamId }: { teamId: number }) {
             </p>
           )}
           <DialogFooter>
-            <Button type="submit" disabled={addMember.isPending || email.trim() === ''}>
-              Add Member
+            <Button type="submit" disabled={invite.isPending || email.trim() === ''}>
+              Send Invitation
             </Button>
           </DialogFooter>
         </form>

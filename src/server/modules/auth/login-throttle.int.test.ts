@@ -1,0 +1,121 @@
+// Issue 19 §1–§3: sign-in throttling that an attacker cannot turn against a victim, that limits
+// guessing spread over many emails, and client addresses an attacker cannot spoof.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import type { App } from '../../http/types.js';
+import {
+  createTestContext,
+  registerUser,
+  type TestContext,
+  testConfig,
+} from '../../test-support/test-app.js';
+import { THROTTLE_MESSAGES } from './login-throttle.js';
+
+let ctx: TestContext;
+let app: App;
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { REGISTER_RATE_LIMIT: '1000' } });
+  app = await buildApp(
+    {
+      ...ctx.deps,
+      config: testConfig({
+        REGISTER_RATE_LIMIT: '1000',
+        LOGIN_FAILURE_LIMIT: '10',
+        LOGIN_IP_FAILURE_LIMIT: '15',
+        LOGIN_GLOBAL_FAILURE_LIMIT: '16',
+      }),
+    },
+    { logger: false },
+  );
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await ctx.close();
+});
+beforeEach(() => ctx.reset());
+
+const login = (email: string, password: string, ip: string) =>
+  app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: ip });
+
+describe('sign-in throttling', () => {
+  it('never refuses the owner’s correct password because someone else has been failing on the account', async () => {
+    const victim = await registerUser(app);
+    for (let i = 0; i < 10; i++) {
+      expect((await login(victim.email, `wrong guess ${i}`, '203.0.113.66')).statusCode).toBe(401);
+    }
+    const attacker = await login(victim.email, 'wrong again', '203.0.113.66');
+    expect(attacker.statusCode).toBe(429);
+    expect(attacker.json().message).toBe(THROTTLE_MESSAGES.account);
+    // the attacker's guess is refused even when right: that client has been failing on this account
+    expect((await login(victim.email, victim.password, '203.0.113.66')).statusCode).toBe(429);
+    // the owner, from their own network, signs in as usual
+    expect((await login(victim.email, victim.password, '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('limits one client guessing across many emails, and only that client', async () => {
+    const someone = await registerUser(app);
+    for (let i = 0; i < 15; i++) {
+      expect((await login(`nobody${i}@example.com`, 'guess password', '203.0.113.9')).statusCode).toBe(401);
+    }
+    const next = await login('fresh@example.com', 'guess password', '203.0.113.9');
+    expect(next.statusCode).toBe(429);
+    expect(next.json().message).toBe(THROTTLE_MESSAGES.client);
+    expect((await login(someone.email, someone.password, '198.51.100.8')).statusCode).toBe(200);
+  });
+
+  it('under a server-wide flood refuses clients that have been failing, and lets a clean one in', async () => {
+    const member = await registerUser(app);
+    const ips = Array.from({ length: 16 }, (_, i) => `192.0.2.${i + 1}`);
+    // one guess each on as many accounts, from as many addresses
+    for (const [i, ip] of ips.entries()) {
+      expect((await login(`target${i}@example.com`, 'guess password', ip)).statusCode).toBe(401);
+    }
+    // each of these has failed once only, yet the server is past its budget: refused
+    expect((await login('target0@example.com', 'guess password', ips[0])).statusCode).toBe(429);
+    expect((await login(member.email, member.password, ips[1])).statusCode).toBe(429);
+    // a client that has not been failing is not
+    expect((await login(member.email, member.password, '198.51.100.9')).statusCode).toBe(200);
+  });
+});
+
+describe('client addresses', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY says whose to trust', async () => {
+    const limited = await buildApp(
+      { ...ctx.deps, config: testConfig({ REGISTER_RATE_LIMIT: '3' }) },
+      { logger: false },
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await limited.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: { 'x-forwarded-for': `10.9.${i}.${i}` },
+        payload: {},
+      });
+      statuses.push(res.statusCode);
+    }
+    await limited.close();
+    // a rotating header does not make four clients out of one
+    expect(statuses).toEqual([400, 400, 400, 429]);
+
+    const behindProxy = await buildApp(
+      { ...ctx.deps, config: testConfig({ REGISTER_RATE_LIMIT: '3', TRUST_PROXY: '127.0.0.1' }) },
+      { logger: false },
+    );
+    const seen = await behindProxy.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-forwarded-for': '203.0.113.200' },
+      payload: { email: 'x@example.com', password: 'wrong password' },
+    });
+    expect(seen.statusCode).toBe(401);
+    // the failure was counted under the address the trusted proxy named
+    const fromProxy = await ctx.database.db.execute(
+      sql`select count(*)::int as n from auth_failures where email_key = 'ip:203.0.113.200'`,
+    );
+    await behindProxy.close();
+    expect((fromProxy as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+  });
+});

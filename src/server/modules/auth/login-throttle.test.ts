@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../http/errors.js';
+import { failureDelayMs, HashGate } from './login-throttle.js';
+
+describe('failureDelayMs', () => {
+  it('answers the first failures of an account at once, then doubles, up to 3 s', () => {
+    expect([1, 2, 3, 4].map(failureDelayMs)).toEqual([0, 0, 0, 0]);
+    expect([5, 6, 7, 8, 9].map(failureDelayMs)).toEqual([250, 500, 1000, 2000, 3000]);
+    expect(failureDelayMs(50)).toBe(3000);
+  });
+});
+
+const deferred = () => {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+};
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('HashGate', () => {
+  it('runs at most `limit` at once and serves clean clients before ones that have been failing', async () => {
+    const gate = new HashGate(2, 10, 10);
+    const order: string[] = [];
+    const blockers = [deferred(), deferred()];
+    let running = 0;
+    let maxRunning = 0;
+    const job = (name: string, wait?: Promise<void>) => async () => {
+      running += 1;
+      maxRunning = Math.max(maxRunning, running);
+      order.push(name);
+      await wait;
+      running -= 1;
+    };
+    const all = [
+      gate.run(job('a', blockers[0].promise)),
+      gate.run(job('b', blockers[1].promise)),
+      gate.run(job('suspect-1'), { suspect: true }),
+      gate.run(job('clean-1')),
+      gate.run(job('clean-2')),
+    ];
+    await tick();
+    expect(order).toEqual(['a', 'b']);
+    blockers[0].resolve();
+    blockers[1].resolve();
+    await Promise.all(all);
+    expect(maxRunning).toBe(2);
+    expect(order).toEqual(['a', 'b', 'clean-1', 'clean-2', 'suspect-1']);
+  });
+
+  it('turns away clients that have been failing once their queue is full (429), and everyone past the bound (busy)', async () => {
+    const gate = new HashGate(1, 2, 1);
+    const hold = deferred();
+    const first = gate.run(() => hold.promise);
+    const queued = gate.run(async () => {}, { suspect: true });
+    const refused = gate.run(async () => {}, { suspect: true });
+    await expect(refused).rejects.toMatchObject({ statusCode: 429 });
+    await expect(refused).rejects.toBeInstanceOf(HttpError);
+    const c1 = gate.run(async () => {});
+    const c2 = gate.run(async () => {});
+    await expect(gate.run(async () => {})).rejects.toMatchObject({ statusCode: 429 });
+    hold.resolve();
+    await Promise.all([first, queued, c1, c2]);
+    expect(gate.queued).toBe(0);
+  });
+});

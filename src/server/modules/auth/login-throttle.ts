@@ -1,0 +1,166 @@
+// Sign-in throttling after OWASP ASVS 2.2.1 (issue 19 §1–§2). Failed sign-ins are counted in the
+// database (auth_failures, shared by every server) under three keys: the account with the client
+// address (`pair:`), the client address alone (`ip:`) and the account alone (`acct:`). A sign-in is
+// refused (429) only for a client that has itself been failing:
+// - the same client failing on the same account LOGIN_FAILURE_LIMIT times a minute;
+// - a client failing LOGIN_IP_FAILURE_LIMIT times a minute over any accounts (guessing spread
+//   over many emails);
+// - while the whole server sees more than LOGIN_GLOBAL_FAILURE_LIMIT failures a minute, any
+//   client with a failure of its own in that minute.
+// An account under attack from elsewhere is never locked: its owner, from a client that has not
+// been failing, signs in as usual. Each further failure on an account that keeps failing waits a
+// little longer before it is answered (progressive delay), and password hashing (argon2, ~20 ms of
+// a core each) runs at most PASSWORD_HASH_CONCURRENCY at a time, with clients that have been
+// failing queued behind everyone else and turned away when their queue is full.
+import os from 'node:os';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import { authFailures } from '../../db/schema.js';
+import { tooManyRequests } from '../../http/errors.js';
+
+export const FAILURE_WINDOW_MS = 60_000;
+export const THROTTLE_MESSAGES = {
+  account: 'Too many failed sign-in attempts. Please wait a minute and try again.',
+  client: 'Too many failed sign-in attempts from your network. Please wait a minute and try again.',
+  busy: 'The server is busy. Please try signing in again in a moment.',
+} as const;
+
+/** failures on one account (from anywhere) before each further one is answered more slowly */
+const DELAY_AFTER_FAILURES = 5;
+const MAX_DELAY_MS = 3000;
+
+const keys = (email: string, ip: string) => ({
+  pair: `pair:${email}|${ip}`,
+  ip: `ip:${ip}`,
+  account: `acct:${email}`,
+});
+
+export type FailureCounts = { pair: number; ip: number; account: number; global: number };
+
+export async function recentFailures(
+  db: DbOrTx,
+  email: string,
+  ip: string,
+  now: Date,
+): Promise<FailureCounts> {
+  const k = keys(email, ip);
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  const result = await db.execute(sql`
+    select
+      count(*) filter (where email_key = ${k.pair}) as pair,
+      count(*) filter (where email_key = ${k.ip}) as ip,
+      count(*) filter (where email_key = ${k.account}) as account,
+      (select count(*) from auth_failures where email_key like 'ip:%' and created_at > ${since.toISOString()}::timestamptz) as global
+    from auth_failures
+    where email_key in (${k.pair}, ${k.ip}, ${k.account}) and created_at > ${since.toISOString()}::timestamptz`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  return {
+    pair: Number(row.pair ?? 0),
+    ip: Number(row.ip ?? 0),
+    account: Number(row.account ?? 0),
+    global: Number(row.global ?? 0),
+  };
+}
+
+/** Throws 429 when this client may not try now. Answers whether it has been failing. */
+export function checkAllowed(counts: FailureCounts, config: Config): { suspect: boolean } {
+  if (counts.pair >= config.LOGIN_FAILURE_LIMIT) throw tooManyRequests(THROTTLE_MESSAGES.account);
+  if (counts.ip >= config.LOGIN_IP_FAILURE_LIMIT) throw tooManyRequests(THROTTLE_MESSAGES.client);
+  const suspect = counts.pair > 0 || counts.ip > 0;
+  if (suspect && counts.global >= config.LOGIN_GLOBAL_FAILURE_LIMIT)
+    throw tooManyRequests(THROTTLE_MESSAGES.client);
+  return { suspect };
+}
+
+/** How long to hold the answer to a failure on an account that has failed `accountFailures` times. */
+export function failureDelayMs(accountFailures: number): number {
+  if (accountFailures < DELAY_AFTER_FAILURES) return 0;
+  return Math.min(MAX_DELAY_MS, 250 * 2 ** (accountFailures - DELAY_AFTER_FAILURES));
+}
+
+export async function recordFailure(db: DbOrTx, email: string, ip: string, now: Date): Promise<void> {
+  const k = keys(email, ip);
+  await db.insert(authFailures).values([
+    { emailKey: k.pair, createdAt: now },
+    { emailKey: k.ip, createdAt: now },
+    { emailKey: k.account, createdAt: now },
+  ]);
+  await db
+    .delete(authFailures)
+    .where(lt(authFailures.createdAt, new Date(now.getTime() - 10 * FAILURE_WINDOW_MS)));
+}
+
+/** Drops a client's failures on an account once it signs in (its earlier typos no longer count). */
+export async function clearPairFailures(db: DbOrTx, email: string, ip: string): Promise<void> {
+  await db.delete(authFailures).where(eq(authFailures.emailKey, keys(email, ip).pair));
+}
+
+// ---- password hashing, a few at a time ----
+
+type Waiter = () => void;
+
+/**
+ * At most `limit` argon2 operations at once in this process. Work from clients that have been
+ * failing waits behind everyone else's and is refused (429) once `maxSuspectWaiting` are queued;
+ * everyone else's queue is bounded too (`maxWaiting`), past which the server answers "busy".
+ */
+export class HashGate {
+  private running = 0;
+  private readonly normal: Waiter[] = [];
+  private readonly suspect: Waiter[] = [];
+
+  constructor(
+    readonly limit: number,
+    readonly maxWaiting = 256,
+    readonly maxSuspectWaiting = 16,
+  ) {}
+
+  async run<T>(work: () => Promise<T>, opts: { suspect?: boolean } = {}): Promise<T> {
+    await this.enter(opts.suspect === true);
+    try {
+      return await work();
+    } finally {
+      this.leave();
+    }
+  }
+
+  get queued(): number {
+    return this.normal.length + this.suspect.length;
+  }
+
+  private enter(suspect: boolean): Promise<void> {
+    if (this.running < this.limit && this.queued === 0) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    const queue = suspect ? this.suspect : this.normal;
+    if (queue.length >= (suspect ? this.maxSuspectWaiting : this.maxWaiting)) {
+      return Promise.reject(tooManyRequests(suspect ? THROTTLE_MESSAGES.client : THROTTLE_MESSAGES.busy));
+    }
+    return new Promise<void>((resolve) => {
+      queue.push(() => {
+        this.running += 1;
+        resolve();
+      });
+    });
+  }
+
+  private leave(): void {
+    this.running -= 1;
+    const next = this.normal.shift() ?? this.suspect.shift();
+    next?.();
+  }
+}
+
+const gates = new WeakMap<Config, HashGate>();
+
+/** The process's gate for this configuration. */
+export function hashGate(config: Config): HashGate {
+  let gate = gates.get(config);
+  if (!gate) {
+    gate = new HashGate(config.PASSWORD_HASH_CONCURRENCY || Math.max(1, os.availableParallelism()));
+    gates.set(config, gate);
+  }
+  return gate;
+}
