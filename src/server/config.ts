@@ -82,7 +82,9 @@ export const configSchema = z.object({
   /** chat model of the voice brain (default LLM_MODEL, else gpt-4o-mini) */
   VOICE_LLM_MODEL: optionalString,
   /** silence that ends the caller's spoken turn */
-  VOICE_SILENCE_MS: intWithDefault(700, 200),
+  // 600: the WebRTC VAD calls audio voiced 60–90 ms past the last word, so this ends turns when
+  // the energy detector's 700 did (bench/vad, docs/decisions/004)
+  VOICE_SILENCE_MS: intWithDefault(600, 200),
   TTS_VOICE_MICHAEL: z.string().default('onyx'),
   TTS_VOICE_SARAH: z.string().default('nova'),
   ELEVENLABS_TTS_MODEL: z.string().default('eleven_flash_v2_5'),

@@ -9,7 +9,7 @@ import type { Persona } from './engines/brain.js';
 import { createScriptedBrain } from './engines/scripted-brain.js';
 import { parseClientMessage, SAMPLE_RATE } from './protocol.js';
 import type { CallRecorder } from './recorder.js';
-import { FakeSocket, fakeSynthesizer, ManualScheduler, micFrames, silence, tone } from './testing.js';
+import { FakeSocket, fakeSynthesizer, ManualScheduler, micFrames, silence, speechLike } from './testing.js';
 
 const persona: Persona = {
   name: 'Sarah Chen',
@@ -101,7 +101,7 @@ describe('received audio is held to real time', () => {
     session.start();
     for (let s = 0; s < 120; s++) {
       for (let i = 0; i < 10; i++) {
-        frame(s % 10 < 3 ? tone(0.1) : silence(0.1));
+        frame(s % 10 < 3 ? speechLike(0.1) : silence(0.1));
         await scheduler.advance(100);
       }
     }

@@ -14,7 +14,7 @@ import {
 import type { Persona } from './engines/brain.js';
 import { createScriptedBrain } from './engines/scripted-brain.js';
 import { parseClientMessage } from './protocol.js';
-import { FakeSocket, fakeSynthesizer, ManualScheduler, micFrames, silence, tone } from './testing.js';
+import { FakeSocket, fakeSynthesizer, ManualScheduler, micFrames, silence, speechLike } from './testing.js';
 
 const persona: Persona = {
   name: 'Sarah Chen',
@@ -67,7 +67,7 @@ function setup(overrides: Partial<CallSessionOptions> = {}) {
   };
   /** one spoken turn: a second of speech, then a second of silence (the turn ends in it) */
   const spokenTurn = async () => {
-    await speak(tone(1));
+    await speak(speechLike(1));
     await speak(silence(1));
   };
   return {
@@ -182,7 +182,7 @@ describe('call session: an over-long spoken turn', () => {
     await s.startAndListen();
 
     // ten seconds of uninterrupted speech, streamed until the session acts on it
-    const frames = micFrames(tone(10));
+    const frames = micFrames(speechLike(10));
     let sent = 0;
     for (const frame of frames) {
       s.sendFrame(frame);

@@ -9,7 +9,7 @@ import {
 import type { Persona } from './engines/brain.js';
 import { createScriptedBrain } from './engines/scripted-brain.js';
 import { parseClientMessage } from './protocol.js';
-import { FakeSocket, fakeSynthesizer, ManualScheduler, micFrames, silence, tone } from './testing.js';
+import { FakeSocket, fakeSynthesizer, ManualScheduler, micFrames, silence, speechLike } from './testing.js';
 
 const persona: Persona = {
   name: 'Sarah Chen',
@@ -111,7 +111,7 @@ describe('call session', () => {
     const { session, socket, scheduler, speak } = setup({ stt });
     session.start();
     await scheduler.advance(5000);
-    await speak(tone(1.2));
+    await speak(speechLike(1.2));
     await speak(silence(0.4));
     expect(transcribe).not.toHaveBeenCalled();
     expect(session.phase).toBe('user_speaking');
@@ -135,7 +135,7 @@ describe('call session', () => {
     await scheduler.advance(300);
     const agentEvent = socket.ofType('audio')[0].audio_event.event_id;
     expect(session.phase).toBe('speaking');
-    await speak(tone(0.3));
+    await speak(speechLike(0.3));
     const [interrupt] = socket.ofType('interruption');
     expect(interrupt).toBeDefined();
     // the SDK drops audio whose event id is below the interruption's
@@ -153,7 +153,7 @@ describe('call session', () => {
     const { session, socket, scheduler, speak, type } = setup();
     session.start();
     await scheduler.advance(5000);
-    await speak(tone(1));
+    await speak(speechLike(1));
     type('Yes, I am ready to start.');
     await speak(silence(1));
     await scheduler.advance(3000);
@@ -162,7 +162,7 @@ describe('call session', () => {
     expect(lines.at(-1)).toMatch(/Tell me about a product you launched/);
 
     await scheduler.advance(5000);
-    await speak(tone(1));
+    await speak(speechLike(1));
     await speak(silence(1));
     await scheduler.advance(3000);
     const after = socket.ofType('agent_response').map((m) => m.agent_response_event.agent_response);

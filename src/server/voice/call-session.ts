@@ -113,7 +113,7 @@ export type SessionTuning = {
 };
 
 const DEFAULT_TUNING: SessionTuning = {
-  hangoverMs: 700,
+  hangoverMs: 600,
   pingIntervalMs: 15_000,
   browserTranscriptGraceMs: 2500,
   maxTurnMs: 90_000,
@@ -386,7 +386,10 @@ export class CallSession {
     // a text answer replaces any spoken turn still being transcribed
     for (const c of this.inflight) c.abort();
     if (this.agentBusy()) this.interrupt(eventId);
-    this.acceptUserText(text, eventId, turn?.startMs ?? now, now, this.o.scheduler.now(), false);
+    // A text answer (typed, or the browser's own recognition) is placed when it was sent and has no
+    // duration: it is not measured speech, so it never feeds pace or pauses, and it can never
+    // sort before the line it answers (a microphone turn open at the time began earlier).
+    this.acceptUserText(text, eventId, now, now, this.o.scheduler.now(), false);
   }
 
   private acceptUserText(

@@ -1,5 +1,5 @@
 // Fakes for driving the gateway in tests and the bench: manual time, a recording socket, a
-// synthetic voice, and PCM that sounds like speech or silence to the turn detector.
+// synthetic voice, and PCM that sounds like speech, noise or silence to the turn detector.
 
 import type { SpeechSynthesizer } from '../providers/tts/types.js';
 import type { Scheduler, VoiceSocket } from './call-session.js';
@@ -79,12 +79,82 @@ export function fakeSynthesizer(msPerWord = 60): SpeechSynthesizer & { spoken: s
   };
 }
 
-/** A sine tone at `level` of full scale: loud enough to be speech for the turn detector. */
+/** A sine tone at `level` of full scale (agent audio, recordings; the turn detector wants `speechLike`). */
 export function tone(seconds: number, level = 0.3, hz = 220): Int16Array {
   const n = Math.round(seconds * SAMPLE_RATE);
   const out = new Int16Array(n);
   for (let i = 0; i < n; i++)
     out[i] = Math.round(Math.sin((2 * Math.PI * hz * i) / SAMPLE_RATE) * level * 32767);
+  return out;
+}
+
+/**
+ * A vowel-like voice: glottal pulses at `f0` with a slow intonation, through the formants of an
+ * /a/, with a syllable-rate swell. The turn detector (WebRTC VAD) hears it as speech from 0.03 of
+ * full scale up; whether a pure sine (`tone()`) is depends on its pitch and level.
+ */
+export function speechLike(seconds: number, level = 0.1, f0 = 120): Int16Array {
+  const n = Math.round(seconds * SAMPLE_RATE);
+  const x = new Float64Array(n);
+  let phase = 0;
+  let previous = 0;
+  for (let i = 0; i < n; i++) {
+    const t = i / SAMPLE_RATE;
+    phase += (f0 * (1 + 0.08 * Math.sin(2 * Math.PI * 3 * t))) / SAMPLE_RATE;
+    phase -= Math.floor(phase);
+    // Rosenberg pulse (opening 40 % of the period, closing 10 %), differentiated for the lips
+    const pulse =
+      phase < 0.4
+        ? 0.5 * (1 - Math.cos((Math.PI * phase) / 0.4))
+        : phase < 0.5
+          ? Math.cos((Math.PI * (phase - 0.4)) / 0.2)
+          : 0;
+    x[i] = pulse - previous;
+    previous = pulse;
+  }
+  for (const [hz, bandwidth] of [
+    [700, 110],
+    [1220, 120],
+    [2600, 160],
+  ]) {
+    const r = Math.exp((-Math.PI * bandwidth) / SAMPLE_RATE);
+    const a1 = 2 * r * Math.cos((2 * Math.PI * hz) / SAMPLE_RATE);
+    let y1 = 0;
+    let y2 = 0;
+    for (let i = 0; i < n; i++) {
+      const y = (1 - r) * x[i] + a1 * y1 - r * r * y2;
+      y2 = y1;
+      y1 = y;
+      x[i] = y;
+    }
+  }
+  let energy = 0;
+  for (let i = 0; i < n; i++) {
+    x[i] *= 0.65 + 0.35 * Math.sin((2 * Math.PI * 4 * i) / SAMPLE_RATE);
+    energy += x[i] * x[i];
+  }
+  const gain = n === 0 || energy === 0 ? 0 : (level * 32767) / Math.sqrt(energy / n);
+  const out = new Int16Array(n);
+  for (let i = 0; i < n; i++) out[i] = Math.max(-32768, Math.min(32767, Math.round(x[i] * gain)));
+  return out;
+}
+
+/** Gaussian white noise at `level` (RMS, share of full scale), the same for the same seed. */
+export function whiteNoise(seconds: number, level = 0.03, seed = 1): Int16Array {
+  const n = Math.round(seconds * SAMPLE_RATE);
+  const out = new Int16Array(n);
+  let state = seed >>> 0 || 1;
+  const uniform = () => {
+    // xorshift32
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return ((state >>> 0) + 1) / 4294967297;
+  };
+  for (let i = 0; i < n; i++) {
+    const g = Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+    out[i] = Math.max(-32768, Math.min(32767, Math.round(g * level * 32767)));
+  }
   return out;
 }
 

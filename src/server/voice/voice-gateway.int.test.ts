@@ -11,7 +11,7 @@ import { stopLiveSession } from '../modules/interviews/stop-live-session.js';
 import { recordingKey } from '../providers/storage/index.js';
 import { createTestContext, registerUser, type TestContext } from '../test-support/test-app.js';
 import type { ServerMessage } from './protocol.js';
-import { micFrames, silence, tone } from './testing.js';
+import { micFrames, silence, speechLike } from './testing.js';
 
 const WELCOME = 'Hi, I am Alex. Thanks for joining today. Ready to begin?';
 const QUESTIONS = ['Tell me about a product you launched.', 'How did you measure its success?'];
@@ -237,7 +237,7 @@ describe('built-in voice gateway', () => {
     const { cookie, interviewId, signedUrl } = await startCall();
     const client = await Client.connect(signedUrl, cookie);
     const first = await client.waitFor(() => client.ofType('audio')[0], 'welcome audio');
-    for (const frame of micFrames(tone(0.6))) client.send(frame);
+    for (const frame of micFrames(speechLike(0.6))) client.send(frame);
     const cut = await client.waitFor(() => client.ofType('interruption')[0], 'an interruption');
     expect(cut.interruption_event.event_id).toBeGreaterThan(first.audio_event.event_id);
     for (const frame of micFrames(silence(1))) client.send(frame);
@@ -326,7 +326,7 @@ describe('built-in voice gateway with a transcription service', () => {
     const { cookie, interviewId, signedUrl } = await startCall(sttCtx, host);
     const client = await Client.connect(signedUrl, cookie);
     await client.waitFor(() => client.ofType('agent_response')[0], 'the welcome');
-    for (const frame of micFrames(tone(1.2))) client.send(frame);
+    for (const frame of micFrames(speechLike(1.2))) client.send(frame);
     for (const frame of micFrames(silence(1))) client.send(frame);
     const heard = await client.waitFor(() => client.ofType('user_transcript')[0], 'the transcript');
     expect(heard.user_transcription_event.user_transcript).toBe('Yes, I am ready to begin.');
