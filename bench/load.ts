@@ -11,7 +11,19 @@
 // Prints requests per second, the error count and p50/p95/p99 per route next to /api/noop in
 // the same run, and the voice turns (answer sent → whole reply received). Target: no errors and
 // p99 under 100 ms for API routes. LOAD_PROFILE=<dir> writes a V8 CPU profile of the server there.
+//
+// Then a login-flood phase (issue 19): LOGIN_USERS (10) legitimate users signing in with their
+// correct password in a loop (think LOGIN_THINK_MS ±50 %, 500) and a /api/noop probe every 50 ms,
+// first quiet for LOGIN_QUIET_SECONDS (20), then for LOGIN_FLOOD_SECONDS (30) while LOGIN_ATTACKERS
+// (64) clients guess passwords as fast as they are answered: half on random unknown emails, half
+// each on one of the users' emails. Every client connects from 127.0.0.1, so distinct clients are
+// simulated with X-Forwarded-For (users 10.1.x.y, attackers 10.66.x.y) and the server is started
+// with TRUST_PROXY=loopback. Prints the two windows side by side: sign-in p50/p99 and refusals,
+// noop p99, the attackers' answers by status and attempts/s, CPU. Targets: sign-in p99 in the
+// flood within 2× the quiet one, no refused sign-in, noop p99 < 100 ms.
+// LOAD_PHASES=main,login-flood (the default) picks the phases, e.g. LOAD_PHASES=login-flood.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -29,11 +41,29 @@ const CALLS_SEEDED_PER_USER = 12;
 const TURNS_PER_CALL = 4;
 const TARGET_P99_MS = 100;
 
+const PHASES = (process.env.LOAD_PHASES ?? 'main,login-flood')
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
+const LOGIN_USERS = Number(process.env.LOGIN_USERS ?? 10);
+const LOGIN_THINK_MS = Number(process.env.LOGIN_THINK_MS ?? 500);
+const LOGIN_WARMUP_SECONDS = Number(process.env.LOGIN_WARMUP_SECONDS ?? 3);
+const LOGIN_QUIET_SECONDS = Number(process.env.LOGIN_QUIET_SECONDS ?? 20);
+const LOGIN_FLOOD_SECONDS = Number(process.env.LOGIN_FLOOD_SECONDS ?? 30);
+const LOGIN_ATTACKERS = Number(process.env.LOGIN_ATTACKERS ?? 64);
+const NOOP_PROBE_MS = 50;
+/** sign-in p99 during the flood may be at most this many times the quiet one */
+const FLOOD_SLOWDOWN_TARGET = 2;
+
 type Fixture = {
   port: number;
   browsers: { cookie: string; callIds: number[] }[];
   callers: { cookie: string; userId: number }[];
   interviewerId: number;
+  /** accounts with a real (argon2) password, for the login-flood phase */
+  signIns: { email: string; password: string }[];
+  /** the server's sign-in throttling settings, printed with the login-flood figures */
+  limits: Record<string, number | string>;
 };
 
 // ---------------------------------------------------------------- the server (child process)
@@ -46,6 +76,7 @@ async function serve() {
   const { interviewers, users } = await import('../src/server/db/schema.js');
   const { seedDatabase } = await import('../src/server/db/seed/index.js');
   const { systemClock } = await import('../src/server/deps.js');
+  const { hashPassword } = await import('../src/server/modules/auth/passwords.js');
   const { createSession } = await import('../src/server/modules/auth/session-store.js');
   const { seedCalls } = await import('../src/server/modules/interviews/seed-calls.js');
   const { createBlobStore } = await import('../src/server/providers/storage/index.js');
@@ -60,6 +91,14 @@ async function serve() {
     // one virtual user per session: the per-user limits are not what this measures
     VOICE_SESSION_RATE_LIMIT: '10000',
     EVALUATE_RATE_LIMIT: '10000',
+    // the login flood names its simulated clients in X-Forwarded-For (every socket is 127.0.0.1);
+    // the main phase sends none, so its client address stays 127.0.0.1 as before
+    TRUST_PROXY: 'loopback',
+    // the sign-in throttle at its defaults unless set for an experiment
+    LOGIN_FAILURE_LIMIT: process.env.LOGIN_FAILURE_LIMIT,
+    LOGIN_IP_FAILURE_LIMIT: process.env.LOGIN_IP_FAILURE_LIMIT,
+    LOGIN_GLOBAL_FAILURE_LIMIT: process.env.LOGIN_GLOBAL_FAILURE_LIMIT,
+    PASSWORD_HASH_CONCURRENCY: process.env.PASSWORD_HASH_CONCURRENCY,
   });
   const database = await openDatabase(
     process.env.DATABASE_URL
@@ -77,14 +116,36 @@ async function serve() {
       .returning({ id: users.id });
     return { userId: u.id, cookie: `sid=${await createSession(db, u.id, new Date())}` };
   };
+  const main = PHASES.includes('main');
   const browsers: Fixture['browsers'] = [];
-  for (let i = 0; i < USERS; i++) {
+  for (let i = 0; main && i < USERS; i++) {
     const { userId, cookie } = await makeUser(i, 1);
     const { completedIds } = await seedCalls(db, { userId, completed: CALLS_SEEDED_PER_USER });
     browsers.push({ cookie, callIds: completedIds });
   }
   const callers: Fixture['callers'] = [];
-  for (let i = 0; i < CALLS; i++) callers.push(await makeUser(USERS + i, 100_000));
+  for (let i = 0; main && i < CALLS; i++) callers.push(await makeUser(USERS + i, 100_000));
+  // registered directly, as /api/register would store them (its per-address limit is not measured)
+  const signIns: Fixture['signIns'] = [];
+  for (let i = 0; PHASES.includes('login-flood') && i < LOGIN_USERS; i++) {
+    const account = {
+      email: `signin-${run}-${i}@example.com`,
+      password: randomBytes(9).toString('base64url'),
+    };
+    await db.insert(users).values({
+      name: `Sign-in ${i}`,
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+    });
+    signIns.push(account);
+  }
+  const limits = {
+    LOGIN_FAILURE_LIMIT: config.LOGIN_FAILURE_LIMIT,
+    LOGIN_IP_FAILURE_LIMIT: config.LOGIN_IP_FAILURE_LIMIT,
+    LOGIN_GLOBAL_FAILURE_LIMIT: config.LOGIN_GLOBAL_FAILURE_LIMIT,
+    PASSWORD_HASH_CONCURRENCY: config.PASSWORD_HASH_CONCURRENCY || os.availableParallelism(),
+    TRUST_PROXY: String(config.TRUST_PROXY),
+  };
   const [interviewer] = await db
     .select({ id: interviewers.id })
     .from(interviewers)
@@ -98,24 +159,30 @@ async function serve() {
   await app.listen({ host: '127.0.0.1', port: 0 });
   // measured calls should not pay the one-off start of the offline synthesiser
   const { createEspeakSynthesizer } = await import('../src/server/providers/tts/espeak.js');
-  await createEspeakSynthesizer().warmUp?.();
+  if (main) await createEspeakSynthesizer().warmUp?.();
   const port = (app.server.address() as { port: number }).port;
-  const fixture: Fixture = { port, browsers, callers, interviewerId: interviewer.id };
+  const fixture: Fixture = { port, browsers, callers, interviewerId: interviewer.id, signIns, limits };
   process.stdout.write(`READY ${JSON.stringify(fixture)}\n`);
   // the event loop's delay is what every request queued behind a long task waits
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
-  // the measured window starts after the warm-up
-  process.on('SIGUSR2', () => loopDelay.reset());
-  const stop = async () => {
-    loopDelay.disable();
-    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+  const printLoopDelay = () => {
     const stats = {
       p50: ms(loopDelay.percentile(50)),
       p99: ms(loopDelay.percentile(99)),
       max: ms(loopDelay.max),
     };
     process.stdout.write(`LOOP ${JSON.stringify(stats)}\n`);
+  };
+  // a window of measurement ends (and the next starts): its figures, then a fresh count
+  process.on('SIGUSR2', () => {
+    printLoopDelay();
+    loopDelay.reset();
+  });
+  const stop = async () => {
+    loopDelay.disable();
+    printLoopDelay();
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -158,11 +225,46 @@ function processCpuMs(match: { pid: number } | { comm: string }): number {
   return total;
 }
 
-async function startServer(): Promise<{
+/** CPU time (ms) every core of this machine spent busy so far: other work on it shows here. */
+function machineCpuMs(): number {
+  const [user, nice, system, , , irq, softirq, steal] = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (user + nice + system + irq + softirq + steal) * (1000 / 100); // not idle, iowait
+}
+
+type Cpu = { server: number; postgres: number; generator: number; machine: number };
+const cpuAt = (child: ChildProcess): Cpu => ({
+  server: processCpuMs({ pid: child.pid as number }),
+  postgres: processCpuMs({ comm: 'postgres' }),
+  generator: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  machine: machineCpuMs(),
+});
+/** % of one core per process between two readings `elapsedMs` apart */
+const cpuPercent = (before: Cpu, after: Cpu, elapsedMs: number) => {
+  // (processes that end in between take their time with them: never below 0)
+  const pct = (k: keyof Cpu) => Math.max(0, (100 * (after[k] - before[k])) / elapsedMs);
+  return {
+    server: pct('server'),
+    postgres: pct('postgres'),
+    generator: pct('generator'),
+    machine: pct('machine'),
+  };
+};
+
+type Server = {
   child: ChildProcess;
   fixture: Fixture;
-  loopDelay: Promise<LoopDelay | null>;
-}> {
+  /** ends the server's event-loop measuring window (and starts the next): that window's delay */
+  loopWindow: () => Promise<LoopDelay | null>;
+  /** stops the server, which closes, cleans up and reports the delay since the last window */
+  stop: () => Promise<LoopDelay | null>;
+};
+
+async function startServer(): Promise<Server> {
   // node itself (not npx): a signal to it reaches the server, which then closes and cleans up
   const child = spawn(
     process.execPath,
@@ -179,55 +281,89 @@ async function startServer(): Promise<{
     },
   );
   const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  let loopDelay: (stats: LoopDelay | null) => void = () => {};
+  // each LOOP line answers the oldest request for one (a signal, or the stop)
+  const waiting: ((stats: LoopDelay | null) => void)[] = [];
+  let closed = false;
   const fixture = new Promise<Fixture>((resolve, reject) => {
     lines.on('line', (line) => {
       if (line.startsWith('READY ')) resolve(JSON.parse(line.slice(6)));
-      if (line.startsWith('LOOP ')) loopDelay(JSON.parse(line.slice(5)));
+      if (line.startsWith('LOOP ')) waiting.shift()?.(JSON.parse(line.slice(5)));
     });
     lines.on('close', () => {
+      closed = true;
       reject(new Error('the server process ended before it was ready'));
-      loopDelay(null);
+      for (const w of waiting.splice(0)) w(null);
     });
   });
-  return {
-    child,
-    fixture: await fixture,
-    loopDelay: new Promise((resolve) => {
-      loopDelay = resolve;
-    }),
-  };
+  const ask = (signal: NodeJS.Signals) =>
+    new Promise<LoopDelay | null>((resolve) => {
+      if (closed) return resolve(null);
+      waiting.push(resolve);
+      child.kill(signal);
+    });
+  return { child, fixture: await fixture, loopWindow: () => ask('SIGUSR2'), stop: () => ask('SIGTERM') };
 }
 
+type Send = (
+  method: string,
+  url: string,
+  cookie: string,
+  body?: object,
+  headers?: http.OutgoingHttpHeaders,
+) => Promise<{ status: number; text: string }>;
+
 async function run() {
+  const unknown = PHASES.filter((p) => p !== 'main' && p !== 'login-flood');
+  if (unknown.length > 0 || PHASES.length === 0)
+    throw new Error(`LOAD_PHASES: main and/or login-flood, not ${unknown.join(',') || 'nothing'}`);
+  if (PHASES.includes('login-flood') && !(LOGIN_USERS >= 1 && LOGIN_ATTACKERS >= 0))
+    throw new Error('login-flood: LOGIN_USERS must be at least 1 and LOGIN_ATTACKERS a number');
   console.log(
-    `load: ${USERS} virtual users (think 0-${THINK_MS} ms) + ${CALLS} voice calls for ${SECONDS} s ` +
-      `after ${WARMUP_SECONDS} s of warm-up, ` +
+    `load: phases ${PHASES.join(', ')}; ` +
       `${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; preparing…`,
   );
-  const { child, fixture, loopDelay } = await startServer();
-  const base = `http://127.0.0.1:${fixture.port}`;
-  const deadline = Date.now() + (WARMUP_SECONDS + SECONDS) * 1000;
-  let measuring = false;
-
+  const server = await startServer();
+  const base = `http://127.0.0.1:${server.fixture.port}`;
   // node's own client on kept-alive connections: fetch (undici) took about twice the CPU per
   // request, and the generator shares this machine's cores with the server it measures
   const agent = new http.Agent({ keepAlive: true });
-  const send = (method: string, url: string, cookie: string, body?: object) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
+  const send: Send = (method, url, cookie, body, extraHeaders) =>
+    new Promise((resolve, reject) => {
       const payload = body ? JSON.stringify(body) : undefined;
       const headers: http.OutgoingHttpHeaders = payload
         ? { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
         : { cookie };
-      const req = http.request(base + url, { method, headers, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      });
+      const req = http.request(
+        base + url,
+        { method, headers: { ...headers, ...extraHeaders }, agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+          );
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(payload);
     });
+  try {
+    if (PHASES.includes('main')) await mainPhase(server, send);
+    if (PHASES.includes('login-flood')) await loginFloodPhase(server, send);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function mainPhase(server: Server, send: Send) {
+  const { child, fixture } = server;
+  console.log(
+    `\nmain: ${USERS} virtual users (think 0-${THINK_MS} ms) + ${CALLS} voice calls for ${SECONDS} s ` +
+      `after ${WARMUP_SECONDS} s of warm-up`,
+  );
+  const deadline = Date.now() + (WARMUP_SECONDS + SECONDS) * 1000;
+  let measuring = false;
 
   const request = async (
     route: string,
@@ -356,36 +492,30 @@ async function run() {
       ws.on('error', reject);
     });
 
-  const cpuAt = () => ({
-    server: processCpuMs({ pid: child.pid as number }),
-    postgres: processCpuMs({ comm: 'postgres' }),
-    generator: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
-  });
   // the generator's own lag inflates every figure it measures, so it is reported beside them
   const generatorDelay = monitorEventLoopDelay({ resolution: 10 });
-  let cpuBefore = cpuAt();
+  let cpuBefore = cpuAt(child);
   let started = performance.now();
-  const warmedUp = sleep(WARMUP_SECONDS * 1000).then(() => {
+  const warmedUp = sleep(WARMUP_SECONDS * 1000).then(async () => {
     measuring = true;
     callsEnded = 0;
-    child.kill('SIGUSR2');
     generatorDelay.enable();
-    cpuBefore = cpuAt();
+    cpuBefore = cpuAt(child);
     started = performance.now();
+    await server.loopWindow(); // the warm-up's, not reported
   });
   await Promise.all([warmedUp, ...fixture.browsers.map(browse), ...fixture.callers.map(converse)]);
   const elapsedMs = performance.now() - started;
-  const cpuAfter = cpuAt();
-  child.kill('SIGTERM');
-  const busy = (k: keyof typeof cpuBefore) =>
-    `${((100 * (cpuAfter[k] - cpuBefore[k])) / elapsedMs).toFixed(0)}%`;
+  const busy = cpuPercent(cpuBefore, cpuAt(child), elapsedMs);
+  const loop = await server.loopWindow();
+  const pc = (n: number) => `${n.toFixed(0)}%`;
   console.log(
     `\nCPU during the run, % of one core (this machine has ${os.availableParallelism()}): ` +
-      `server ${busy('server')}, PostgreSQL ${busy('postgres')}, load generator ${busy('generator')}`,
+      `server ${pc(busy.server)}, PostgreSQL ${pc(busy.postgres)}, load generator ${pc(busy.generator)}; ` +
+      `whole machine ${pc(busy.machine)} (the rest is other work on it)`,
   );
   generatorDelay.disable();
   const ms = (ns: number) => (ns / 1e6).toFixed(1);
-  const loop = await loopDelay;
   console.log(
     'event-loop delay (10 ms timer): ' +
       (loop ? `server p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms; ` : '') +
@@ -393,6 +523,249 @@ async function run() {
   );
 
   report(elapsedMs / 1000, turnMs, turnErrors, callsEnded);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
+
+// ---------------------------------------------------------------- the login flood (issue 19)
+
+type FloodWindow = {
+  signInMs: number[];
+  /** sign-ins with the correct password not answered 200, by status ('error': no answer) */
+  refused: Map<string, number>;
+  noopMs: number[];
+  noopErrors: number;
+  /** the attackers' answers by status, guessing on unknown emails and on the users' own */
+  attacks: { unknown: Map<string, number>; victims: Map<string, number> };
+  seconds: number;
+  cpu: ReturnType<typeof cpuPercent>;
+  serverLoop: LoopDelay | null;
+  generatorLoop: LoopDelay;
+};
+
+async function loginFloodPhase(server: Server, send: Send) {
+  const { child, fixture } = server;
+  const users = fixture.signIns;
+  const victimAttackers = Math.floor(LOGIN_ATTACKERS / 2);
+  console.log(
+    `\nlogin flood: ${users.length} users signing in (POST /api/login, correct password, think ` +
+      `${LOGIN_THINK_MS / 2}-${(LOGIN_THINK_MS * 3) / 2} ms) + GET /api/noop every ${NOOP_PROBE_MS} ms; ` +
+      `${LOGIN_WARMUP_SECONDS} s warm-up, ${LOGIN_QUIET_SECONDS} s quiet, then ${LOGIN_FLOOD_SECONDS} s with ` +
+      `${LOGIN_ATTACKERS} attacker clients guessing wrong passwords back to back ` +
+      `(${LOGIN_ATTACKERS - victimAttackers} on random unknown emails, ${victimAttackers} each on one user's email)\n` +
+      'distinct clients are simulated: every connection comes from 127.0.0.1, the server trusts ' +
+      'X-Forwarded-For from loopback (TRUST_PROXY=loopback), users send 10.1.x.y and attackers 10.66.x.y\n' +
+      `server: ${Object.entries(fixture.limits)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+  );
+  const address = (net: number, i: number) => `10.${net}.${(i + 1) >> 8}.${(i + 1) & 255}`;
+  const count = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
+  // which of the throttle's refusals a 429 was (per account, per client, or the busy hash queue)
+  const { THROTTLE_MESSAGES } = await import('../src/server/modules/auth/login-throttle.js');
+  const reasons = new Map<string, string>(Object.entries(THROTTLE_MESSAGES).map(([k, m]) => [m, k]));
+  /** the answer's status ('error': none), a 429 with its reason, and how long it took */
+  const timed = async (method: string, url: string, body: object | undefined, ip?: string) => {
+    const t0 = performance.now();
+    const answer = await send(method, url, '', body, ip ? { 'x-forwarded-for': ip } : undefined).catch(
+      () => null,
+    );
+    const ms = performance.now() - t0;
+    if (!answer) return { status: 0, label: 'error', ms };
+    let label = String(answer.status);
+    if (answer.status === 429) {
+      const message = (() => {
+        try {
+          return String(JSON.parse(answer.text).message);
+        } catch {
+          return '';
+        }
+      })();
+      label = `429 ${reasons.get(message) ?? 'other'}`;
+    }
+    return { status: answer.status, label, ms };
+  };
+
+  type Stage = 'warmup' | 'quiet' | 'flood' | 'done';
+  let stage: Stage = 'warmup';
+  const fresh = () => ({
+    signInMs: [] as number[],
+    refused: new Map<string, number>(),
+    noopMs: [] as number[],
+    noopErrors: 0,
+    attacks: { unknown: new Map<string, number>(), victims: new Map<string, number>() },
+  });
+  const figures = { quiet: fresh(), flood: fresh() };
+  // a request counts in the window it started and ended in (one that straddles two is dropped)
+  const windowOf = (startedIn: Stage) =>
+    startedIn === stage && (stage === 'quiet' || stage === 'flood') ? figures[stage] : undefined;
+
+  const signInLoop = async (user: (typeof users)[number], i: number) => {
+    await sleep(Math.random() * LOGIN_THINK_MS);
+    while (stage !== 'done') {
+      const startedIn = stage;
+      const r = await timed('POST', '/api/login', user, address(1, i));
+      const w = windowOf(startedIn);
+      if (w) {
+        w.signInMs.push(r.ms);
+        if (r.status !== 200) count(w.refused, r.label);
+      }
+      await sleep(LOGIN_THINK_MS * (0.5 + Math.random()));
+    }
+  };
+  // probes go out on the clock whether or not the last was answered: a stall shows as latency
+  const probes: Promise<void>[] = [];
+  const probeLoop = async () => {
+    while (stage !== 'done') {
+      const startedIn = stage;
+      probes.push(
+        timed('GET', '/api/noop', undefined).then((r) => {
+          const w = windowOf(startedIn);
+          if (w && r.status === 200) w.noopMs.push(r.ms);
+          else if (w) w.noopErrors++;
+        }),
+      );
+      await sleep(NOOP_PROBE_MS);
+    }
+  };
+  const attack = async (a: number) => {
+    const onVictim = a < victimAttackers;
+    const ip = address(66, a);
+    for (let n = 0; stage === 'flood'; n++) {
+      const email = onVictim
+        ? users[a % users.length].email
+        : `nobody-${a}-${n}-${randomBytes(3).toString('hex')}@example.com`;
+      const r = await timed(
+        'POST',
+        '/api/login',
+        { email, password: randomBytes(9).toString('base64url') },
+        ip,
+      );
+      const w = windowOf('flood');
+      if (w) count(onVictim ? w.attacks.victims : w.attacks.unknown, r.label);
+    }
+  };
+
+  const measured = {} as Record<'quiet' | 'flood', FloodWindow>;
+  let generatorDelay = monitorEventLoopDelay({ resolution: 10 });
+  let cpuBefore = cpuAt(child);
+  let started = performance.now();
+  /** closes the window that was running and opens `next` */
+  const advance = async (next: Stage) => {
+    const ended = stage;
+    const cpuStart = cpuBefore;
+    const cpuAfter = cpuAt(child);
+    const elapsedMs = performance.now() - started;
+    generatorDelay.disable();
+    const generatorLoop = {
+      p50: generatorDelay.percentile(50) / 1e6,
+      p99: generatorDelay.percentile(99) / 1e6,
+      max: generatorDelay.max / 1e6,
+    };
+    stage = next;
+    cpuBefore = cpuAfter;
+    started = performance.now();
+    generatorDelay = monitorEventLoopDelay({ resolution: 10 });
+    generatorDelay.enable();
+    const serverLoop = await server.loopWindow();
+    if (ended === 'quiet' || ended === 'flood') {
+      measured[ended] = {
+        ...figures[ended],
+        seconds: elapsedMs / 1000,
+        cpu: cpuPercent(cpuStart, cpuAfter, elapsedMs),
+        serverLoop,
+        generatorLoop,
+      };
+    }
+  };
+  const legit = Promise.all([probeLoop(), ...users.map(signInLoop)]);
+  await sleep(LOGIN_WARMUP_SECONDS * 1000);
+  await advance('quiet');
+  await sleep(LOGIN_QUIET_SECONDS * 1000);
+  await advance('flood');
+  const attackers = Promise.all(Array.from({ length: LOGIN_ATTACKERS }, (_, a) => attack(a)));
+  await sleep(LOGIN_FLOOD_SECONDS * 1000);
+  await advance('done');
+  await Promise.all([legit, attackers]);
+  await Promise.all(probes);
+  reportFlood(measured.quiet, measured.flood);
+}
+
+function reportFlood(quiet: FloodWindow, flood: FloodWindow) {
+  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+  const q = { signIn: sorted(quiet.signInMs), noop: sorted(quiet.noopMs) };
+  const f = { signIn: sorted(flood.signInMs), noop: sorted(flood.noopMs) };
+  const refusals = (w: FloodWindow) => [...w.refused.values()].reduce((a, b) => a + b, 0);
+  const statuses = (m: Map<string, number>) =>
+    [...m.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([status, n]) => `${status}×${n}`)
+      .join(', ') || 'none';
+  const cell = (v: string) => v.padStart(13);
+  const n1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+  const pc = (n: number) => `${n.toFixed(0)}%`;
+  const row = (label: string, quietValue: string, floodValue: string, target = '') =>
+    console.log(`${label.padEnd(44)}${cell(quietValue)}${cell(floodValue)}   ${target}`);
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+  const quietP99 = percentile(q.signIn, 99);
+  const floodP99 = percentile(f.signIn, 99);
+  const allowedP99 = FLOOD_SLOWDOWN_TARGET * quietP99;
+  const refused = refusals(quiet) + refusals(flood);
+  const attempts = (w: FloodWindow) =>
+    [...w.attacks.unknown.values(), ...w.attacks.victims.values()].reduce((a, b) => a + b, 0);
+  console.log(`\n${''.padEnd(44)}${cell('quiet')}${cell('flood')}   target`);
+  row('window (s)', n1(quiet.seconds), n1(flood.seconds));
+  row('user sign-ins, correct password', String(q.signIn.length), String(f.signIn.length));
+  row('  p50 (ms)', n1(percentile(q.signIn, 50)), n1(percentile(f.signIn, 50)));
+  row(
+    '  p99 (ms)',
+    n1(quietP99),
+    n1(floodP99),
+    `flood ≤ ${FLOOD_SLOWDOWN_TARGET}× quiet (${n1(allowedP99)} ms): ${met(floodP99 <= allowedP99)}, ` +
+      `${(floodP99 / quietP99).toFixed(2)}×`,
+  );
+  row(
+    '  refused or failed (not 200)',
+    String(refusals(quiet)),
+    String(refusals(flood)),
+    `0: ${met(refused === 0)}` +
+      (refused > 0 ? ` (quiet ${statuses(quiet.refused)}; flood ${statuses(flood.refused)})` : ''),
+  );
+  row('GET /api/noop probes', String(q.noop.length), String(f.noop.length));
+  row('  p50 (ms)', n1(percentile(q.noop, 50)), n1(percentile(f.noop, 50)));
+  row(
+    '  p99 (ms)',
+    n1(percentile(q.noop, 99)),
+    n1(percentile(f.noop, 99)),
+    `< ${TARGET_P99_MS} ms: ${met(Math.max(percentile(q.noop, 99), percentile(f.noop, 99)) < TARGET_P99_MS)}`,
+  );
+  row('  errors', String(quiet.noopErrors), String(flood.noopErrors));
+  row('attacker attempts answered', '-', String(attempts(flood)));
+  row('  per second', '-', n1(attempts(flood) / flood.seconds));
+  row('CPU, % of one core: server', pc(quiet.cpu.server), pc(flood.cpu.server));
+  row(
+    process.env.DATABASE_URL ? '  PostgreSQL processes' : '  postgres processes (not ours: PGlite)',
+    pc(quiet.cpu.postgres),
+    pc(flood.cpu.postgres),
+  );
+  row('  load generator (users + attackers)', pc(quiet.cpu.generator), pc(flood.cpu.generator));
+  row(
+    `  whole machine (${os.availableParallelism()} cores; rest = other work)`,
+    pc(quiet.cpu.machine),
+    pc(flood.cpu.machine),
+  );
+  const loopCell = (l: LoopDelay | null) => (l ? `${n1(l.p99)}/${n1(l.max)}` : '-');
+  row('event-loop delay p99/max (ms): server', loopCell(quiet.serverLoop), loopCell(flood.serverLoop));
+  row('  load generator', loopCell(quiet.generatorLoop), loopCell(flood.generatorLoop));
+  console.log(
+    "\nattackers' answers in the flood by status (429 account: LOGIN_FAILURE_LIMIT reached by this " +
+      'client on this account; 429 client: LOGIN_IP_FAILURE_LIMIT or LOGIN_GLOBAL_FAILURE_LIMIT, or a ' +
+      "failing client's turn at hashing refused with its queue full; 429 busy: everyone's hashing queue full):\n" +
+      `  on unknown emails     ${statuses(flood.attacks.unknown)}\n` +
+      `  on the users' emails  ${statuses(flood.attacks.victims)}`,
+  );
 }
 
 function report(elapsed: number, turnMs: number[], turnErrors: number, callsEnded: number) {

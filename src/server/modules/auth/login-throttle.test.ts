@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../http/errors.js';
-import { failureDelayMs, HashGate } from './login-throttle.js';
+import { failureDelayMs, HashGate, RecentRefusals } from './login-throttle.js';
 
 describe('failureDelayMs', () => {
   it('answers the first failures of an account at once, then doubles, up to 3 s', () => {
@@ -63,5 +63,19 @@ describe('HashGate', () => {
     hold.resolve();
     await Promise.all([first, queued, c1, c2]);
     expect(gate.queued).toBe(0);
+  });
+});
+
+describe('RecentRefusals', () => {
+  it('answers a remembered refusal until it lapses, and forgets the oldest past its size', () => {
+    const r = new RecentRefusals(2);
+    r.remember('ip:1', 1000, 'slow down');
+    expect(r.refused(['pair:a|1', 'ip:1'], 999)).toBe('slow down');
+    expect(r.refused(['ip:1'], 1000)).toBeNull();
+    r.remember('ip:2', 5000, 'two');
+    r.remember('ip:3', 5000, 'three');
+    r.remember('ip:4', 5000, 'four');
+    expect(r.refused(['ip:2'], 0)).toBeNull();
+    expect(r.refused(['ip:4'], 0)).toBe('four');
   });
 });

@@ -63,11 +63,51 @@ export async function recentFailures(
   };
 }
 
+/**
+ * Clients refused recently, remembered by this process until their refusal would lapse, so a
+ * flood of refused attempts costs no database round trips (each refusal was decided from the
+ * database's counts; another server keeps its own memory of the same decisions).
+ */
+export class RecentRefusals {
+  private readonly until = new Map<string, { at: number; message: string }>();
+  constructor(private readonly max = 20_000) {}
+
+  refused(keys: readonly string[], now: number): string | null {
+    for (const key of keys) {
+      const hit = this.until.get(key);
+      if (!hit) continue;
+      if (hit.at > now) return hit.message;
+      this.until.delete(key);
+    }
+    return null;
+  }
+
+  remember(key: string, untilMs: number, message: string): void {
+    if (this.until.size >= this.max) {
+      const oldest = this.until.keys().next().value;
+      if (oldest !== undefined) this.until.delete(oldest);
+    }
+    this.until.set(key, { at: untilMs, message });
+  }
+}
+
+/** The keys a refusal of this client is remembered under. */
+export const refusalKeys = (email: string, ip: string) => [keys(email, ip).pair, keys(email, ip).ip];
+
 /** Throws 429 when this client may not try now. Answers whether it has been failing. */
-export function checkAllowed(counts: FailureCounts, config: Config): { suspect: boolean } {
-  if (counts.pair >= config.LOGIN_FAILURE_LIMIT) throw tooManyRequests(THROTTLE_MESSAGES.account);
-  if (counts.ip >= config.LOGIN_IP_FAILURE_LIMIT) throw tooManyRequests(THROTTLE_MESSAGES.client);
+export function checkAllowed(
+  counts: FailureCounts,
+  config: Config,
+  remember?: (key: 'pair' | 'ip', message: string) => void,
+): { suspect: boolean } {
+  const refuse = (key: 'pair' | 'ip', message: string) => {
+    remember?.(key, message);
+    return tooManyRequests(message);
+  };
+  if (counts.pair >= config.LOGIN_FAILURE_LIMIT) throw refuse('pair', THROTTLE_MESSAGES.account);
+  if (counts.ip >= config.LOGIN_IP_FAILURE_LIMIT) throw refuse('ip', THROTTLE_MESSAGES.client);
   const suspect = counts.pair > 0 || counts.ip > 0;
+  // the server-wide budget is re-read each time: it lapses as soon as the flood does
   if (suspect && counts.global >= config.LOGIN_GLOBAL_FAILURE_LIMIT)
     throw tooManyRequests(THROTTLE_MESSAGES.client);
   return { suspect };
@@ -151,6 +191,18 @@ export class HashGate {
     const next = this.normal.shift() ?? this.suspect.shift();
     next?.();
   }
+}
+
+const refusals = new WeakMap<Config, RecentRefusals>();
+
+/** The process's memory of refused clients for this configuration. */
+export function recentRefusals(config: Config): RecentRefusals {
+  let r = refusals.get(config);
+  if (!r) {
+    r = new RecentRefusals();
+    refusals.set(config, r);
+  }
+  return r;
 }
 
 const gates = new WeakMap<Config, HashGate>();

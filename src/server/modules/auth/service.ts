@@ -4,14 +4,17 @@ import { NEW_USER_CREDITS } from '../../../shared/domain/limits.js';
 import type { DbOrTx } from '../../db/client.js';
 import { creditLedger, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, conflict, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../../http/errors.js';
 import {
   checkAllowed,
   clearPairFailures,
+  FAILURE_WINDOW_MS,
   failureDelayMs,
   hashGate,
   recentFailures,
+  recentRefusals,
   recordFailure,
+  refusalKeys,
 } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, deleteUserSessions } from './session-store.js';
@@ -66,8 +69,15 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string) {
   const { db } = deps.database;
   const now = deps.clock.now();
   const key = emailKey(input.email);
+  const refused = recentRefusals(deps.config);
+  const [pairKey, ipKey] = refusalKeys(key, ip);
+  const known = refused.refused([pairKey, ipKey], now.getTime());
+  if (known) throw tooManyRequests(known);
   const counts = await recentFailures(db, key, ip, now);
-  const { suspect } = checkAllowed(counts, deps.config);
+  // remembered for the failure window (a minute), so a flood of refused attempts costs no queries
+  const { suspect } = checkAllowed(counts, deps.config, (which, message) =>
+    refused.remember(which === 'pair' ? pairKey : ipKey, now.getTime() + FAILURE_WINDOW_MS, message),
+  );
   const user = await findUserByEmail(db, input.email);
   const ok = await hashGate(deps.config).run(() => verifyPassword(user?.passwordHash, input.password), {
     suspect,
