@@ -388,7 +388,8 @@ export const creditLedger = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     delta: integer().notNull(),
-    reason: text({ enum: ['signup', 'purchase', 'call', 'admin'] }).notNull(),
+    // refund: a call in which the user said nothing gives its credit back
+    reason: text({ enum: ['signup', 'purchase', 'call', 'admin', 'refund'] }).notNull(),
     purchaseId: integer().references(() => purchases.id, { onDelete: 'set null' }),
     interviewId: integer().references(() => interviews.id, { onDelete: 'set null' }),
     actorId: integer().references(() => users.id, { onDelete: 'set null' }),

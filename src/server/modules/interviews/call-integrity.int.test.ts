@@ -4,7 +4,7 @@
 // user's private rubric through the evaluate route.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { interviews, rubrics, trackAchievements, users, userTracks } from '../../db/schema.js';
+import { creditLedger, interviews, rubrics, trackAchievements, users, userTracks } from '../../db/schema.js';
 import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
 import { scenarioGateMessages } from '../tracks/scenario-gate.js';
 import { interviewMessages } from './get-interview.js';
@@ -41,7 +41,11 @@ async function userWithCall(extra: object = {}) {
     ...extra,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return { u, interviewer, interview: res.json() as { id: number; startTime: string } };
+  return {
+    u,
+    interviewer,
+    interview: res.json() as { id: number; startTime: string; interviewerId: number },
+  };
 }
 
 describe('a forged call', () => {
@@ -232,5 +236,38 @@ describe('rubrics through POST /api/interviews/evaluate', () => {
       expect(mine.statusCode).toBe(200);
       expect(mine.body).toContain('Secret Sauce');
     }
+  });
+});
+
+describe('a call in which the user said nothing', () => {
+  it('gives its credit back once, with a ledger line; a call with an answer does not', async () => {
+    const { u, interview } = await userWithCall();
+    const balance = async () =>
+      (await ctx.database.db.select({ c: users.credits }).from(users).where(eq(users.id, u.user.id)))[0].c;
+    expect(await balance()).toBe(4);
+    await storeUtterances(ctx.database.db, interview.id, [['agent', 'Hi, ready to start?']]);
+    const ends = await Promise.all([1, 2].map(() => send(u, 'POST', `/api/interviews/${interview.id}/end`)));
+    expect(ends.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await balance()).toBe(5);
+    const lines = await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, u.user.id));
+    expect(lines.filter((l) => l.reason === 'refund')).toEqual([
+      expect.objectContaining({ delta: 1, interviewId: interview.id }),
+    ]);
+    // the call's debit and its refund cancel out
+    expect(lines.filter((l) => l.interviewId === interview.id).reduce((n, l) => n + l.delta, 0)).toBe(0);
+
+    const answered = await send(u, 'POST', '/api/interviews', {
+      type: 'single',
+      startTime: new Date().toISOString(),
+      interviewerId: interview.interviewerId,
+      userId: u.user.id,
+    });
+    const id = answered.json().id;
+    await storeUtterances(ctx.database.db, id, [
+      ['agent', 'Hi, ready to start?'],
+      ['user', 'Yes.'],
+    ]);
+    await send(u, 'POST', `/api/interviews/${id}/end`);
+    expect(await balance()).toBe(4);
   });
 });

@@ -5,10 +5,10 @@
 // Concurrency: ends of the same call in this process share one promise; across processes the
 // final UPDATE only applies while the call is still in progress, so the first writer wins and
 // the others answer what it stored.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
 import { buildTranscript } from '../../../shared/domain/transcript.js';
-import { interviews, voiceSessions } from '../../db/schema.js';
+import { creditLedger, interviews, users, voiceSessions } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
 import { ConvaiError, convaiFromConfig } from '../../providers/convai/index.js';
@@ -109,11 +109,26 @@ async function finishCall(
     status = 'error' in evaluation ? 'completed_with_errors' : 'completed';
   }
 
-  const [updated] = await db
-    .update(interviews)
-    .set({ endTime, transcript, evaluation, status, notes, conversationId })
-    .where(and(eq(interviews.id, interview.id), eq(interviews.status, 'in_progress')))
-    .returning();
+  // A call in which the user said nothing (left at once, or the microphone never reached us) gives
+  // its credit back, in the same transaction that ends it, so exactly once.
+  const userSpoke = timed.some((u) => u.speaker === 'user' && u.text.trim() !== '');
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(interviews)
+      .set({ endTime, transcript, evaluation, status, notes, conversationId })
+      .where(and(eq(interviews.id, interview.id), eq(interviews.status, 'in_progress')))
+      .returning();
+    if (row && !userSpoke && row.creditCost > 0) {
+      await tx
+        .update(users)
+        .set({ credits: sql`${users.credits} + ${row.creditCost}` })
+        .where(eq(users.id, row.userId));
+      await tx
+        .insert(creditLedger)
+        .values({ userId: row.userId, delta: row.creditCost, reason: 'refund', interviewId: row.id });
+    }
+    return row;
+  });
   if (updated) {
     // A call on a track scenario moves the member's progress on that track (issue 10 §4).
     if (updated.trackScenarioId !== null) {
