@@ -40,10 +40,23 @@ export function providersStatus(c: Config): ProvidersStatus {
       elevenlabs && c.ELEVENLABS_AGENT_ID
         ? { kind: 'elevenlabs', configured: true, detail: 'ElevenLabs Conversational AI agent' }
         : { kind: 'built-in', configured: false, detail: 'built-in voice gateway on this server' },
-    payments:
-      c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY && c.STRIPE_WEBHOOK_SECRET
-        ? { kind: 'stripe', configured: true }
-        : { kind: 'sandbox', configured: false, detail: 'test mode: no real card is charged' },
+    payments: {
+      stripe: { kind: 'stripe', configured: true },
+      sandbox: {
+        kind: 'sandbox',
+        configured: false,
+        detail:
+          c.PAYMENTS === 'sandbox' && c.PUBLIC_URL
+            ? `TEST MODE on a deployment (PAYMENTS=sandbox): anyone signed in can add credits with a test card`
+            : 'test mode: no real card is charged',
+      },
+      none: {
+        kind: 'none',
+        configured: false,
+        detail:
+          'no payments: set the STRIPE_* keys (or PAYMENTS=sandbox for test cards); credits cannot be bought',
+      },
+    }[c.paymentsProvider],
     recordings: c.S3_BUCKET
       ? { kind: 's3', configured: true, detail: c.S3_BUCKET }
       : { kind: 'local-files', configured: false, detail: 'DATA_DIR/recordings' },

@@ -11,6 +11,7 @@ import {
   type TestContext,
   testConfig,
 } from '../../test-support/test-app.js';
+import { providersStatus } from '../health/service.js';
 import { PAYMENTS_NOT_CONFIGURED } from './service.js';
 
 const keys = {
@@ -30,6 +31,20 @@ describe('which payments run', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://calls.example.com', ...keys }).paymentsProvider).toBe('stripe');
     expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(ConfigError);
     expect(() => loadConfig({ PAYMENTS: 'free' })).toThrow('PAYMENTS');
+  });
+
+  it('is what the admin page lists, with a warning for the sandbox on a deployment', () => {
+    expect(providersStatus(loadConfig({ PUBLIC_URL: 'https://calls.example.com' })).payments.kind).toBe(
+      'none',
+    );
+    const optedIn = providersStatus(
+      loadConfig({ PUBLIC_URL: 'https://calls.example.com', PAYMENTS: 'sandbox' }),
+    );
+    expect(optedIn.payments).toMatchObject({
+      kind: 'sandbox',
+      detail: expect.stringMatching(/TEST MODE on a deployment/),
+    });
+    expect(providersStatus(loadConfig({})).payments.kind).toBe('sandbox');
   });
 });
 
