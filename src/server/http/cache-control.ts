@@ -6,7 +6,11 @@ import type { FastifyInstance } from 'fastify';
 
 export function registerApiNoStore(app: FastifyInstance): void {
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    // GET and HEAD only: a POST answer is never reused by a cache without explicit freshness, and
+    // Chromium never reports a keepalive POST answered with no-store as finished (the landing
+    // page's view beacon would keep the page from ever being network-idle)
+    const readable = req.method === 'GET' || req.method === 'HEAD';
+    if (readable && req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     done(null, payload);
