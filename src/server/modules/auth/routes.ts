@@ -5,6 +5,7 @@ import {
   registerRequest,
   userResponse,
 } from '../../../shared/contracts/auth.js';
+import { errorResponse } from '../../../shared/contracts/common.js';
 import type { AppDeps } from '../../deps.js';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
@@ -18,7 +19,11 @@ export async function authRoutes(app: App, deps: AppDeps) {
   app.post(
     '/api/register',
     {
-      schema: { body: registerRequest, response: { 201: userResponse } },
+      schema: {
+        description: `Creates an account and signs it in. At most REGISTER_RATE_LIMIT (${deps.config.REGISTER_RATE_LIMIT}) a minute per client address (429); the client address is the socket's unless TRUST_PROXY names the proxies whose X-Forwarded-For counts.`,
+        body: registerRequest,
+        response: { 201: userResponse, 409: errorResponse, 429: errorResponse },
+      },
       config: { rateLimit: { max: deps.config.REGISTER_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
@@ -30,7 +35,17 @@ export async function authRoutes(app: App, deps: AppDeps) {
 
   app.post(
     '/api/login',
-    { schema: { body: loginRequest, response: { 200: userResponse } } },
+    {
+      schema: {
+        description:
+          `Signs in. Throttled (docs/security.md): a client that has failed LOGIN_FAILURE_LIMIT (${deps.config.LOGIN_FAILURE_LIMIT}) times a minute on this account, ` +
+          `or LOGIN_IP_FAILURE_LIMIT (${deps.config.LOGIN_IP_FAILURE_LIMIT}) times on any accounts, gets 429; while the server sees more than ` +
+          `LOGIN_GLOBAL_FAILURE_LIMIT (${deps.config.LOGIN_GLOBAL_FAILURE_LIMIT}) failures a minute, so does any client with a failure of its own. ` +
+          'A client that has not been failing is never refused. Unknown email and wrong password answer alike (401).',
+        body: loginRequest,
+        response: { 200: userResponse, 401: errorResponse, 429: errorResponse },
+      },
+    },
     async (req, reply) => {
       const { user, token } = await auth.login(deps, req.body, req.ip);
       setSessionCookie(reply, token, secure);
