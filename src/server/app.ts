@@ -85,8 +85,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     requestTimeout: 120_000,
     keepAliveTimeout: 72_000,
     // whose X-Forwarded-For names the client (TRUST_PROXY; off: the socket's address)
-    // (a hop count is documented and supported at run time; Fastify's types omit the number)
-    trustProxy: config.TRUST_PROXY as boolean | string[],
+    trustProxy: config.TRUST_PROXY,
     forceCloseConnections: true,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -26,6 +26,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(name);
   });
 
+  it('trusts no proxy by default, and only the addresses TRUST_PROXY lists', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      'loopback',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8' }).TRUST_PROXY).toEqual(['fd00::/8']);
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow('a hop count cannot tell a proxy from a client');
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY');
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow('TRUST_PROXY');
+  });
+
   it('turns on Secure cookies for an https PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://calls.example.com' }).secureCookies).toBe(true);
   });

@@ -34,8 +34,8 @@ export const configSchema = z.object({
 
   /**
    * Whose X-Forwarded-For counts for the client address (rate limits, sign-in throttling): unset
-   * or 'off' → nobody's (the socket's address is the client); a number → that many proxy hops in
-   * front of the server; otherwise a comma-separated list of proxy addresses or CIDR ranges.
+   * or 'off' → nobody's (the socket's address is the client); otherwise a comma-separated list of
+   * the proxies' addresses or CIDR ranges (or loopback, linklocal, uniquelocal).
    */
   TRUST_PROXY: optionalString.transform((v, ctx) => parseTrustProxy(v, ctx)),
 
@@ -124,22 +124,25 @@ export const configSchema = z.object({
     .transform((v) => v === '1'),
 });
 
-/** Fastify's trustProxy from TRUST_PROXY: false, a hop count, or a list of addresses/CIDRs. */
-function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false | number | string[] {
-  if (value === undefined || ['off', 'false', '0', 'no'].includes(value.toLowerCase())) return false;
-  if (/^\d+$/.test(value)) return Number(value);
+/**
+ * Fastify's trustProxy from TRUST_PROXY: false, or the list of proxy addresses/CIDRs (or the names
+ * loopback, linklocal, uniquelocal) whose X-Forwarded-For counts. A hop count is refused: it cannot
+ * tell a proxy from a client that connects directly and sends the header itself (Fastify 5 ignores
+ * numbers for that reason).
+ */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false | string[] {
+  if (value === undefined || ['off', 'false', 'no'].includes(value.toLowerCase())) return false;
   const list = value
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean);
-  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)(\/\d{1,3})?$/i;
-  const bad = list.filter(
-    (a) => !address.test(a) && a !== 'loopback' && a !== 'uniquelocal' && a !== 'linklocal',
-  );
+  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
+  const named = ['loopback', 'linklocal', 'uniquelocal'];
+  const bad = list.filter((a) => !address.test(a) && !named.includes(a));
   if (list.length === 0 || bad.length > 0) {
     ctx.addIssue({
       code: 'custom',
-      message: `must be off, a number of proxy hops, or a comma-separated list of addresses/CIDRs (not ${bad.join(', ') || value})`,
+      message: `must be off or a comma-separated list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal); not ${bad.join(', ') || value}${/^\d+$/.test(value) ? ' (a hop count cannot tell a proxy from a client)' : ''}`,
     });
     return false;
   }
