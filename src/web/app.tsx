@@ -11,6 +11,8 @@ import { usePageViewTracking } from './components/routing/page-view-tracker';
 import { RouteGuard } from './components/routing/route-guard';
 import { ThemeProvider } from './components/theme/theme-provider';
 import { PageSpinner } from './components/ui/spinner';
+// before the router mounts: hears back and forward first (a live call asks before it is left)
+import './lib/popstate-guard';
 import { queryClient } from './lib/query-client';
 import { homePages, routes } from './routes';
 

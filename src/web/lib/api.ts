@@ -22,10 +22,19 @@ async function toApiError(res: Response): Promise<ApiError> {
   }
 }
 
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** `keepalive`: the request outlives the page (sent while it unloads or after the app has moved on). */
+export type ApiRequestOptions = { keepalive?: boolean };
+
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: ApiRequestOptions = {},
+): Promise<T> {
   const res = await fetch(path, {
     method,
     credentials: 'include',
+    ...(options.keepalive ? { keepalive: true } : {}),
     headers: body === undefined ? undefined : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -36,7 +45,8 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 }
 
 export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);
-export const apiPost = <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {});
+export const apiPost = <T>(path: string, body?: unknown, options?: ApiRequestOptions) =>
+  apiRequest<T>('POST', path, body ?? {}, options);
 export const apiPatch = <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body ?? {});
 export const apiDelete = <T>(path: string) => apiRequest<T>('DELETE', path);
 

@@ -19,9 +19,17 @@ export const createInterview = (body: CreateInterviewRequest) => apiPost<Intervi
 export const requestVoiceSession = (interviewId: number) =>
   apiPost<VoiceSessionResponse>(`/api/interviews/${interviewId}/voice-session`);
 
-/** Closes the call on the server, which builds the transcript, evaluates it and answers the interview. */
-export const endInterview = (interviewId: number, conversationId: string | null) =>
-  apiPost<Interview>(`/api/interviews/${interviewId}/end`, conversationId ? { conversationId } : {});
+/**
+ * Closes the call on the server, which builds the transcript, evaluates it and answers the interview.
+ * `keepalive`: the request outlives the page, for a call left by navigating away or closing the tab
+ * (the browser still sends the session cookie and the Origin of a same-origin request).
+ */
+export const endInterview = (
+  interviewId: number,
+  conversationId: string | null,
+  options: { keepalive?: boolean } = {},
+) =>
+  apiPost<Interview>(`/api/interviews/${interviewId}/end`, conversationId ? { conversationId } : {}, options);
 
 export const recordingUrl = (conversationId: string) =>
   `/api/interviews/audio/${encodeURIComponent(conversationId)}`;

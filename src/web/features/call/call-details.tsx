@@ -6,7 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
 import { InterviewerAvatar } from './interviewer-avatar';
+import { stepHeadingClass, stepHeadingProps } from './step-heading';
 
 export function CallDetails({
   interviewer,
@@ -23,7 +25,9 @@ export function CallDetails({
     <Card>
       <CardHeader>
         <CardTitle>
-          <h1 className="text-2xl">Call Details</h1>
+          <h1 className={cn('text-2xl', stepHeadingClass)} {...stepHeadingProps}>
+            Call Details
+          </h1>
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
@@ -68,7 +72,9 @@ export function CallDetails({
           </ul>
         </div>
 
-        <div className="flex justify-between gap-3">
+        {/* The actions stick to the bottom of the screen while the details run below it, so Start
+            Call is on screen without scrolling on a phone as on a desktop. */}
+        <div className="sticky bottom-0 z-10 -mx-6 -mb-6 flex items-center justify-between gap-3 rounded-b-xl border-t bg-card px-6 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_12px_-8px_rgb(0_0_0/0.2)]">
           <Button variant="outline" onClick={onBack} disabled={starting}>
             <ArrowLeft /> Back
           </Button>

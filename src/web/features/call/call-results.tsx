@@ -7,8 +7,10 @@ import { canReEvaluate, ReEvaluateButton } from '@/components/call-review/re-eva
 import { EvaluationView } from '@/components/evaluation/evaluation-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
 import { recordingUrl } from './call-api';
 import { LiveTranscript } from './live-transcript';
+import { stepHeadingClass, stepHeadingProps } from './step-heading';
 
 export function CallResults({
   interview: ended,
@@ -31,7 +33,9 @@ export function CallResults({
       <Card>
         <CardHeader>
           <CardTitle>
-            <h1 className="text-2xl">Evaluation Results</h1>
+            <h1 className={cn('text-2xl', stepHeadingClass)} {...stepHeadingProps}>
+              Evaluation Results
+            </h1>
           </CardTitle>
         </CardHeader>
         <CardContent>

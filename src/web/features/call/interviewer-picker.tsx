@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 import { InterviewerAvatar } from './interviewer-avatar';
+import { stepHeadingClass, stepHeadingProps } from './step-heading';
 
 const ALL = 'all';
 
@@ -41,7 +42,9 @@ export function InterviewerPicker({
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold">Choose a scenario</h1>
+          <h1 className={cn('text-2xl font-semibold', stepHeadingClass)} {...stepHeadingProps}>
+            Choose a scenario
+          </h1>
           <p className="text-sm text-muted-foreground">Pick who you want to practise with.</p>
         </div>
         <Select value={callType} onValueChange={setCallType}>
@@ -60,10 +63,11 @@ export function InterviewerPicker({
       </div>
 
       {selected ? (
+        // Sticks just below the sticky header (h-14 and its border), above the cards, never under it.
         <Card
           role="region"
           aria-label="Selected scenario"
-          className="sticky top-2 z-10 flex-row items-center gap-4 px-4 py-3"
+          className="sticky top-16 z-30 flex-row items-center gap-3 px-4 py-3 shadow-md sm:gap-4"
         >
           <InterviewerAvatar interviewer={selected} className="size-10" />
           <div className="min-w-0 flex-1">

@@ -10,9 +10,11 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
 import { CallTimer, useCountdown } from './call-timer';
 import { InterviewerAvatar } from './interviewer-avatar';
 import { LiveTranscript } from './live-transcript';
+import { stepHeadingClass, stepHeadingProps } from './step-heading';
 import { useSpeechRecognition } from './use-speech-recognition';
 import type { VoiceConversation, VoiceStatus } from './use-voice-conversation';
 
@@ -63,11 +65,14 @@ export function LiveCall({
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="sticky top-0 z-20 -mx-2 flex flex-wrap items-center justify-between gap-3 rounded-b-lg border-b bg-background/95 px-2 py-3 backdrop-blur">
+      {/* sticks just below the sticky header (h-14 and its border), never under it */}
+      <div className="sticky top-[calc(3.5rem+1px)] z-30 -mx-2 flex flex-wrap items-center justify-between gap-3 rounded-b-lg border-b bg-background/95 px-2 py-3 backdrop-blur">
         <div className="flex items-center gap-3">
           <InterviewerAvatar interviewer={interviewer} className="size-10" />
           <div>
-            <p className="font-medium leading-tight">{interviewer.name}</p>
+            <h1 className={cn('font-medium leading-tight', stepHeadingClass)} {...stepHeadingProps}>
+              <span className="sr-only">Call with</span> {interviewer.name}
+            </h1>
             <p className="text-xs text-muted-foreground" data-testid="connection-status">
               {statusText[voice.status]}
             </p>

@@ -14,6 +14,7 @@ import { CallDetails } from './call-details';
 import { CallSession } from './call-session';
 import { type HandedOverSelection, takeHandedOverSelection } from './handed-over-selection';
 import { InterviewerPicker } from './interviewer-picker';
+import { useStepHeadingFocus } from './step-heading';
 import { useStartCall } from './use-start-call';
 
 type Step = 'select' | 'details' | 'call';
@@ -58,6 +59,9 @@ export default function NewCallPage() {
   useEffect(() => {
     if (interviewers.error) toast.error('Error', { description: 'Failed to fetch interviewers' });
   }, [interviewers.error]);
+
+  // picker ⇄ details → call; the call's own steps (live → evaluating → results) are CallSession's
+  useStepHeadingFocus(step);
 
   const startCall = useStartCall((created) => {
     setInterview(created);
