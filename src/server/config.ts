@@ -78,13 +78,15 @@ export const configSchema = z.object({
   // Built-in voice gateway engines (README: "Voice gateway"); 'auto' picks from the keys above
   VOICE_BRAIN: z.enum(['auto', 'scripted', 'llm']).default('auto'),
   VOICE_TTS: z.enum(['auto', 'builtin', 'openai', 'elevenlabs', 'none']).default('auto'),
-  VOICE_STT: z.enum(['auto', 'openai', 'none']).default('auto'),
+  VOICE_STT: z.enum(['auto', 'openai', 'builtin', 'none']).default('auto'),
   /** chat model of the voice brain (default LLM_MODEL, else gpt-4o-mini) */
   VOICE_LLM_MODEL: optionalString,
   /** silence that ends the caller's spoken turn */
   // 600: the WebRTC VAD calls audio voiced 60–90 ms past the last word, so this ends turns when
   // the energy detector's 700 did (bench/vad, docs/decisions/004)
   VOICE_SILENCE_MS: intWithDefault(600, 200),
+  /** 'off': calls never use the browser's own speech recognition (its vendor processes the audio) */
+  BROWSER_SPEECH: z.enum(['on', 'off']).default('on'),
   TTS_VOICE_MICHAEL: z.string().default('onyx'),
   TTS_VOICE_SARAH: z.string().default('nova'),
   ELEVENLABS_TTS_MODEL: z.string().default('eleven_flash_v2_5'),

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the calls this app serves (voice/routes.ts); ended first when the app closes (app.ts) */
     liveCalls: LiveCalls;
+    /** what the gateway transcribes spoken answers with (voice/routes.ts), for the pre-call check */
+    serverSpeech?: 'cloud' | 'builtin' | 'none';
   }
 }
 

@@ -11,6 +11,28 @@ describe('public config', () => {
   it('tells a visitor the support address and nothing secret', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/public-config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ supportEmail: 'help@practice.example' });
+    expect(Object.keys(res.json()).sort()).toEqual(['speech', 'supportEmail']);
+    expect(res.json().supportEmail).toBe('help@practice.example');
+  });
+
+  it('says how calls hear the user: the server’s recogniser, and whether the browser’s may be used', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/public-config' });
+    expect(['cloud', 'builtin', 'none']).toContain(res.json().speech.server);
+    expect(res.json().speech.browser).toBe(true);
+
+    const off = await createTestContext({ env: { BROWSER_SPEECH: 'off', VOICE_STT: 'none' } });
+    try {
+      const answer = await off.app.inject({ method: 'GET', url: '/api/public-config' });
+      expect(answer.json().speech).toEqual({ server: 'none', browser: false });
+    } finally {
+      await off.close();
+    }
+    const cloud = await createTestContext({ env: { STT_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    try {
+      const answer = await cloud.app.inject({ method: 'GET', url: '/api/public-config' });
+      expect(answer.json().speech.server).toBe('cloud');
+    } finally {
+      await cloud.close();
+    }
   });
 });

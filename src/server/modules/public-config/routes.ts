@@ -6,5 +6,7 @@ import type { App } from '../../http/types.js';
 export async function publicConfigRoutes(app: App, deps: AppDeps) {
   app.get('/api/public-config', { schema: { response: { 200: publicConfigResponse } } }, async () => ({
     supportEmail: deps.config.SUPPORT_EMAIL,
+    // how calls hear the user (the voice gateway sets what its engines can transcribe)
+    speech: { server: app.serverSpeech ?? 'none', browser: deps.config.BROWSER_SPEECH === 'on' },
   }));
 }

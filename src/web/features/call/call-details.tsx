@@ -7,8 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
+import { HearingCheck } from './hearing-check';
 import { InterviewerAvatar } from './interviewer-avatar';
 import { stepHeadingClass, stepHeadingProps } from './step-heading';
+import { useHearingPath } from './use-hearing-path';
 
 export function CallDetails({
   interviewer,
@@ -21,6 +23,7 @@ export function CallDetails({
   onBack: () => void;
   onStart: () => void;
 }) {
+  const hearing = useHearingPath();
   return (
     <Card>
       <CardHeader>
@@ -42,6 +45,8 @@ export function CallDetails({
           </div>
         </div>
         {interviewer.bio ? <p className="leading-relaxed">{interviewer.bio}</p> : null}
+
+        <HearingCheck path={hearing} />
 
         <section aria-labelledby="rubric-heading" className="flex flex-col gap-2">
           <h3 id="rubric-heading" className="font-semibold">

@@ -15,6 +15,7 @@ import { CallTimer, useCountdown } from './call-timer';
 import { InterviewerAvatar } from './interviewer-avatar';
 import { LiveTranscript } from './live-transcript';
 import { stepHeadingClass, stepHeadingProps } from './step-heading';
+import { useHearingPath } from './use-hearing-path';
 import { useSpeechRecognition } from './use-speech-recognition';
 import type { VoiceConversation, VoiceStatus } from './use-voice-conversation';
 
@@ -38,7 +39,16 @@ export function LiveCall({
 }) {
   const secondsLeft = useCountdown(true, onEnd);
   const [answer, setAnswer] = useState('');
+  // on by default when the browser's own recognition is how this call hears the user
+  const hearing = useHearingPath();
   const [browserStt, setBrowserStt] = useState(false);
+  const chosen = useRef(false);
+  useEffect(() => {
+    if (hearing && !chosen.current) {
+      chosen.current = true;
+      setBrowserStt(hearing === 'browser');
+    }
+  }, [hearing]);
   const started = useRef(false);
   const connected = voice.status === 'connected';
   const { start, setMicMuted, sendText } = voice;
@@ -129,8 +139,17 @@ export function LiveCall({
               </div>
             ) : null}
           </div>
+          {browserStt && !stt.error ? (
+            <p className="text-sm text-muted-foreground" data-testid="browser-speech-note">
+              Your browser's speech recognition is on: its vendor processes your audio. Turn it off to type
+              instead.
+            </p>
+          ) : null}
           {browserStt && stt.error ? (
-            <p className="text-sm text-destructive">Browser speech recognition stopped ({stt.error}).</p>
+            <p className="text-sm text-destructive" role="alert">
+              Browser speech recognition stopped ({stt.error}): your spoken answers are not being understood.
+              Type your answer below.
+            </p>
           ) : null}
 
           <LiveTranscript entries={voice.entries} agentName={interviewer.name} />
