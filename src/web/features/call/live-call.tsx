@@ -59,12 +59,15 @@ export function LiveCall({
     void start();
   }, [start]);
 
-  // With the browser transcribing, the microphone stays closed to the agent so an answer is not
-  // heard twice.
+  // When the server transcribes speech itself and the browser does too, the microphone stays closed
+  // to the agent so an answer is not heard twice. When the browser is the only recogniser the
+  // microphone stays open: the server records the call and times the turns, and waits for the
+  // browser's text instead of transcribing.
+  const serverHears = hearing === 'cloud' || hearing === 'builtin';
   const stt = useSpeechRecognition(browserStt && connected, (text) => sendText(text));
   useEffect(() => {
-    if (connected) setMicMuted(browserStt);
-  }, [browserStt, connected, setMicMuted]);
+    if (connected) setMicMuted(browserStt && serverHears);
+  }, [browserStt, serverHears, connected, setMicMuted]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
