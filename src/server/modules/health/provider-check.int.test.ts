@@ -81,7 +81,8 @@ describe('who may test a provider', () => {
 describe('built-in providers (no keys)', () => {
   it.each([
     ['llm', 'built-in', /no connection needed/],
-    ['speechToText', 'built-in', /browser’s speech recognition/],
+    // with pocketsphinx installed the built-in recogniser hears the test tone as no words
+    ['speechToText', 'built-in', /browser’s speech recognition|no words, as expected/],
     ['voiceAgent', 'built-in', /built-in voice gateway/],
     ['payments', 'sandbox', /no card is charged/],
   ])('%s succeeds without a connection', async (provider, kind, message) => {

@@ -1,9 +1,11 @@
 // What is running: the database (answered by a real query) and which implementation of each
 // outside service is active. Never includes a secret, only whether one is set.
+
 import { sql } from 'drizzle-orm';
 import type { ProvidersStatus } from '../../../shared/contracts/health.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { pocketsphinxAvailability } from '../../providers/stt/pocketsphinx.js';
 import { sttChoice, ttsChoice } from '../../voice/engines/index.js';
 
 export function providersStatus(c: Config): ProvidersStatus {
@@ -24,7 +26,10 @@ export function providersStatus(c: Config): ProvidersStatus {
         : {
             kind: 'built-in',
             configured: false,
-            detail: 'typed answers and the browser’s speech recognition',
+            detail:
+              c.VOICE_STT !== 'none' && pocketsphinxAvailability().available
+                ? 'built-in offline recogniser (pocketsphinx); approximate transcripts'
+                : 'typed answers and the browser’s speech recognition',
           },
     textToSpeech: {
       elevenlabs: { kind: 'elevenlabs', configured: true },

@@ -1,12 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { DEBIAN_EN_US_MODEL, type PocketsphinxAvailability } from '../../providers/stt/pocketsphinx.js';
 import { testConfig } from '../../test-support/test-app.js';
-import { createVoiceEngines, VoiceEngineConfigError } from './index.js';
+import { createVoiceEngines, sttChoice, VoiceEngineConfigError } from './index.js';
 
-const summary = (env: Record<string, string> = {}) => createVoiceEngines(testConfig(env)).summary;
+// whether pocketsphinx is installed is given, not looked up: the tests do not depend on the machine
+const installed = (): PocketsphinxAvailability => ({
+  available: true,
+  binary: '/usr/bin/pocketsphinx_continuous',
+  model: DEBIAN_EN_US_MODEL,
+});
+const missing = (): PocketsphinxAvailability => ({
+  available: false,
+  reason: 'pocketsphinx_continuous is not installed (apt-get install -y pocketsphinx pocketsphinx-en-us)',
+});
+
+const summary = (env: Record<string, string> = {}, builtinStt = missing) =>
+  createVoiceEngines(testConfig(env), { builtinStt, warn: () => {} }).summary;
 
 describe('voice engine selection', () => {
   it('runs fully offline with no keys: scripted interviewer, built-in voice, no transcription', () => {
-    expect(summary()).toEqual({ brain: 'scripted', tts: 'builtin', stt: 'none' });
+    expect(summary()).toMatchObject({ brain: 'scripted', tts: 'builtin', stt: 'none', builtinStt: false });
   });
 
   it('switches to the real services when their keys are set', () => {
@@ -16,14 +29,14 @@ describe('voice engine selection', () => {
         TTS_API_KEY: 'k',
         STT_BASE_URL: 'http://127.0.0.1:1/v1',
       }),
-    ).toEqual({ brain: 'llm', tts: 'openai', stt: 'openai' });
+    ).toMatchObject({ brain: 'llm', tts: 'openai', stt: 'openai' });
     expect(summary({ ELEVENLABS_API_KEY: 'k', TTS_API_KEY: 'k' }).tts).toBe('elevenlabs');
   });
 
   it('follows an explicit choice over the keys', () => {
     expect(
       summary({ LLM_API_KEY: 'k', VOICE_BRAIN: 'scripted', VOICE_TTS: 'builtin', TTS_API_KEY: 'k' }),
-    ).toEqual({
+    ).toMatchObject({
       brain: 'scripted',
       tts: 'builtin',
       stt: 'none',
@@ -36,5 +49,59 @@ describe('voice engine selection', () => {
     expect(() => summary({ VOICE_BRAIN: 'llm' })).toThrow(VoiceEngineConfigError);
     expect(() => summary({ VOICE_TTS: 'elevenlabs' })).toThrow(/ELEVENLABS_API_KEY/);
     expect(() => summary({ VOICE_STT: 'openai' })).toThrow(/STT_BASE_URL/);
+  });
+});
+
+describe('speech-to-text selection', () => {
+  const cloud = { STT_BASE_URL: 'http://127.0.0.1:1/v1' };
+
+  it('auto: the cloud service when STT_* is set, else the built-in recogniser when installed, else none', () => {
+    expect(summary(cloud, installed).stt).toBe('openai');
+    expect(summary({ STT_API_KEY: 'k' }, missing).stt).toBe('openai');
+    expect(summary({}, installed)).toMatchObject({ stt: 'builtin', builtinStt: true });
+    expect(summary({}, installed).sttUnavailable).toBeUndefined();
+    expect(summary({}, missing)).toMatchObject({
+      stt: 'none',
+      builtinStt: false,
+      sttUnavailable: expect.stringMatching(/no transcription service.*pocketsphinx/),
+    });
+  });
+
+  it('builtin: the built-in recogniser even with STT_* set', () => {
+    const engines = createVoiceEngines(testConfig({ ...cloud, VOICE_STT: 'builtin' }), {
+      builtinStt: installed,
+    });
+    expect(engines.summary.stt).toBe('builtin');
+    expect(engines.stt?.kind).toBe('builtin');
+  });
+
+  it('builtin without pocketsphinx: says so at start and does without, rather than failing mid-call', () => {
+    const warn = vi.fn();
+    const engines = createVoiceEngines(testConfig({ VOICE_STT: 'builtin' }), { builtinStt: missing, warn });
+    expect(engines.stt).toBeNull();
+    expect(engines.summary).toMatchObject({
+      stt: 'none',
+      builtinStt: false,
+      sttUnavailable: expect.stringContaining('VOICE_STT=builtin'),
+    });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0][0]).toMatch(/VOICE_STT=builtin.*not installed.*apt-get install/);
+  });
+
+  it('openai and none follow the explicit choice whatever is installed', () => {
+    expect(summary({ ...cloud, VOICE_STT: 'openai' }, installed).stt).toBe('openai');
+    expect(() => summary({ VOICE_STT: 'openai' }, installed)).toThrow(/STT_BASE_URL/);
+    expect(summary({ ...cloud, VOICE_STT: 'none' }, installed)).toMatchObject({
+      stt: 'none',
+      builtinStt: true,
+      sttUnavailable: 'switched off (VOICE_STT=none)',
+    });
+  });
+
+  it('sttChoice (the health view) makes the same choice', () => {
+    expect(sttChoice(testConfig(), installed)).toBe('builtin');
+    expect(sttChoice(testConfig(), missing)).toBe('none');
+    expect(sttChoice(testConfig(cloud), installed)).toBe('openai');
+    expect(sttChoice(testConfig({ VOICE_STT: 'builtin' }), missing)).toBe('none');
   });
 });

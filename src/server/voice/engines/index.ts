@@ -1,9 +1,15 @@
 // Picks the gateway's brain, speech synthesiser and transcriber from config. 'auto' means: the
-// real service when its keys are set, the built-in offline engine otherwise.
+// real service when its keys are set, the built-in offline engine otherwise (for speech-to-text:
+// pocketsphinx when it is installed, else none: typed and browser-recognised answers).
 
 import type { Config } from '../../config.js';
 import { createLlmClient } from '../../providers/llm/openai-client.js';
 import { createOpenAiTranscriber } from '../../providers/stt/openai-transcription.js';
+import {
+  createPocketsphinxTranscriber,
+  type PocketsphinxAvailability,
+  pocketsphinxAvailability,
+} from '../../providers/stt/pocketsphinx.js';
 import type { Transcriber } from '../../providers/stt/types.js';
 import { createElevenLabsSpeech } from '../../providers/tts/elevenlabs.js';
 import { createEspeakSynthesizer } from '../../providers/tts/espeak.js';
@@ -22,23 +28,54 @@ export type VoiceEngines = {
     brain: 'scripted' | 'llm';
     tts: SpeechSynthesizer['kind'] | 'none';
     stt: Transcriber['kind'] | 'none';
+    /** whether the built-in speech recogniser (pocketsphinx) is installed on this server */
+    builtinStt: boolean;
+    /** why spoken answers are not transcribed here (stt 'none': a pre-call check says "typing only") */
+    sttUnavailable?: string;
   };
+};
+
+export type VoiceEngineOptions = {
+  /** whether the built-in recogniser can run (default: its binary and model looked up on this machine) */
+  builtinStt?: () => PocketsphinxAvailability;
+  /** told when a chosen engine cannot run and the gateway does without (default: a process warning, once) */
+  warn?: (message: string) => void;
 };
 
 const DEFAULT_VOICE_MODEL = 'gpt-4o-mini';
 
 export class VoiceEngineConfigError extends Error {}
 
-export function createVoiceEngines(config: Config): VoiceEngines {
+export function createVoiceEngines(config: Config, opts: VoiceEngineOptions = {}): VoiceEngines {
+  const builtinStt = (opts.builtinStt ?? pocketsphinxAvailability)();
   const brain = pickBrain(config);
   const tts = pickTts(config);
-  const stt = pickStt(config);
+  const stt = pickStt(config, builtinStt);
+  const sttUnavailable = stt ? undefined : sttOffReason(config, builtinStt);
+  if (config.VOICE_STT === 'builtin' && !builtinStt.available) {
+    (opts.warn ?? warnOnce)(
+      `VOICE_STT=builtin, but ${builtinStt.reason}: spoken answers are not transcribed on this server (answers are typed or come from the browser's speech recognition)`,
+    );
+  }
   return {
     brainFor: brain.factory,
     tts,
     stt,
-    summary: { brain: brain.kind, tts: tts?.kind ?? 'none', stt: stt?.kind ?? 'none' },
+    summary: {
+      brain: brain.kind,
+      tts: tts?.kind ?? 'none',
+      stt: stt?.kind ?? 'none',
+      builtinStt: builtinStt.available,
+      ...(sttUnavailable ? { sttUnavailable } : {}),
+    },
   };
+}
+
+const warned = new Set<string>();
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  process.emitWarning(message, { code: 'VOICE_ENGINE_UNAVAILABLE' });
 }
 
 function pickBrain(config: Config): { kind: 'scripted' | 'llm'; factory: BrainFactory } {
@@ -62,11 +99,27 @@ export function ttsChoice(config: Config): 'elevenlabs' | 'openai' | 'builtin' |
   return 'builtin';
 }
 
-/** Which transcriber turns the caller's audio into text (none: typed and browser-recognised text). */
-export function sttChoice(config: Config): 'openai' | 'none' {
-  const configured = Boolean(config.STT_BASE_URL || config.STT_API_KEY);
-  if (config.VOICE_STT === 'none' || (config.VOICE_STT === 'auto' && !configured)) return 'none';
-  return 'openai';
+/**
+ * Which transcriber turns the caller's audio into text: the OpenAI-compatible service, the
+ * built-in recogniser (when installed), or none (typed and browser-recognised text). `auto` picks
+ * them in that order; `builtin` without pocketsphinx installed is none (and said at start).
+ */
+export function sttChoice(
+  config: Config,
+  builtinStt: () => PocketsphinxAvailability = pocketsphinxAvailability,
+): 'openai' | 'builtin' | 'none' {
+  const choice = config.VOICE_STT;
+  if (choice === 'none' || choice === 'openai') return choice;
+  if (choice === 'auto' && (config.STT_BASE_URL || config.STT_API_KEY)) return 'openai';
+  return builtinStt().available ? 'builtin' : 'none';
+}
+
+function sttOffReason(config: Config, builtinStt: PocketsphinxAvailability): string {
+  if (config.VOICE_STT === 'none') return 'switched off (VOICE_STT=none)';
+  const missing = builtinStt.available ? '' : builtinStt.reason;
+  return config.VOICE_STT === 'builtin'
+    ? `VOICE_STT=builtin, but ${missing}`
+    : `no transcription service (STT_*) and no built-in recogniser: ${missing}`;
 }
 
 function pickTts(config: Config): SpeechSynthesizer | null {
@@ -99,8 +152,13 @@ function pickTts(config: Config): SpeechSynthesizer | null {
   return createEspeakSynthesizer();
 }
 
-function pickStt(config: Config): Transcriber | null {
-  if (sttChoice(config) === 'none') return null;
+function pickStt(config: Config, builtinStt: PocketsphinxAvailability): Transcriber | null {
+  const choice = sttChoice(config, () => builtinStt);
+  if (choice === 'none') return null;
+  if (choice === 'builtin') {
+    if (!builtinStt.available) return null;
+    return createPocketsphinxTranscriber({ binary: builtinStt.binary, model: builtinStt.model });
+  }
   if (!config.STT_BASE_URL && !config.STT_API_KEY)
     throw new VoiceEngineConfigError('VOICE_STT=openai needs STT_BASE_URL or STT_API_KEY');
   return createOpenAiTranscriber({
