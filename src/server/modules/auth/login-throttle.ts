@@ -17,6 +17,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { authFailures } from '../../db/schema.js';
+import { sqlRows } from '../../db/sql-rows.js';
 import { tooManyRequests } from '../../http/errors.js';
 
 export const FAILURE_WINDOW_MS = 60_000;
@@ -54,7 +55,7 @@ export async function recentFailures(
       (select count(*) from auth_failures where email_key like 'ip:%' and created_at > ${since.toISOString()}::timestamptz) as global
     from auth_failures
     where email_key in (${k.pair}, ${k.ip}, ${k.account}) and created_at > ${since.toISOString()}::timestamptz`);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const row = sqlRows<Record<string, unknown>>(result)[0] ?? {};
   return {
     pair: Number(row.pair ?? 0),
     ip: Number(row.ip ?? 0),
