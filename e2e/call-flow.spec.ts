@@ -233,3 +233,41 @@ test('closing the tab during a live call ends the call', async ({ context, page 
   const other = await context.newPage();
   await expect.poll(() => statusOf(other, id), { timeout: 45_000 }).not.toBe('in_progress');
 });
+
+test('signing out during a live call asks first; Leave ends the call before the session goes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const { email, password } = await signUp(page, 'Signing Out');
+  const before = await credits(page);
+  const id = await startCall(page);
+  await answerOnce(page);
+
+  const openMenu = () => page.getByRole('button', { name: 'User menu' }).click();
+  // Stay: still signed in, the call goes on
+  await openMenu();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Leave the call?' });
+  await expect(dialog).toContainText('Your call will end and be evaluated.');
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  expect(await statusOf(page, id)).toBe('in_progress');
+
+  // Leave: the end is answered while the session exists, then the user is signed out
+  const ended = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/api/interviews/${id}/end`,
+  );
+  await openMenu();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await dialog.getByRole('button', { name: 'Leave' }).click();
+  expect((await ended).status()).toBe(200);
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible({ timeout: 15_000 });
+
+  // signed in again: the call is over, listed, and used its credit (the user answered)
+  const login = await page.request.post('/api/login', { data: { email, password } });
+  expect(login.status()).toBe(200);
+  await expect.poll(() => statusOf(page, id), { timeout: 45_000 }).not.toBe('in_progress');
+  expect(await credits(page)).toBe(before - 1);
+});

@@ -209,6 +209,9 @@ export const utterances = pgTable(
     text: text().notNull(),
     startMs: integer().notNull(),
     endMs: integer().notNull(),
+    // How sure the built-in speech recogniser was of this line (0..1); null for exact text (typed,
+    // the browser's or a cloud service's recognition, and the agent's own lines).
+    confidence: doublePrecision(),
     createdAt: createdAt(),
   },
   (t) => [index('utterances_interview_idx').on(t.interviewId, t.startMs)],

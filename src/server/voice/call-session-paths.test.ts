@@ -84,6 +84,26 @@ function setup(overrides: Partial<CallSessionOptions> = {}) {
   };
 }
 
+describe('call session: how sure the recogniser was', () => {
+  it("stores the built-in recogniser's confidence with a spoken line, and none for a cloud service's", async () => {
+    const recognize = vi.fn(async () => ({ text: 'I launched a routing service', confidence: 0.62 }));
+    const builtin = setup({ stt: { kind: 'builtin', transcribe: async () => 'unused', recognize } });
+    await builtin.startAndListen();
+    await builtin.spokenTurn();
+    expect(recognize).toHaveBeenCalledTimes(1);
+    expect(builtin.saved.filter((u) => u.speaker === 'user')).toEqual([
+      expect.objectContaining({ text: 'I launched a routing service', confidence: 0.62 }),
+    ]);
+
+    const cloud = setup({ stt: { kind: 'openai', transcribe: async () => 'I launched a routing service' } });
+    await cloud.startAndListen();
+    await cloud.spokenTurn();
+    const [line] = cloud.saved.filter((u) => u.speaker === 'user');
+    expect(line?.text).toBe('I launched a routing service');
+    expect(line?.confidence ?? null).toBeNull();
+  });
+});
+
 describe('call session: the "didn\'t catch that" lines', () => {
   it('without transcription, asks for a typed answer when the browser sends no text within the grace period; not again within 20 s, again after', async () => {
     const s = setup({ tuning: { browserTranscriptGraceMs: 2500 } });

@@ -8,6 +8,7 @@
 // The browser plays agent audio in real time, so the session keeps `playbackEndMs`, when the
 // audio sent so far will have finished playing; until then the agent counts as speaking.
 
+import { NOT_HEARD_REPEAT_LINE, NOT_HEARD_TYPE_LINE } from '../../shared/domain/not-heard.js';
 import type { Transcriber } from '../providers/stt/types.js';
 import type { SpeechSynthesizer } from '../providers/tts/types.js';
 import type { Brain, Turn } from './engines/brain.js';
@@ -45,7 +46,14 @@ export type VoiceSocket = {
   close: (code: number, reason: string) => void;
 };
 
-export type StoredUtterance = { speaker: 'agent' | 'user'; text: string; startMs: number; endMs: number };
+export type StoredUtterance = {
+  speaker: 'agent' | 'user';
+  text: string;
+  startMs: number;
+  endMs: number;
+  /** the built-in recogniser's confidence in a spoken line (absent: exact text) */
+  confidence?: number | null;
+};
 
 export type SessionPhase = 'listening' | 'user_speaking' | 'transcribing' | 'thinking' | 'speaking' | 'ended';
 
@@ -132,8 +140,7 @@ const DEFAULT_TUNING: SessionTuning = {
   saveRetryAfterEndMs: 10_000,
 };
 
-export const NOT_HEARD_TYPE_LINE = "Sorry, I didn't catch that. Could you type your answer in the box below?";
-export const NOT_HEARD_REPEAT_LINE = "Sorry, I didn't catch that. Could you say it again?";
+export { NOT_HEARD_REPEAT_LINE, NOT_HEARD_TYPE_LINE };
 export const BRAIN_FAILED_LINE = 'Sorry, I lost my train of thought for a moment. Could you say that again?';
 /** the "didn't catch that" line is not repeated more often than this */
 const NOT_HEARD_COOLDOWN_MS = 20_000;
@@ -354,12 +361,16 @@ export class CallSession {
     turn.chunks = null;
     const abort = this.track(new AbortController());
     this.transcribing += 1;
-    stt
-      .transcribe(wavFile(audio, SAMPLE_RATE), abort.signal)
+    const wav = wavFile(audio, SAMPLE_RATE);
+    const heard = stt.recognize
+      ? stt.recognize(wav, abort.signal)
+      : stt.transcribe(wav, abort.signal).then((text) => ({ text, confidence: null }));
+    heard
       .then(
-        (text) => {
+        ({ text, confidence }) => {
           if (abort.signal.aborted || this.ended) return;
-          if (text.trim()) this.acceptUserText(text.trim(), turn.eventId, turn.startMs, endMs, endedAt, true);
+          if (text.trim())
+            this.acceptUserText(text.trim(), turn.eventId, turn.startMs, endMs, endedAt, true, confidence);
           else if (!this.userTurn) this.sayNotHeard(NOT_HEARD_REPEAT_LINE);
         },
         (err) => {
@@ -399,12 +410,13 @@ export class CallSession {
     endMs: number,
     endedAt: number,
     transcribed: boolean,
+    confidence: number | null = null,
   ): void {
     // past the call's budget nothing more is taken or answered (a flood, never a real call)
     if (!this.withinBudget(text)) return;
     this.send(userTranscript(text, eventId));
     this.history.push({ speaker: 'user', text });
-    this.save({ speaker: 'user', text, startMs, endMs });
+    this.save({ speaker: 'user', text, startMs, endMs, ...(confidence === null ? {} : { confidence }) });
     // the user is already talking again, or another part of their answer is still being transcribed
     if (transcribed && ((this.userTurn && !this.userTurn.answered) || this.transcribing > 1)) return;
     if (this.agentTurn) this.cancelAgentTurn(this.t());

@@ -58,8 +58,9 @@ export async function storedTurns(db: DbOrTx, interviewId: number): Promise<Turn
  */
 export async function appendUtterance(db: DbOrTx, interviewId: number, u: StoredUtterance): Promise<boolean> {
   const result = await db.execute(sql`
-    insert into utterances (interview_id, speaker, text, start_ms, end_ms)
-    select ${interviewId}::int, ${u.speaker}::text, ${u.text}::text, ${u.startMs}::int, ${u.endMs}::int
+    insert into utterances (interview_id, speaker, text, start_ms, end_ms, confidence)
+    select ${interviewId}::int, ${u.speaker}::text, ${u.text}::text, ${u.startMs}::int, ${u.endMs}::int,
+      ${u.confidence ?? null}::double precision
     where exists (select 1 from interviews where id = ${interviewId}::int and status = 'in_progress')
     returning 1 as stored`);
   return sqlRows<{ stored: number }>(result).length > 0;

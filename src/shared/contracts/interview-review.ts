@@ -51,6 +51,8 @@ export const utteranceResponse = z.object({
   text: z.string(),
   startMs: z.number(),
   endMs: z.number(),
+  /** the built-in recogniser's confidence (0..1): the line's text is approximate; null: exact */
+  confidence: z.number().nullable().optional(),
 });
 export type UtteranceTiming = z.infer<typeof utteranceResponse>;
 export const utterancesResponse = z.array(utteranceResponse);

@@ -6,7 +6,14 @@ export type Speaker = 'agent' | 'user';
 
 export type Turn = { speaker: Speaker; label: string; text: string };
 
-export type TimedUtterance = { speaker: Speaker; text: string; startMs: number; endMs: number };
+export type TimedUtterance = {
+  speaker: Speaker;
+  text: string;
+  startMs: number;
+  endMs: number;
+  /** the built-in recogniser's confidence (0..1) in a spoken line: its text is approximate; null or absent: exact */
+  confidence?: number | null;
+};
 
 const LINE = /^\s*([^:\n]{1,60}):\s*(.*)$/;
 

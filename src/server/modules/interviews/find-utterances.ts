@@ -15,6 +15,7 @@ export function storedUtterances(db: DbOrTx, interviewId: number): Promise<Timed
       text: utterances.text,
       startMs: utterances.startMs,
       endMs: utterances.endMs,
+      confidence: utterances.confidence,
     })
     .from(utterances)
     .where(eq(utterances.interviewId, interviewId))

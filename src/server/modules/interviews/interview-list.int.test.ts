@@ -1,8 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Interview } from '../../../shared/contracts/interviews.js';
 import { callAverageScore, overallAverageScore } from '../../../shared/domain/score-averages.js';
 import { buildApp } from '../../app.js';
-import { interviewers, interviews } from '../../db/schema.js';
+import { interviewers, interviews, utterances } from '../../db/schema.js';
 import { recordingKey } from '../../providers/storage/index.js';
 import {
   createTestContext,
@@ -295,6 +296,19 @@ describe('GET /api/interviews/trends and /:id/utterances', () => {
     expect((await get(`/api/interviews/${bobIds[0]}/utterances`, admin)).statusCode).toBe(200);
     expect((await get(`/api/interviews/${bobIds[0]}/utterances`, alice.cookie)).statusCode).toBe(404);
     expect((await get('/api/interviews/999999/utterances', bob.cookie)).statusCode).toBe(404);
+  });
+
+  it('says which lines the built-in recogniser heard, and how sure it was', async () => {
+    const { db } = ctx.database;
+    const [line] = await db
+      .update(utterances)
+      .set({ confidence: 0.58 })
+      .where(and(eq(utterances.interviewId, bobIds[1] ?? 0), eq(utterances.speaker, 'user')))
+      .returning({ id: utterances.id });
+    expect(line).toBeDefined();
+    const lines = (await get(`/api/interviews/${bobIds[1]}/utterances`, bob.cookie)).json();
+    expect(lines.filter((u: { confidence: number | null }) => u.confidence === 0.58)).not.toHaveLength(0);
+    expect(lines.find((u: { speaker: string }) => u.speaker === 'agent').confidence).toBeNull();
   });
 });
 

@@ -177,7 +177,7 @@ export function rejection(
   return null;
 }
 
-export type PocketsphinxTranscriber = Transcriber & {
+export type PocketsphinxTranscriber = Omit<Transcriber, 'recognize'> & {
   kind: 'builtin';
   /** transcribe() with the details (confidence, word times) */
   recognize: (wav: Buffer, signal: AbortSignal) => Promise<PocketsphinxResult>;

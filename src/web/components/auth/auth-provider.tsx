@@ -4,6 +4,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { ApiError, apiPost } from '@/lib/api';
 import { hardNavigate } from '@/lib/navigation';
+import { maySignOut } from '@/lib/sign-out-guard';
 
 /** A toast; sonner is fetched on first use, so it is not part of the first download of every page. */
 function notify(kind: 'success' | 'error', title: string, description: string) {
@@ -95,11 +96,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       error: userQuery.error,
       login: (credentials) => loginMutation.mutateAsync(credentials).catch(() => null),
       register: (details) => registerMutation.mutateAsync(details).catch(() => null),
-      logout: () =>
-        logoutMutation.mutateAsync().then(
+      // a live call is ended (and evaluated) first, while the session still exists
+      logout: async () => {
+        if (!(await maySignOut())) return false;
+        return logoutMutation.mutateAsync().then(
           () => true,
           () => false,
-        ),
+        );
+      },
       isLoggingIn: loginMutation.isPending,
       isRegistering: registerMutation.isPending,
       isLoggingOut: logoutMutation.isPending,

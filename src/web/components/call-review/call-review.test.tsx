@@ -57,6 +57,30 @@ describe('TranscriptView', () => {
     expect(activeLineIndex(utterances, 100)).toBe(0);
     expect(activeLineIndex(utterances, null)).toBe(-1);
   });
+
+  it('marks the lines the built-in recogniser heard as approximate, and only those', () => {
+    render(
+      <TranscriptView
+        transcript=""
+        interviewerName="Sam"
+        utterances={[
+          { speaker: 'agent', text: 'Question', startMs: 0, endMs: 1500, confidence: null },
+          { speaker: 'user', text: 'Spoken answer', startMs: 2000, endMs: 3500, confidence: 0.61 },
+          { speaker: 'user', text: 'Typed answer', startMs: 4000, endMs: 4000, confidence: null },
+        ]}
+      />,
+    );
+    const marked = screen.getAllByTestId('approximate-line');
+    expect(marked).toHaveLength(1);
+    expect(marked[0]?.closest('li')?.textContent).toContain('Spoken answer');
+    expect(marked[0]?.getAttribute('title')).toContain('61 % sure');
+    expect(screen.getByTestId('approximate-note').textContent).toContain('count for less in the evaluation');
+  });
+
+  it('shows no approximate note when every line is exact', () => {
+    render(<TranscriptView transcript="Sam: Hi\nYou: Hello" interviewerName="Sam" />);
+    expect(screen.queryByTestId('approximate-note')).toBeNull();
+  });
 });
 
 describe('AudioPlayer', () => {

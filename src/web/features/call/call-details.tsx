@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { HearingCheck } from './hearing-check';
 import { InterviewerAvatar } from './interviewer-avatar';
+import { MicCheck } from './mic-check';
 import { stepHeadingClass, stepHeadingProps } from './step-heading';
 import { useHearingPath } from './use-hearing-path';
 
@@ -47,6 +48,7 @@ export function CallDetails({
         {interviewer.bio ? <p className="leading-relaxed">{interviewer.bio}</p> : null}
 
         <HearingCheck path={hearing} />
+        {hearing && hearing !== 'typing' ? <MicCheck /> : null}
 
         <section aria-labelledby="rubric-heading" className="flex flex-col gap-2">
           <h3 id="rubric-heading" className="font-semibold">

@@ -103,8 +103,8 @@ export function CallSession({
    * outlives the page (`hangUp` false: the page is going away, the end is posted at once). The
    * outcome is announced on whatever page the user is on, and the lists and credits refetched.
    */
-  const endInBackground = useCallback((hangUp: boolean) => {
-    if (endingRef.current) return;
+  const endInBackground = useCallback((hangUp: boolean): Promise<void> => {
+    if (endingRef.current) return Promise.resolve();
     endingRef.current = true;
     const { voice: current, interview: call } = latest.current;
     const conversationId = current.conversationId;
@@ -114,7 +114,7 @@ export function CallSession({
           new Promise((resolve) => setTimeout(resolve, HANGUP_WAIT_MS)),
         ])
       : Promise.resolve();
-    void hungUp
+    return hungUp
       .then(() => endInterview(call.id, conversationId, { keepalive: true }))
       .then(
         (result) => announceEndedCall(result),
@@ -123,7 +123,8 @@ export function CallSession({
           toast.error('Error', { description: endMessages.endFailed(message) });
         },
       )
-      .then(() => latest.current.refreshAfterEnd());
+      .then(() => latest.current.refreshAfterEnd())
+      .catch(() => {});
   }, []);
 
   const live = phase === 'live' && !ending;

@@ -1,6 +1,7 @@
 // Step 3 of a call: the live conversation (spec: core-experience §2 "Live call", §4 voice
 // connection and call timer). Connects on mount; the countdown runs from the moment it shows.
 import type { Interviewer } from '@shared/contracts/interviewers';
+import { notHeardReason } from '@shared/domain/not-heard';
 import { Loader2, Mic, PhoneOff, RefreshCw, Send, Volume2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -68,6 +69,8 @@ export function LiveCall({
   useEffect(() => {
     if (connected) setMicMuted(browserStt && serverHears);
   }, [browserStt, serverHears, connected, setMicMuted]);
+
+  const notHeard = notHeardReason(voice.entries);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -156,6 +159,15 @@ export function LiveCall({
           ) : null}
 
           <LiveTranscript entries={voice.entries} agentName={interviewer.name} />
+          {notHeard ? (
+            <p className="text-sm text-destructive" role="alert" data-testid="not-heard-reason">
+              {notHeard}
+            </p>
+          ) : hearing === 'builtin' ? (
+            <p className="text-xs text-muted-foreground" data-testid="approximate-note">
+              Your spoken answers are recognised on this server: the words shown are approximate.
+            </p>
+          ) : null}
 
           <form onSubmit={submit} className="flex items-end gap-2">
             <div className="flex flex-1 flex-col gap-1">

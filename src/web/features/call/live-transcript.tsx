@@ -3,7 +3,13 @@
 import { useEffect, useRef } from 'react';
 import { cn } from '@/lib/utils';
 
-export type TranscriptEntry = { id: number; role: 'agent' | 'user'; text: string };
+export type TranscriptEntry = {
+  id: number;
+  role: 'agent' | 'user';
+  text: string;
+  /** heard by the built-in speech recogniser: the words are approximate */
+  approximate?: boolean;
+};
 
 export function LiveTranscript({
   entries,
@@ -60,6 +66,11 @@ export function LiveTranscript({
             >
               {e.text}
             </p>
+            {e.approximate ? (
+              <span className="text-xs text-muted-foreground" data-testid="approximate-line">
+                approximate (built-in recogniser)
+              </span>
+            ) : null}
           </div>
         ))
       )}

@@ -3,14 +3,22 @@
 // <BrowserRouter>, which has no data-router blockers (useBlocker), so the guard catches both before
 // React Router does: link clicks in the capture phase on the document (before React's listeners on
 // the root), and history steps through lib/popstate-guard (whose listener precedes the router's).
-// A reload or closed tab is the browser's beforeunload prompt.
+// Sign Out asks the same question through lib/sign-out-guard, and waits for the call's end before
+// the session goes. A reload or closed tab is the browser's beforeunload prompt.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { setPopStateGuard } from '@/lib/popstate-guard';
+import { setSignOutGuard } from '@/lib/sign-out-guard';
 
 export type InAppTarget = { anchor: HTMLAnchorElement; to: string };
 /** `delta`: the history step the user took (-1 for back), undone while they choose. */
-type Pending = ({ kind: 'link' } & InAppTarget) | { kind: 'history'; delta: number };
+type Pending =
+  | ({ kind: 'link' } & InAppTarget)
+  | { kind: 'history'; delta: number }
+  | { kind: 'signout'; answer: (proceed: boolean) => void };
+
+/** Sign Out waits this long at most for the call's end before the session goes anyway. */
+const SIGN_OUT_WAIT_MS = 8000;
 
 /** React Router's index of a history entry (it keeps one in each entry's state). */
 const indexOf = (state: unknown): number | undefined => {
@@ -36,9 +44,10 @@ export function inAppTarget(event: MouseEvent, here: Pick<Location, 'href' | 'or
 
 /**
  * `active`: a call is live. `onLeave` runs when the user confirms, just before the navigation they
- * asked for goes ahead. Returns the confirmation's state for <LeaveCallDialog>.
+ * asked for goes ahead (Sign Out waits for the promise it returns: the call's end needs the session).
+ * Returns the confirmation's state for <LeaveCallDialog>.
  */
-export function useLeaveCallGuard(active: boolean, onLeave: () => void) {
+export function useLeaveCallGuard(active: boolean, onLeave: () => void | Promise<void>) {
   const navigate = useNavigate();
   const [pending, setPending] = useState<Pending | null>(null);
   const leaving = useRef(false);
@@ -73,22 +82,36 @@ export function useLeaveCallGuard(active: boolean, onLeave: () => void) {
       setPending({ kind: 'history', delta });
       return true;
     });
+    setSignOutGuard(() =>
+      leaving.current
+        ? Promise.resolve(true)
+        : new Promise<boolean>((answer) => setPending({ kind: 'signout', answer })),
+    );
     document.addEventListener('click', onClick, true);
     return () => {
       document.removeEventListener('click', onClick, true);
       setPopStateGuard(null);
+      setSignOutGuard(null);
     };
   }, [active]);
 
-  const stay = useCallback(() => setPending(null), []);
+  const stay = useCallback(() => {
+    setPending((asked) => {
+      if (asked?.kind === 'signout') asked.answer(false);
+      return null;
+    });
+  }, []);
 
   const leave = useCallback(() => {
     const asked = pending;
     setPending(null);
     if (!asked) return;
     leaving.current = true;
-    latestOnLeave.current();
-    if (asked.kind === 'history') window.history.go(asked.delta);
+    const ended = latestOnLeave.current();
+    if (asked.kind === 'signout') {
+      const waited = new Promise<void>((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS));
+      void Promise.race([Promise.resolve(ended).catch(() => {}), waited]).then(() => asked.answer(true));
+    } else if (asked.kind === 'history') window.history.go(asked.delta);
     // the link itself when it is still there, so whatever else it does (closing a menu) happens too
     else if (asked.anchor.isConnected) asked.anchor.click();
     else navigate(asked.to);

@@ -1,0 +1,1 @@
+ALTER TABLE "utterances" ADD COLUMN "confidence" double precision;

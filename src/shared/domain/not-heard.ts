@@ -1,0 +1,20 @@
+// What the persona says when it could not understand the user's turn. The live call shows the
+// reason on screen too (a user still talking may cut the spoken line short and never hear it).
+
+export const NOT_HEARD_TYPE_LINE = "Sorry, I didn't catch that. Could you type your answer in the box below?";
+export const NOT_HEARD_REPEAT_LINE = "Sorry, I didn't catch that. Could you say it again?";
+
+/** The on-screen reason for each line, in words a user can act on. */
+export const NOT_HEARD_REASONS: Record<string, string> = {
+  [NOT_HEARD_TYPE_LINE]:
+    'Your last answer was not understood: no speech recogniser heard it. Type your answer in the box below.',
+  [NOT_HEARD_REPEAT_LINE]:
+    'Your last answer was not understood (the recogniser was not sure of the words). Say it again, a little more slowly, or type it.',
+};
+
+/** The reason to show when the persona's latest line is a "didn't catch that" and the user has not answered since. */
+export function notHeardReason(lines: readonly { role: 'agent' | 'user'; text: string }[]): string | null {
+  const last = lines.at(-1);
+  if (!last || last.role !== 'agent') return null;
+  return NOT_HEARD_REASONS[last.text.trim()] ?? null;
+}
