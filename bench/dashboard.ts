@@ -115,6 +115,11 @@ async function run(kind: string, database: Database) {
 
     await explain(database, 'page query', completedPageQuery(database.db, userId, { page: 1, pageSize: 5 }));
     await explain(database, 'summary query', completedSummaryQuery(database.db, userId));
+    await explain(
+      database,
+      "search page query (the transcript's trigram index should appear)",
+      completedPageQuery(database.db, userId, { page: 1, pageSize: 5, search: 'budget' }),
+    );
   } finally {
     await app.close();
     fs.rmSync(blobDir, { recursive: true, force: true });
