@@ -14,7 +14,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx vite build --logLevel warn
+RUN npm run build
 
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 VOLUME /data

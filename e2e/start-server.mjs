@@ -5,7 +5,22 @@ import fs from 'node:fs';
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = `.tmp/e2e/data-${port}`;
 fs.rmSync(dataDir, { recursive: true, force: true });
-const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+// The compiled server (as `npm start` runs it) when its build is newer than its sources — `npm test`
+// builds it first — else the sources through tsx (a journey run by hand after an edit).
+const newest = (dir) =>
+  Math.max(
+    ...fs
+      .readdirSync(dir, { withFileTypes: true })
+      .map((e) => (e.isDirectory() ? newest(`${dir}/${e.name}`) : fs.statSync(`${dir}/${e.name}`).mtimeMs)),
+  );
+const built =
+  fs.existsSync('dist/app/BUILT') &&
+  fs.statSync('dist/app/BUILT').mtimeMs > Math.max(newest('src/server'), newest('src/shared'));
+const [command, args] = built
+  ? [process.execPath, ['dist/app/server/main.js']]
+  : ['npx', ['tsx', 'src/server/main.ts']];
+console.log(`e2e server: ${built ? 'compiled (dist/app)' : 'sources (tsx)'}`);
+const child = spawn(command, args, {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -1,6 +1,7 @@
 // `npm start`: build the browser app when it is missing or older than its sources, then serve
-// everything (API + web) from one process on http://127.0.0.1:3000 (PORT/HOST to change).
-import { spawnSync } from 'node:child_process';
+// everything (API + web) from one process on http://127.0.0.1:3000 (PORT/HOST to change). The server
+// runs as compiled JavaScript (dist/app, scripts/build-server.mjs), built here too when stale.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -23,5 +24,24 @@ if (stale) {
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const server = spawnSync('npx', ['tsx', 'src/server/main.ts'], { cwd: root, stdio: 'inherit' });
-process.exit(server.status ?? 0);
+// the server runs compiled (plain node, no TypeScript transpiled at run time); built when missing or stale
+const serverBuilt = path.join(root, 'dist/app/BUILT');
+const serverSources = ['src/server', 'src/shared'].map((d) => path.join(root, d));
+if (
+  !fs.existsSync(serverBuilt) ||
+  Math.max(...serverSources.map(newestMtime)) > fs.statSync(serverBuilt).mtimeMs
+) {
+  console.log('Building the server…');
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+// signals reach the server (Ctrl-C reaches both; its shutdown runs once) and its exit is this one's
+const server = spawn(process.execPath, [path.join(root, 'dist/app/server/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

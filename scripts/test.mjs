@@ -71,7 +71,11 @@ if (want('e2e')) {
     console.log(
       `\n! No Chromium at ${chromium}: the browser journeys are not run (apt-get install chromium).`,
     );
-  } else if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
+  } else if (
+    run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']) &&
+    // the journeys run against the compiled server, as `npm start` runs it (e2e/start-server.mjs)
+    run('build-server', process.execPath, ['scripts/build-server.mjs'])
+  ) {
     const out = path.join(tmp, 'playwright.json');
     fs.rmSync(out, { force: true });
     run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });

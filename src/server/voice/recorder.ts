@@ -4,7 +4,7 @@
 // the future, is held as PCM; everything older is already encoded and written, so memory does
 // not grow with the length of the call and a crash loses at most that last stretch.
 
-import { DedicatedWorker } from '../workers/dedicated-worker.js';
+import { DedicatedWorker, workerModule } from '../workers/dedicated-worker.js';
 import type { Mp3WorkerApi } from './mp3-encoder.worker.js';
 
 export const RECORDING_CONTENT_TYPE = 'audio/mpeg';
@@ -15,7 +15,7 @@ export const RECORDING_CONTENT_TYPE = 'audio/mpeg';
  * DedicatedWorker for why this is not a pool).
  */
 export const recordingWorker = new DedicatedWorker<Mp3WorkerApi>(
-  new URL('./mp3-encoder.worker.ts', import.meta.url),
+  workerModule('./mp3-encoder.worker', import.meta.url),
   'mp3-encoder',
 );
 let nextEncoderId = 1;

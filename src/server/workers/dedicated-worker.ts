@@ -20,6 +20,15 @@ import type { Answer, WorkerApi, WorkerReply } from './protocol.js';
 
 const BOOT = new URL('./boot.mjs', import.meta.url);
 
+/**
+ * A worker module beside `base` (the caller's import.meta.url): the TypeScript source when the
+ * server runs from source (tsx), the compiled JavaScript when it runs from its build.
+ */
+export function workerModule(relative: string, base: string): URL {
+  const ext = new URL(base).pathname.endsWith('.ts') ? '.ts' : '.js';
+  return new URL(`${relative}${ext}`, base);
+}
+
 export class WorkerCrashedError extends Error {
   override name = 'WorkerCrashedError';
 }

@@ -4,16 +4,16 @@
 // a cache here without asking it. If the thread dies, the phrase being spoken fails (the session's
 // speech error path) and the next phrase starts a fresh thread.
 
-import { DedicatedWorker } from '../../workers/dedicated-worker.js';
+import { DedicatedWorker, workerModule } from '../../workers/dedicated-worker.js';
 import type { EspeakWorkerApi } from './espeak.worker.js';
-import { espeakInstalled } from './espeak-engine.js';
+import { ESPEAK_PERSONA_VOICES, espeakInstalled } from './espeak-engine.js';
 import type { SpeechSynthesizer, VoiceId } from './types.js';
 
 const MAX_TEXT_CHARS = 1000;
-const VOICES: Record<string, string> = { michael: 'en-us+m3', sarah: 'en-us+f2' };
+const VOICES: Record<string, string> = ESPEAK_PERSONA_VOICES;
 
 export const espeakWorker = new DedicatedWorker<EspeakWorkerApi>(
-  new URL('./espeak.worker.ts', import.meta.url),
+  workerModule('./espeak.worker', import.meta.url),
   'espeak',
 );
 
