@@ -1,27 +1,37 @@
-// bench/evaluation: how fast and how consistent evaluation is.
-// 1. The built-in evaluator on a 30-minute call (~4,500 candidate words, with utterance timings):
-//    median and p95 time, as a ratio to merely parsing the same transcript (the baseline).
-// 2. Consistency: the same transcript evaluated five times; the spread (max − min) of each
-//    criterion's score. Zero by construction for the built-in evaluator; for the model path it runs
-//    against whatever OpenAI-compatible endpoint is configured (LLM_BASE_URL / LLM_API_KEY, model
-//    from LLM_MODEL or the spec default), and says "skipped" when none is.
+// bench/evaluation: does a better conversation get a better score, and how fast and consistent is
+// evaluation?
+// 1. Calibration (src/server/modules/evaluation/calibration/*.json): for each half (tune, held-out)
+//    how many conversations are ordered strong > medium > weak, how many strong ones average
+//    ≥ 6.5, weak ones ≤ 3.5, strong − weak ≥ 3, and the spread between repeated runs. Targets on
+//    the held-out half: ≥ 90 % on each, spread 0. The held-out half is reported, never tuned on.
+// 2. The built-in evaluator on a 30-minute call (~4,500 candidate words, with utterance timings):
+//    median and p95 time, as a ratio to merely parsing the same transcript (the baseline), and the
+//    one-off model load.
+// 3. The model evaluator, when an OpenAI-compatible endpoint is configured (LLM_BASE_URL /
+//    LLM_API_KEY, model from LLM_MODEL or the spec default): the same calibration figures, each
+//    transcript evaluated twice; "skipped" otherwise. EVAL_BENCH_MODEL_SPLIT=tune|heldout|all
+//    chooses the halves (default heldout), EVAL_BENCH_MODEL_REPEATS the runs per transcript.
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/server/config.js';
 import { evaluateBuiltin } from '../src/server/modules/evaluation/builtin-evaluator.js';
-import { evaluateWithModel } from '../src/server/modules/evaluation/model-evaluator.js';
 import {
-  longTranscript,
-  SAMPLE_RUBRIC,
-  STRONG_TRANSCRIPT,
-} from '../src/server/modules/evaluation/sample-transcripts.js';
+  type CalibrationSummary,
+  loadCalibration,
+  meetsTargets,
+  runCalibration,
+  type Split,
+  TARGETS,
+} from '../src/server/modules/evaluation/calibration.js';
+import { evaluateWithModel } from '../src/server/modules/evaluation/model-evaluator.js';
+import { warmUp } from '../src/server/modules/evaluation/nlp.js';
+import { longTranscript, SAMPLE_RUBRIC } from '../src/server/modules/evaluation/sample-transcripts.js';
 import { createLlmClient } from '../src/server/providers/llm/openai-client.js';
-import type { EvaluationOutcome } from '../src/shared/contracts/evaluation.js';
 import { defaultModelSettings } from '../src/shared/domain/model-settings.js';
 import { analyseTurns, countWords } from '../src/shared/domain/speech-analytics.js';
 import { parseTranscript, type TimedUtterance } from '../src/shared/domain/transcript.js';
 
 const RUBRIC = SAMPLE_RUBRIC.slice(0, 5);
-const RUNS = 5;
+const SPLITS: Split[] = ['tune', 'heldout'];
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -61,75 +71,94 @@ function timings(transcript: string): TimedUtterance[] {
   });
 }
 
-function spreadTable(results: EvaluationOutcome[]) {
-  const scored = results.filter((r) => 'criteria' in r);
-  const failed = results.length - scored.length;
-  if (scored.length === 0) return console.log(`  every run failed (${failed}/${results.length})`);
-  for (const [i, c] of RUBRIC.entries()) {
-    const scores = scored.map((r) => r.criteria[i].score);
-    const min = Math.min(...scores);
-    const max = Math.max(...scores);
+const pct = (n: number, of: number) => `${n}/${of} (${of === 0 ? 0 : Math.round((n / of) * 100)} %)`;
+
+function printSummary(label: string, s: CalibrationSummary, showTargets: boolean) {
+  const ok = meetsTargets(s);
+  const mark = (pass: boolean) => (showTargets ? (pass ? '  ✓' : '  ✗ below target') : '');
+  const n = s.conversations;
+  console.log(`  ${label}: ${n} conversations${s.failures ? `, ${s.failures} failed evaluations` : ''}`);
+  console.log(`    ordered strong > medium > weak   ${pct(s.ordered, n)}${mark(ok.ordered)}`);
+  console.log(
+    `    strong ≥ ${TARGETS.strongAtLeast}                      ${pct(s.strongHigh, n)}${mark(ok.strongHigh)}`,
+  );
+  console.log(
+    `    weak ≤ ${TARGETS.weakAtMost}                        ${pct(s.weakLow, n)}${mark(ok.weakLow)}`,
+  );
+  console.log(`    strong − weak ≥ ${TARGETS.gap}                 ${pct(s.gap, n)}${mark(ok.gap)}`);
+  console.log(`    repeat spread (max)              ${s.spread.toFixed(1)}${mark(ok.spread)}`);
+  for (const r of s.results) {
+    const f = (x: number | null) => (x === null ? '  – ' : x.toFixed(1).padStart(4));
     console.log(
-      `  ${c.name.padEnd(20)} scores ${scores.map((s) => s.toFixed(1)).join(' ')}  spread ${(max - min).toFixed(1)}`,
+      `      ${r.id.padEnd(36)} strong ${f(r.scores.strong)}  medium ${f(r.scores.medium)}  weak ${f(r.scores.weak)}${r.ordered ? '' : '  (out of order)'}`,
     );
   }
-  const overall = scored.map((r) => r.overallScore ?? 0);
-  console.log(
-    `  ${'overall'.padEnd(20)} spread ${(Math.max(...overall) - Math.min(...overall)).toFixed(1)}${failed ? `  (${failed} failed runs)` : ''}`,
-  );
 }
 
 async function main() {
+  const loadStart = performance.now();
+  warmUp();
+  const load = performance.now() - loadStart;
+  console.log(
+    `calibration (targets on the held-out half: ≥ ${TARGETS.share * 100} % on each figure, repeat spread 0)`,
+  );
+  console.log('built-in evaluator:');
+  for (const split of SPLITS) {
+    const summary = await runCalibration(
+      loadCalibration(split),
+      (transcript, rubricCriteria) => evaluateBuiltin({ transcript, rubricCriteria }),
+      2,
+    );
+    printSummary(split === 'tune' ? 'tune half' : 'held-out half', summary, split === 'heldout');
+  }
+
   const transcript = longTranscript(4500);
   const utterances = timings(transcript);
   const candidateWords = analyseTurns(parseTranscript(transcript), utterances).candidateWords;
   console.log(
-    `built-in evaluator, 30-minute call: ${candidateWords} candidate words, ${RUBRIC.length} criteria`,
+    `\nspeed, 30-minute call: ${candidateWords} candidate words, ${RUBRIC.length} criteria (target well under 100 ms)`,
   );
   const baseline = time(() => parseTranscript(transcript), 50);
-  const builtin = time(() => evaluateBuiltin({ transcript, rubricCriteria: RUBRIC, utterances }), 50);
+  const builtin = time(() => evaluateBuiltin({ transcript, rubricCriteria: RUBRIC, utterances }), 30);
   console.log(`  parse only (baseline)  ${fmt(baseline)}`);
   console.log(
     `  built-in evaluation    ${fmt(builtin)}  (${(builtin.median / baseline.median).toFixed(1)}× baseline)`,
   );
-
-  console.log(`\nconsistency: the same transcript evaluated ${RUNS} times`);
-  console.log('built-in evaluator:');
-  spreadTable(
-    Array.from({ length: RUNS }, () =>
-      evaluateBuiltin({ transcript: STRONG_TRANSCRIPT, rubricCriteria: RUBRIC }),
-    ),
-  );
+  console.log(`  English model load     ${load.toFixed(0)} ms, once per process (at first use or warm-up)`);
 
   const config = loadConfig();
   const client = createLlmClient(config);
   if (!client) {
-    console.log('model evaluator: skipped (no LLM_BASE_URL or LLM_API_KEY configured)');
+    console.log('\nmodel evaluator: skipped (no LLM_BASE_URL or LLM_API_KEY configured)');
     return;
   }
   const settings = defaultModelSettings(config.LLM_MODEL).evaluation;
+  const which = process.env.EVAL_BENCH_MODEL_SPLIT ?? 'heldout';
+  const repeats = Math.max(1, Number(process.env.EVAL_BENCH_MODEL_REPEATS ?? 2));
   console.log(
-    `model evaluator (${settings.model} at ${new URL(config.LLM_BASE_URL ?? 'https://api.openai.com').origin}, temperature ${settings.temperature}):`,
+    `\nmodel evaluator (${settings.model} at ${new URL(config.LLM_BASE_URL ?? 'https://api.openai.com').origin}, temperature ${settings.temperature}, ${repeats} runs per transcript):`,
   );
-  const turns = parseTranscript(STRONG_TRANSCRIPT);
-  const analytics = analyseTurns(turns);
-  const results: EvaluationOutcome[] = [];
   const latencies: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    results.push(
-      await evaluateWithModel(client, settings, config.LLM_TIMEOUT_MS, {
-        turns,
-        rubricCriteria: RUBRIC,
-        analytics,
-      }),
+  for (const split of SPLITS.filter((s) => which === 'all' || which === s)) {
+    const summary = await runCalibration(
+      loadCalibration(split),
+      async (text, rubricCriteria) => {
+        const turns = parseTranscript(text);
+        const t = performance.now();
+        const out = await evaluateWithModel(client, settings, config.LLM_TIMEOUT_MS, {
+          turns,
+          rubricCriteria,
+          analytics: analyseTurns(turns),
+        });
+        latencies.push(performance.now() - t);
+        return out;
+      },
+      repeats,
     );
-    latencies.push(performance.now() - t);
+    printSummary(split === 'tune' ? 'tune half' : 'held-out half', summary, split === 'heldout');
   }
-  spreadTable(results);
-  for (const r of results) if ('error' in r) console.log(`  failed run: ${r.message}`);
   latencies.sort((a, b) => a - b);
-  console.log(`  latency median ${(percentile(latencies, 50) / 1000).toFixed(1)} s`);
+  console.log(`  latency median ${(percentile(latencies, 50) / 1000).toFixed(1)} s per evaluation`);
 }
 
 await main();

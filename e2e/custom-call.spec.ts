@@ -51,7 +51,10 @@ test('a user creates a custom scenario, finds it in the picker and practises it'
   await cont.click();
 
   // Review: the generated prompt, an escalation rubric and questions from the scenario.
-  await expect(page.getByLabel('System Prompt')).toHaveValue(/^You are Dana, an unhappy customer/);
+  await expect(page.getByLabel('System Prompt')).toHaveValue(
+    /^You are Dana, CTO\. In this call you are an unhappy customer/,
+  );
+  await expect(page.getByLabel('System Prompt')).toHaveValue(/\nTemperament: angry\n/);
   await expect(page.getByLabel('Rubric name')).toHaveValue('Customer Escalation Rubric');
   const questions = page.getByLabel('Sample Questions');
   await expect(questions).toHaveValue(/the lack of status updates/);
@@ -66,7 +69,8 @@ test('a user creates a custom scenario, finds it in the picker and practises it'
   // The new-call picker offers it under Custom Scenario.
   await page.goto('/new-call');
   const custom = page.getByRole('region', { name: 'Custom Scenario' });
-  await custom.getByRole('button', { name: /Dana/ }).click(FIRST_LOAD);
+  // the card itself (its Edit and Delete buttons sit beside it)
+  await custom.locator('button[aria-pressed]', { hasText: 'Dana' }).click(FIRST_LOAD);
   await page
     .getByRole('region', { name: 'Selected scenario' })
     .getByRole('button', { name: 'Continue' })

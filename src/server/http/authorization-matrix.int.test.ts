@@ -301,6 +301,11 @@ const TABLE: Record<string, Entry> = {
       payload: { name: 'Renamed' },
     }),
   },
+  'DELETE /api/interviewers/:id': {
+    // the owner deletes their custom scenario; another user does not see it; admins manage all
+    expect: { visitor: 401, a: 200, b: 404, admin: 200 },
+    prepare: async () => ({ url: `/api/interviewers/${(await customOfA()).id}` }),
+  },
 
   // Calls (A's call)
   'POST /api/interviews': {

@@ -1,6 +1,7 @@
 // POST /api/custom-calls/generate (spec: core-experience §3 "Custom generation result", §5, §7).
 import { z } from 'zod';
 import { MAX_NAME_LENGTH, MAX_RUBRIC_CRITERIA, MAX_TEXT_LENGTH } from '../domain/limits.js';
+import { TEMPERAMENTS } from '../domain/temperament.js';
 
 export const customCallMessages = {
   missingFields: 'Please provide all required information: your context, persona details, and scenario.',
@@ -27,6 +28,8 @@ export const generateCustomCallRequest = z.object({
   userContext: setupText,
   personaDetails: setupText,
   scenarioDetails: setupText,
+  /** the voice chosen at setup, when chosen before generating: an invented persona name matches it */
+  voiceId: z.enum(['michael', 'sarah']).optional(),
 });
 export type GenerateCustomCallRequest = z.infer<typeof generateCustomCallRequest>;
 
@@ -44,9 +47,16 @@ export const customCallGeneration = z.object({
   systemPrompt: z.string().trim().min(1).max(MAX_TEXT_LENGTH),
   rubric: generatedRubric,
   sampleQuestions: z.array(z.string().trim().min(1).max(1000)).max(20),
-  /** additions to the spec's result, used as editable defaults on review: the persona's name when
-   * the texts give one, and the line the persona opens the call with */
+  /** additions to the spec's result, used as editable defaults on review: the persona's name (the
+   * one the texts give, else a plausible invented one; null only from a model that gave none), the
+   * scenario's name, the persona's role and organisation (the spec's defaults 'Custom Interviewer'
+   * and 'User Created' when the texts name none), its temperament (also stated on the system
+   * prompt's `Temperament:` line) and the line the persona opens the call with */
   personaName: z.string().trim().max(MAX_NAME_LENGTH).nullable(),
+  scenarioName: z.string().trim().min(1).max(MAX_NAME_LENGTH),
+  role: z.string().trim().min(1).max(MAX_NAME_LENGTH),
+  company: z.string().trim().min(1).max(MAX_NAME_LENGTH),
+  temperament: z.enum(TEMPERAMENTS),
   welcomeMessage: z.string().trim().max(4000),
   /** how the result was written: the built-in generator or the configured model */
   generator: z.enum(['built-in', 'model']),

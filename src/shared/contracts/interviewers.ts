@@ -63,9 +63,24 @@ export const interviewerWriteRequest = z.object({
 });
 export type InterviewerWriteRequest = z.infer<typeof interviewerWriteRequest>;
 
-/** PATCH body: any subset of the write fields; `isArchived` archives or unarchives. */
+/**
+ * PATCH body: any subset of the write fields; `isArchived` archives or unarchives. The owner of a
+ * custom scenario edits its user-facing fields with it; ownership (`userId`) never changes, and
+ * `isCustomScenario` / `addedBy` are not fields a request can set.
+ */
 export const interviewerPatchRequest = interviewerWriteRequest.partial();
 export type InterviewerPatchRequest = z.infer<typeof interviewerPatchRequest>;
+
+/**
+ * DELETE /api/interviewers/:id answer: 'deleted' when nothing refers to the scenario; 'archived'
+ * when calls (or a track or team assignment) use it, so their results stay: it is hidden from
+ * every list and cannot be picked again, as a deleted one.
+ */
+export const interviewerDeleteResponse = z.object({
+  id: z.number(),
+  outcome: z.enum(['deleted', 'archived']),
+});
+export type InterviewerDeleteResponse = z.infer<typeof interviewerDeleteResponse>;
 
 /** GET /api/interviewers query. `page` switches the answer to `{items,total}`; `callType` repeats. */
 export const interviewerListQuery = z.object({

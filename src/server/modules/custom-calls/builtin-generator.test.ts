@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { statedTemperament } from '../../../shared/domain/temperament.js';
 import { CUSTOM_DEFAULTS } from '../interviewers/service.js';
 import {
   classifyConversation,
+  type GenerationInput,
   generateBuiltin,
   personaName,
   scenarioTopics,
   toSecondPerson,
 } from './builtin-generator.js';
+import { DATA } from './generator-data.js';
 import { SAMPLE_SCENARIOS } from './sample-scenarios.js';
 
 const names = (g: { rubric: { criteria: { name: string }[] } }) => g.rubric.criteria.map((c) => c.name);
@@ -51,12 +54,16 @@ describe('built-in custom-scenario generator', () => {
   it('writes a second-person persona prompt holding all three texts and the voice rules', () => {
     const input = SAMPLE_SCENARIOS.escalation;
     const g = generateBuiltin(input);
-    expect(g.systemPrompt).toMatch(/^You are Dana, an unhappy customer/);
+    expect(g.systemPrompt).toMatch(/^You are Dana, CTO\. In this call you are an unhappy customer/);
     for (const text of Object.values(input)) expect(g.systemPrompt).toContain(text);
     expect(g.systemPrompt).toContain('Ask one question at a time');
     expect(g.systemPrompt).toContain('one to three sentences');
     expect(g.personaName).toBe('Dana');
-    expect(g.welcomeMessage).toBe("Hi, I'm Dana. Thanks for making the time today.");
+    // Dana is "angry after a second outage": curt from the first line, no thanks
+    expect(statedTemperament(g.systemPrompt)).toBe('angry');
+    expect(g.welcomeMessage).toBe(
+      "Dana here. We need to talk about the lack of status updates, and I haven't got long.",
+    );
   });
 
   it('draws sample questions from the scenario: its own questions first, then the topics it names', () => {
@@ -98,5 +105,164 @@ describe('built-in custom-scenario generator', () => {
     expect(personaName('Marcus is head of support.')).toBe('Marcus');
     expect(personaName('The head of support, very busy.')).toBeNull();
     expect(personaName('She is the CFO.')).toBeNull();
+  });
+
+  it('finds the title before a name, and the name after a role', () => {
+    expect(personaName('Councillor Brynja Hammershaimb chairs the Faroese fisheries committee.')).toBe(
+      'Brynja Hammershaimb',
+    );
+    expect(personaName('Our CTO, Marta Lindqvist, is furious.')).toBe('Marta Lindqvist');
+    expect(personaName('I am meeting Sofia Reyes, the procurement lead.')).toBe('Sofia Reyes');
+    expect(personaName('Northwind Health, a hospital group, is buying.')).toBeNull();
+  });
+});
+
+// Issue 21: a custom persona is specific to its description: name, role, organisation and
+// temperament come from it, its questions are about what it says happened, and it opens in
+// character. The generator is deterministic, so these are exact.
+const DESCRIPTIONS = {
+  angryCto: {
+    userContext: 'I lead the platform team at Fjordline Ferries and I ran last night’s database migration.',
+    // the issue's own description
+    personaDetails:
+      'A furious CTO the morning after our migration took the production database down for six hours.',
+    scenarioDetails: 'An urgent call at 8 am.',
+  },
+  councillor: {
+    userContext: 'I am a marine biologist presenting a new quota proposal to the committee.',
+    personaDetails:
+      'Councillor Brynja Hammershaimb chairs the Faroese fisheries committee. She has sat on it for twenty years.',
+    scenarioDetails:
+      'A committee hearing. She is sceptical of the new quota proposal and will question me about its cost to the small-boat fleet in Suðuroy.',
+  },
+  nurseManager: {
+    userContext: 'I am a staff nurse with four years on a cardiac ward.',
+    personaDetails:
+      'A friendly nurse manager at St Olav’s Hospital who has run the cardiac ward for a decade.',
+    scenarioDetails:
+      'An interview for a night-shift charge nurse position on her ward. She will ask about how I handle staffing shortages on nights and my experience mentoring new nurses.',
+  },
+  procurementLead: {
+    userContext: 'I sell scheduling software to hospitals.',
+    personaDetails: 'Sofia Reyes is a sceptical procurement lead at Northwind Health.',
+    scenarioDetails:
+      'She is reviewing our bid to supply scheduling software and is worried about the implementation timeline and our price compared with the incumbent.',
+  },
+} satisfies Record<string, GenerationInput>;
+
+const GENERIC = /walk me through the situation|from your side|outcome are you hoping/i;
+
+describe('custom personas specific to their description', () => {
+  it('the furious CTO: role CTO, an invented name, angry and curt, questions about the migration, the six hours and what next', () => {
+    const g = generateBuiltin(DESCRIPTIONS.angryCto);
+    expect(g.role).toBe('CTO');
+    // "our migration": the CTO is the user's own, so the organisation is the user's
+    expect(g.company).toBe('Fjordline Ferries');
+    expect(g.personaName).toMatch(/^\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+$/u);
+    expect(g.personaName).not.toBe(CUSTOM_DEFAULTS.role);
+    expect(g.scenarioName).toBe(g.personaName);
+    expect(g.temperament).toBe('angry');
+    expect(statedTemperament(g.systemPrompt)).toBe('angry');
+    expect(g.systemPrompt).toContain(`You are ${g.personaName}, CTO at Fjordline Ferries.`);
+    const first = g.personaName?.split(' ')[0];
+    expect(g.welcomeMessage).toBe(
+      `${first} here. We need to talk about your migration, and I haven't got long.`,
+    );
+    expect(g.welcomeMessage).not.toMatch(/thank/i);
+    expect(g.sampleQuestions).toEqual([
+      'Your migration took the production database down for six hours. How did that happen?',
+      'Who signed off on your migration, and what did anyone check before it went ahead?',
+      'Six hours with the production database down. Why did it take that long to fix?',
+      "So what happens now with the migration, and why should I believe this won't happen again?",
+    ]);
+    for (const q of g.sampleQuestions) expect(q).not.toMatch(GENERIC);
+    // the same texts give the same persona
+    expect(generateBuiltin(DESCRIPTIONS.angryCto)).toEqual(g);
+  });
+
+  it('the councillor: titled name kept whole as the scenario name, her committee as organisation, sceptical questions on the proposal', () => {
+    const g = generateBuiltin(DESCRIPTIONS.councillor);
+    expect(g.personaName).toBe('Brynja Hammershaimb');
+    expect(g.scenarioName).toBe('Councillor Brynja Hammershaimb');
+    expect(g.role).toBe('Councillor');
+    expect(g.company).toBe('Faroese Fisheries Committee');
+    expect(g.temperament).toBe('sceptical');
+    expect(g.welcomeMessage).toBe(
+      "I'm Councillor Hammershaimb. I'll be honest, I have my doubts about the new quota proposal. Let's hear it.",
+    );
+    expect(g.sampleQuestions).toContain(
+      "I'm not convinced about the new quota proposal. What's the evidence?",
+    );
+    expect(g.sampleQuestions.join(' ')).toContain('its cost to the small-boat fleet in Suðuroy');
+    for (const q of g.sampleQuestions) expect(q).not.toMatch(GENERIC);
+  });
+
+  it('the friendly nurse manager: warm opening on the position, questions on staffing shortages and mentoring', () => {
+    const g = generateBuiltin({ ...DESCRIPTIONS.nurseManager, voiceId: 'sarah' });
+    expect(g.kind).toBe('interview');
+    expect(g.role).toBe('Nurse Manager');
+    expect(g.company).toBe('St Olav’s Hospital');
+    expect(g.temperament).toBe('friendly');
+    expect(statedTemperament(g.systemPrompt)).toBe('friendly');
+    expect(g.welcomeMessage).toMatch(/^Hi, I'm \p{Lu}\p{Ll}+! Thanks so much for making the time today\./u);
+    expect(g.welcomeMessage).toContain('the night-shift charge nurse role');
+    expect(g.sampleQuestions).toEqual([
+      'What draws you to the night-shift charge nurse role?',
+      'Tell me how you handle staffing shortages on nights.',
+      'Walk me through your experience mentoring new nurses. What was your part in it?',
+    ]);
+  });
+
+  it('the sceptical procurement lead: her name, role and organisation, doubts about the timeline and the price', () => {
+    const g = generateBuiltin(DESCRIPTIONS.procurementLead);
+    expect(g.kind).toBe('sales');
+    expect([g.personaName, g.role, g.company, g.temperament]).toEqual([
+      'Sofia Reyes',
+      'Procurement Lead',
+      'Northwind Health',
+      'sceptical',
+    ]);
+    expect(g.welcomeMessage).toBe(
+      "I'm Sofia. I'll be honest, I have my doubts about the implementation timeline. Let's hear it.",
+    );
+    const questions = g.sampleQuestions.join(' ');
+    expect(questions).toContain('the implementation timeline');
+    expect(questions).toContain('your price compared with the incumbent');
+  });
+
+  it('keeps the specification’s defaults when the description names no role or organisation', () => {
+    const g = generateBuiltin({
+      userContext: 'Me.',
+      personaDetails: 'Someone I know.',
+      scenarioDetails: 'A chat about the weekend.',
+    });
+    expect(g.kind).toBe('general');
+    expect(g.role).toBe(CUSTOM_DEFAULTS.role);
+    expect(g.company).toBe(CUSTOM_DEFAULTS.company);
+    expect(g.temperament).toBe('calm');
+    expect(g.personaName).not.toBe(CUSTOM_DEFAULTS.role);
+    expect(statedTemperament(g.systemPrompt)).toBe('calm');
+  });
+
+  it('names an invented persona after the chosen voice unless the description says she or he', () => {
+    const female = new Set(DATA.persona.names.female);
+    const male = new Set(DATA.persona.names.male);
+    const first = (g: { personaName: string | null }) => g.personaName?.split(' ')[0] ?? '';
+    expect(female.has(first(generateBuiltin({ ...DESCRIPTIONS.angryCto, voiceId: 'sarah' })))).toBe(true);
+    expect(male.has(first(generateBuiltin({ ...DESCRIPTIONS.angryCto, voiceId: 'michael' })))).toBe(true);
+    expect(female.has(first(generateBuiltin({ ...DESCRIPTIONS.nurseManager, voiceId: 'michael' })))).toBe(
+      true,
+    );
+  });
+
+  it('reads the temperament from the persona, not from a negated word or the user’s own context', () => {
+    const base = { userContext: 'I am friendly and calm.', scenarioDetails: 'A chat about the budget.' };
+    expect(generateBuiltin({ ...base, personaDetails: 'Lee is not angry, just busy.' }).temperament).not.toBe(
+      'angry',
+    );
+    expect(generateBuiltin({ ...base, personaDetails: 'Lee is livid.' }).temperament).toBe('angry');
+    expect(generateBuiltin({ ...base, personaDetails: 'Lee is warm and supportive.' }).temperament).toBe(
+      'friendly',
+    );
   });
 });

@@ -103,13 +103,34 @@ describe('POST /api/custom-calls/generate: built-in generator (no model configur
     }
     expect(new Set(rubrics).size).toBe(5);
   });
+
+  it("draws the persona from the issue's description: a CTO, angry, asking about the migration", async () => {
+    const res = await generate({
+      userContext: 'I lead the platform team.',
+      personaDetails:
+        'A furious CTO the morning after our migration took the production database down for six hours.',
+      scenarioDetails: 'An urgent call at 8 am.',
+      voiceId: 'michael',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ role: 'CTO', company: 'User Created', temperament: 'angry' });
+    expect(body.personaName).not.toBe('Custom Interviewer');
+    expect(body.systemPrompt).toContain('\nTemperament: angry\n');
+    expect(body.welcomeMessage).not.toMatch(/thank/i);
+    expect(body.sampleQuestions[0]).toBe(
+      'Your migration took the production database down for six hours. How did that happen?',
+    );
+  });
 });
 
 describe('custom scenario created from a generation', () => {
   it('belongs to its creator: listed and readable by them only, never public, editable and archivable by them', async () => {
     const generated = (await generate(SAMPLE_SCENARIOS.negotiation)).json();
     const created = await post(ctx.app, '/api/interviewers', {
-      name: generated.personaName,
+      name: generated.scenarioName,
+      role: generated.role,
+      company: generated.company,
       voiceId: 'sarah',
       systemPrompt: generated.systemPrompt,
       welcomeMessage: generated.welcomeMessage,
@@ -123,7 +144,8 @@ describe('custom scenario created from a generation', () => {
       name: 'Elena',
       isCustomScenario: true,
       userId: alice.id,
-      role: 'Custom Interviewer',
+      // the recruiter's role from the description; no organisation named: the spec's default
+      role: 'Recruiter',
       company: 'User Created',
       callType: 'Custom Scenario',
       rubricName: 'Negotiation Rubric',
@@ -191,12 +213,82 @@ describe('POST /api/custom-calls/generate with a model endpoint configured', () 
     fake.reply(completion(JSON.stringify(answer)));
     const res = await modelGenerate();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...answer, generator: 'model' });
+    // what the model left out comes from the built-in reading of the texts; the temperament is
+    // stated on the prompt for the live persona engine
+    expect(res.json()).toEqual({
+      ...answer,
+      systemPrompt: `${answer.systemPrompt}\n\nTemperament: sceptical`,
+      scenarioName: 'Marcus',
+      role: 'Head of Customer Support',
+      company: 'User Created',
+      temperament: 'sceptical',
+      generator: 'model',
+    });
     const sent = fake.requests[0].body;
     expect(sent.temperature).toBe(0.7);
     expect(sent.model).toBe('gpt-4-0125-preview');
     expect((sent.response_format as { type: string }).type).toBe('json_schema');
     expect(JSON.stringify(sent.messages)).toContain('integration effort with Zendesk');
+  });
+
+  it('asks the model for a persona specific to the description and keeps what it answers', async () => {
+    const answer = {
+      systemPrompt: 'You are Marta Lindqvist, CTO at Fjordline Ferries.\nTemperament: angry\nStay curt.',
+      rubric: { name: 'Incident Review', criteria: [{ name: 'Ownership', description: 'Owns it.' }] },
+      sampleQuestions: ['Six hours of downtime. Why?'],
+      personaName: 'Marta Lindqvist',
+      role: 'CTO',
+      company: 'Fjordline Ferries',
+      temperament: 'angry',
+      welcomeMessage: 'Marta. Start talking.',
+    };
+    fake.reply(completion(JSON.stringify(answer)));
+    const res = await post(withModel, '/api/custom-calls/generate', {
+      userContext: 'I lead the platform team at Fjordline Ferries.',
+      personaDetails:
+        'A furious CTO the morning after our migration took the production database down for six hours.',
+      scenarioDetails: 'An urgent call at 8 am.',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...answer, scenarioName: 'Marta Lindqvist', generator: 'model' });
+    const sent = fake.requests[0].body;
+    const system = (sent.messages as { role: string; content: string }[])[0].content;
+    for (const asked of [
+      '"personaName"',
+      '"role"',
+      '"company"',
+      '"temperament"',
+      'Temperament: <temperament>',
+    ])
+      expect(system).toContain(asked);
+    expect(system).toMatch(/Never generic questions/);
+    const schema = (sent.response_format as { json_schema: { schema: { required: string[] } } }).json_schema;
+    expect(schema.schema.required).toEqual(expect.arrayContaining(['role', 'company', 'temperament']));
+  });
+
+  it('fills a name the model left out: the one the texts give, else an invented one, never null', async () => {
+    fake.reply(
+      completion(
+        JSON.stringify({
+          systemPrompt: 'You are a CTO.',
+          rubric: { name: 'R', criteria: [{ name: 'C', description: '' }] },
+          personaName: null,
+        }),
+      ),
+    );
+    const res = await post(withModel, '/api/custom-calls/generate', {
+      userContext: 'I run the platform team.',
+      personaDetails: 'A furious CTO.',
+      scenarioDetails: 'The morning after our migration took the production database down for six hours.',
+      voiceId: 'sarah',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.personaName).toMatch(/^\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+$/u);
+    expect(body.scenarioName).toBe(body.personaName);
+    expect(body).toMatchObject({ role: 'CTO', temperament: 'angry' });
+    expect(body.systemPrompt).toBe('You are a CTO.\n\nTemperament: angry');
+    expect(body.welcomeMessage).not.toMatch(/thank/i);
   });
 
   it('fills missing sample questions with the three placeholders and caps criteria at 5', async () => {

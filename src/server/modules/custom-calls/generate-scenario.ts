@@ -25,7 +25,7 @@ export function requireGenerationInput(body: GenerateCustomCallRequest): Generat
     if (!scenarioDetails) missing.scenarioDetails = customCallMessages.missingFields;
     throw badRequest(customCallMessages.missingFields, missing);
   }
-  return { userContext, personaDetails, scenarioDetails };
+  return { userContext, personaDetails, scenarioDetails, ...(body.voiceId ? { voiceId: body.voiceId } : {}) };
 }
 
 /**

@@ -1,29 +1,37 @@
-// The built-in evaluator: deterministic and explainable. Every score is a weighted mean of signals
-// measured from the transcript (see signals.ts); feedback names the strongest figure and the tip
-// for the weakest; the rationale lists the figures and quotes the candidate's own words. A
-// criterion that needs specific evidence the transcript lacks says so and scores at most 2.
+// The built-in evaluator: deterministic, offline and explainable. The conversation is read once
+// (signals.ts): each answer against the line it answers, each sentence for substance per unit of
+// speech. Each criterion is then scored from the behaviours its name and description ask for
+// (criterion-categories.ts) — the phrases that show them, matched on lemmas — and from the
+// measured dimensions that matter for it. The rationale cites the criterion's own evidence: a
+// quote no other criterion uses where the transcript has one, else the measured figures, and says
+// plainly when there is none.
 import type {
   CriterionScore,
   EvaluationResult,
   SpeechAnalytics,
 } from '../../../shared/contracts/evaluation.js';
 import { averageScore, normaliseScore } from '../../../shared/domain/evaluation-display.js';
-import {
-  analyseTurns,
-  countPhrases,
-  FILLERS,
-  hasConcreteFigure,
-} from '../../../shared/domain/speech-analytics.js';
+import { analyseTurns } from '../../../shared/domain/speech-analytics.js';
 import type { TimedUtterance, Turn } from '../../../shared/domain/transcript.js';
 import { parseTranscript } from '../../../shared/domain/transcript.js';
-import { type Category, categoriesFor, type QuoteSource } from './criterion-categories.js';
-import { buildContext, type EvaluationContext, PHRASES, type SignalReading } from './signals.js';
+import { allConcepts, type CriterionProfile, findIn, profileFor } from './criterion-categories.js';
+import {
+  type ApproximateLine,
+  buildContext,
+  type Dimension,
+  type EvaluationContext,
+  ramp,
+  type SentenceFacts,
+} from './signals.js';
 
 export const BUILTIN_EVALUATOR = 'built-in';
 /** Below this many candidate words there is too little to judge; every score is capped. */
 export const MIN_WORDS_TO_JUDGE = 25;
 export const NO_EVIDENCE_MAX_SCORE = 2;
+/** A criterion whose behaviour the transcript never shows scores at most this. */
+export const NO_BEHAVIOUR_MAX_SCORE = 3;
 const QUOTE_MAX_WORDS = 30;
+const HYGIENE_SHARE = 0.3;
 
 export type RubricCriterionInput = { name: string; description: string };
 
@@ -32,71 +40,37 @@ function truncateQuote(sentence: string): string {
   return parts.length <= QUOTE_MAX_WORDS ? sentence : `${parts.slice(0, QUOTE_MAX_WORDS).join(' ')}…`;
 }
 
-/** Per candidate sentence, how many matches of the patterns it holds: one pass over all the
- * sentences per pattern rather than a regex run per sentence. */
-function matchesPerSentence(sentences: readonly string[], patterns: readonly RegExp[]): number[] {
-  const counts = new Array<number>(sentences.length).fill(0);
-  const starts: number[] = [];
-  let at = 0;
-  for (const s of sentences) {
-    starts.push(at);
-    at += s.length + 1;
-  }
-  const joined = sentences.join('\n');
-  for (const re of patterns) {
-    for (const m of joined.matchAll(re)) {
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid] <= (m.index ?? 0)) lo = mid;
-        else hi = mid - 1;
-      }
-      counts[lo]++;
+/** Which per-sentence signal stands for each dimension, when a sentence shows it. */
+const SENTENCE_SIGNAL: Partial<Record<Dimension, (s: SentenceFacts) => number>> = {
+  questions: (s) => s.questionBack,
+  commitments: (s) => (s.commitment >= 0.5 ? 1 : 0),
+  reasons: (s) => (s.reasons + s.contrasts > 0 ? 1 : 0),
+  specifics: (s) => (s.numbers + s.specifics > 0 ? 1 : 0),
+  actions: (s) => (s.actions > 0 ? 1 : 0),
+  listening: (s) => (s.uptake > 0 ? 0.5 : 0),
+};
+
+type SentenceEvidence = { sentence: SentenceFacts; score: number; phrases: string[]; counter: string[] };
+
+function behaviourEvidence(profile: CriterionProfile, c: EvaluationContext): SentenceEvidence[] {
+  const lists = profile.concepts.length > 0 ? profile.concepts : [];
+  return c.sentences.map((s) => {
+    const phrases: string[] = [];
+    const counter: string[] = [];
+    for (const concept of lists) {
+      phrases.push(...findIn(s.toks, concept.evidence));
+      counter.push(...findIn(s.toks, concept.counter));
     }
-  }
-  return counts;
-}
-
-const FILLER_PATTERNS = FILLERS.map((f) => f.pattern);
-
-/** The candidate sentence that best shows what a category looks at (the earliest on a tie). */
-export function pickQuote(c: EvaluationContext, source: QuoteSource): string | null {
-  const list = c.candidateSentences;
-  if (list.length === 0) return null;
-  const best = (scores: number[]) => {
-    let top = -1;
-    for (let i = 0; i < scores.length; i++)
-      if (scores[i] > 0 && (top < 0 || scores[i] > scores[top])) top = i;
-    return top < 0 ? null : list[top];
-  };
-  let chosen: string | null = null;
-  if (source.kind === 'phrases') {
-    const kinds = source.phrases;
-    chosen = best(c.sentenceTokens.map((t) => kinds.reduce((n, k) => n + countPhrases(t, PHRASES[k]), 0)));
-  } else if (source.kind === 'evidence') chosen = list.find(hasConcreteFigure) ?? null;
-  else if (source.kind === 'questions') chosen = list.find((s) => s.endsWith('?')) ?? null;
-  else if (source.kind === 'fillers') chosen = best(matchesPerSentence(list, FILLER_PATTERNS));
-  if (chosen === null) chosen = best(c.sentenceTokens.map((t) => t.length));
-  return chosen === null ? null : truncateQuote(chosen);
-}
-
-type CategoryScore = { category: Category; score: number; readings: SignalReading[]; evidence: boolean };
-
-function scoreCategory(category: Category, c: EvaluationContext): CategoryScore {
-  let sum = 0;
-  let weights = 0;
-  const readings: SignalReading[] = [];
-  for (const [signal, weight] of category.signals) {
-    const r = signal(c);
-    if (!r) continue;
-    readings.push(r);
-    sum += r.score * weight;
-    weights += weight;
-  }
-  const evidence = category.hasEvidence ? category.hasEvidence(c) : true;
-  const raw = weights === 0 ? 0 : sum / weights;
-  return { category, score: evidence ? raw : Math.min(raw, NO_EVIDENCE_MAX_SCORE), readings, evidence };
+    const own = profile.ownTerms;
+    if (own) phrases.push(...new Set(s.toks.filter((t) => own.has(t.l)).map((t) => t.l)));
+    let signals = 0;
+    const conceptDims = lists.flatMap((k) => k.signals);
+    for (const d of new Set(conceptDims)) signals += SENTENCE_SIGNAL[d]?.(s) ?? 0;
+    const answer = c.answers[s.answer];
+    const relevance = 0.5 + 0.5 * (answer?.relevance ?? 1);
+    const hits = Math.min(2, new Set(phrases).size + 0.5 * Math.min(2, signals));
+    return { sentence: s, score: hits * s.weight * relevance, phrases, counter };
+  });
 }
 
 function headline(label: string, score: number): string {
@@ -107,46 +81,185 @@ function headline(label: string, score: number): string {
   return `Little ${label} came through.`;
 }
 
-function evaluateCriterion(criterion: RubricCriterionInput, c: EvaluationContext): CriterionScore {
-  const scored = categoriesFor(criterion.name, criterion.description).map((cat) => scoreCategory(cat, c));
-  const primary = scored[0];
+/** Below 1 a score shrinks smoothly towards 0 instead of stopping at 0, so two poor answers
+ * still rank. */
+const softFloor = (x: number) => Math.min(10, x >= 1 ? x : Math.exp(x - 1));
+
+type Scored = {
+  criterion: RubricCriterionInput;
+  profile: CriterionProfile;
+  score: number;
+  evidence: SentenceEvidence[];
+  hasBehaviour: boolean;
+  noEvidence: boolean;
+  dimsUsed: [Dimension, number][];
+};
+
+function scoreCriterion(criterion: RubricCriterionInput, c: EvaluationContext): Scored {
+  const profile = profileFor(criterion.name, criterion.description);
+  const dimsUsed = (Object.entries(profile.dims) as [Dimension, number][]).sort((a, b) => b[1] - a[1]);
+  const weightSum = dimsUsed.reduce((n, [, w]) => n + w, 0);
+  const general = dimsUsed.reduce((n, [d, w]) => n + c.dims[d].score * w, 0) / weightSum;
+
+  const hasBehaviour = profile.concepts.some((k) => k.hasEvidenceList) || profile.ownTerms !== null;
+  const evidence = hasBehaviour ? behaviourEvidence(profile, c) : [];
+  const answers = Math.max(
+    1,
+    c.answers.reduce((n, a) => n + a.weight, 0),
+  );
+  const total = evidence.reduce((n, e) => n + e.score, 0);
+  const counter = evidence.reduce((n, e) => n + e.counter.length * e.sentence.weight, 0);
+  let score = general;
+  let noEvidence = false;
+  if (hasBehaviour) {
+    const behaviour =
+      ramp(total / answers, [
+        [0, 0],
+        [0.25, 3.5],
+        [0.5, 5.5],
+        [1, 7.5],
+        [1.6, 9],
+        [2.2, 10],
+      ]) -
+      ramp(counter / answers, [
+        [0, 0],
+        [0.25, 2],
+        [0.5, 4],
+        [1, 6],
+      ]);
+    score = 0.6 * general + 0.4 * behaviour;
+    noEvidence = total === 0;
+  }
+  // a clean, on-topic, courteous answer is the floor of every criterion; substance builds on it
+  score = HYGIENE_SHARE * c.dims.hygiene.score + (1 - HYGIENE_SHARE) * score;
+  score *= 1 - c.negatives.penalty;
+  if (noEvidence) score = Math.min(score, NO_BEHAVIOUR_MAX_SCORE);
+  return {
+    criterion,
+    profile,
+    score: normaliseScore(softFloor(score)) ?? 0,
+    evidence,
+    hasBehaviour,
+    noEvidence,
+    dimsUsed,
+  };
+}
+
+/** Quote candidates for a criterion, best first. */
+function candidates(s: Scored, c: EvaluationContext): SentenceFacts[] {
+  if (s.hasBehaviour) {
+    return s.evidence
+      .filter((e) => e.score > 0)
+      .sort((a, b) => b.score - a.score || a.sentence.answer - b.sentence.answer)
+      .map((e) => e.sentence);
+  }
+  // relevance, clarity, structure: the most substantive sentence of the best-addressed answers
+  const top = s.dimsUsed.slice(0, 3).map(([d]) => d);
+  const value = (x: SentenceFacts) => {
+    const a = c.answers[x.answer];
+    let v = x.units * x.weight;
+    if (top.includes('relevance')) v *= 0.3 + a.relevance;
+    if (top.includes('clarity')) v *= 1 / (1 + x.hedges + x.vague + Math.max(0, x.words - 30) / 15);
+    if (top.includes('structure') && a.sentences[0] === x) v *= 1.5;
+    return v;
+  };
+  return c.sentences
+    .map((x) => ({ x, v: value(x) }))
+    .filter((e) => e.v > 0.3)
+    .sort((a, b) => b.v - a.v || a.x.answer - b.x.answer)
+    .map((e) => e.x);
+}
+
+function assignQuotes(scored: Scored[], c: EvaluationContext): (SentenceFacts | null)[] {
+  const lists = scored.map((s) => candidates(s, c));
+  const used = new Set<SentenceFacts>();
+  const chosen: (SentenceFacts | null)[] = scored.map(() => null);
+  // the criterion with the fewest candidates chooses first, so a scarce quote is not taken away
+  const order = lists.map((l, i) => ({ i, n: l.length })).sort((a, b) => a.n - b.n || a.i - b.i);
+  for (const { i } of order) {
+    const pick = lists[i].find((x) => !used.has(x)) ?? null;
+    if (pick) used.add(pick);
+    chosen[i] = pick;
+  }
+  return chosen;
+}
+
+function quoteText(s: SentenceFacts): string {
+  const approx = s.approximate
+    ? ` (recognised approximately, ${Math.round(s.weight * 100)}% confidence)`
+    : '';
+  return `"${truncateQuote(s.text)}"${approx}`;
+}
+
+function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): CriterionScore {
+  const { criterion, profile } = s;
   const label = criterion.name.trim().toLowerCase();
-  let score = normaliseScore(scored.reduce((n, x) => n + x.score, 0) / scored.length) ?? 0;
-  const readings = scored.flatMap((x) => x.readings);
-  const facts = [...new Set(readings.map((r) => r.fact))];
-  const sorted = [...readings].sort((a, b) => b.score - a.score);
-  const strongest = sorted[0];
-  const weakest = sorted.at(-1);
-  const words = c.analytics.candidateWords;
+  const facts = s.dimsUsed
+    .slice(0, 3)
+    .map(([d]) => c.dims[d].fact)
+    .join('; ');
+  const readings = s.dimsUsed.map(([d]) => ({ d, r: c.dims[d] }));
+  const strongest = [...readings].sort((a, b) => b.r.score - a.r.score)[0];
+  const weakest = [...readings].sort((a, b) => a.r.score - b.r.score)[0];
+  const concept = profile.concepts[0];
+  const lookedFor =
+    concept?.lookedFor ??
+    (profile.ownTermsList.length > 0
+      ? `what the criterion names (${profile.ownTermsList.slice(0, 5).join(', ')})`
+      : 'what the criterion names');
 
-  if (words < MIN_WORDS_TO_JUDGE) {
-    score = Math.min(score, NO_EVIDENCE_MAX_SCORE);
+  if (c.analytics.candidateWords < MIN_WORDS_TO_JUDGE) {
     return {
       name: criterion.name,
-      score,
-      feedback: `Too little was said to judge ${label}: the candidate spoke ${words} words. Give full answers with examples.`,
-      rationale: `Based on ${facts.join('; ')}. With fewer than ${MIN_WORDS_TO_JUDGE} words there is no reliable evidence.`,
+      score: Math.min(s.score, NO_EVIDENCE_MAX_SCORE),
+      feedback: `Too little was said to judge ${label}: the candidate spoke ${c.analytics.candidateWords} words. Give full answers with examples.`,
+      rationale: `With fewer than ${MIN_WORDS_TO_JUDGE} words there is no reliable evidence. Measured: ${facts}.`,
     };
   }
 
-  const missing = scored.find((x) => !x.evidence);
-  if (missing && scored.every((x) => !x.evidence)) {
+  const counterQuote = s.evidence.find((e) => e.counter.length > 0)?.sentence;
+  const tip =
+    s.noEvidence || !concept
+      ? (concept?.tip ?? weakest.r.tip)
+      : weakest.r.score < 6
+        ? weakest.r.tip
+        : concept.tip;
+  if (s.noEvidence) {
+    const against = counterQuote ? ` Counted against it: ${quoteText(counterQuote)}.` : '';
     return {
       name: criterion.name,
-      score,
-      feedback: `No evidence of ${label} in the transcript. ${missing.readings[0]?.tip ?? ''}`.trim(),
-      rationale: `Looked for ${missing.category.lookedFor}; found none, so the score stays at ${NO_EVIDENCE_MAX_SCORE} or below. Measured: ${facts.join('; ')}.`,
+      score: s.score,
+      feedback: `No evidence of ${label} in the transcript. ${tip}`,
+      rationale: `No evidence of ${label}: looked for ${lookedFor} and found none, so the score stays at ${NO_BEHAVIOUR_MAX_SCORE} or below. Measured: ${facts}.${against}`,
     };
   }
-
-  const quote = pickQuote(c, primary.evidence ? primary.category.quote : { kind: 'longest' });
-  const strength = strongest && strongest.score >= 6 ? ` Strength: ${strongest.fact}.` : '';
-  const improve = weakest && weakest.score < 7 ? ` To improve: ${weakest.fact}. ${weakest.tip}` : '';
+  const negative =
+    c.negatives.penalty > 0 && c.negatives.example
+      ? ` Deflecting or dismissive remarks cost ${Math.round(c.negatives.penalty * 100)}% of the score (e.g. "${truncateQuote(c.negatives.example)}").`
+      : '';
+  const evidenceLine = quote
+    ? ` In the candidate's words: ${quoteText(quote)}.`
+    : ' No sentence not already quoted for another criterion shows it; the figures above are the evidence.';
+  const shown = [...new Set(s.evidence.flatMap((e) => e.phrases))];
+  const evidenceSentences = s.evidence.filter((e) => e.score > 0).length;
+  const found =
+    s.hasBehaviour && evidenceSentences > 0
+      ? ` Found ${evidenceSentences === 1 ? '1 sentence' : `${evidenceSentences} sentences`} showing it${
+          shown.length
+            ? ` (${shown
+                .slice(0, 4)
+                .map((p) => `"${p}"`)
+                .join(', ')})`
+            : ''
+        }.`
+      : '';
+  const strength = strongest.r.score >= 6.5 ? ` Strength: ${strongest.r.fact}.` : '';
+  const improve = s.score < 8.5 ? ` To improve: ${tip}` : '';
   return {
     name: criterion.name,
-    score,
-    feedback: `${headline(label, score)}${strength}${improve}`,
-    rationale: `Based on ${facts.join('; ')}.${quote ? ` In the candidate's words: "${quote}"` : ''}`,
+    score: s.score,
+    feedback: `${headline(label, s.score)}${strength}${improve}`,
+    rationale: `Looked for ${lookedFor}.${found} Measured: ${facts}.${evidenceLine}${negative}`,
   };
 }
 
@@ -154,14 +267,20 @@ export type BuiltinInput = {
   transcript: string;
   rubricCriteria: readonly RubricCriterionInput[];
   utterances?: readonly TimedUtterance[];
+  /** user lines whose text came from the built-in (offline) recogniser, with its confidence
+   * 0..1: evidence from them weighs less. Typed or cloud-transcribed lines weigh 1. */
+  approximate?: readonly ApproximateLine[];
 };
 
 /** Scores every criterion; same input, same output. */
 export function evaluateBuiltin(input: BuiltinInput): EvaluationResult {
   const turns: Turn[] = parseTranscript(input.transcript);
   const analytics: SpeechAnalytics = analyseTurns(turns, input.utterances);
-  const context = buildContext(turns, analytics);
-  const criteria = input.rubricCriteria.map((c) => evaluateCriterion(c, context));
+  allConcepts(); // every phrase list is registered before the sentences are scanned
+  const context = buildContext(turns, analytics, input.approximate ?? []);
+  const scored = input.rubricCriteria.map((c) => scoreCriterion(c, context));
+  const quotes = assignQuotes(scored, context);
+  const criteria = scored.map((s, i) => explain(s, quotes[i], context));
   return {
     criteria,
     overallScore: averageScore(criteria.map((c) => c.score)),

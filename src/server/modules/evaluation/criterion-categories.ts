@@ -1,160 +1,128 @@
-// Which measured signals fit a rubric criterion. A criterion is matched by its name first, then by
-// its description; up to two categories are combined; an unknown criterion gets the general mix
-// plus how much of its description the candidate addressed.
-import { type EvaluationContext, relevanceSignal, SIGNALS, type Signal, type SignalName } from './signals.js';
+// Which behaviours a rubric criterion asks for. The criterion's name and description are
+// lemmatised and matched against each concept's trigger words (data/concepts.json): a name word
+// counts 3, a description word 1, and a description word that is one of the concept's own evidence
+// terms counts once more — so "Candour", "Commercial Acumen" or "Patient Safety Awareness" find
+// their behaviour by meaning, and a criterion no concept knows is read through its description's
+// own words.
+import conceptData from './data/concepts.json' with { type: 'json' };
+import { analyse } from './nlp.js';
+import { compileList, findIn, type PhraseList } from './phrases.js';
+import { contentLemmas, type Dimension } from './signals.js';
 
-export type QuoteSource =
-  | { kind: 'phrases'; phrases: PhraseKindList }
-  | { kind: 'evidence' }
-  | { kind: 'questions' }
-  | { kind: 'fillers' }
-  | { kind: 'longest' };
-type PhraseKindList = readonly (keyof EvaluationContext['phraseCounts'])[];
+type ConceptSpec = (typeof conceptData.concepts)[number];
 
-export type Category = {
+export type Concept = {
   id: string;
-  /** noun phrase used in feedback ("problem solving") */
   label: string;
-  keywords: RegExp;
-  signals: [Signal, number][];
-  /** present when the criterion needs specific evidence; false means "no evidence in the transcript" */
-  hasEvidence?: (c: EvaluationContext) => boolean;
-  lookedFor?: string;
-  quote: QuoteSource;
+  triggers: string[][];
+  evidenceWords: Set<string>;
+  evidence: PhraseList;
+  counter: PhraseList;
+  hasEvidenceList: boolean;
+  /** sentence signals that count as evidence of the behaviour */
+  signals: Dimension[];
+  dims: Partial<Record<Dimension, number>>;
+  lookedFor: string;
+  tip: string;
 };
 
-const s = (name: SignalName, weight = 1): [Signal, number] => [SIGNALS[name], weight];
+let concepts: Concept[] | null = null;
 
-export const CATEGORIES: Category[] = [
-  {
-    id: 'objection-handling',
-    label: 'objection handling',
-    keywords: /objection|push ?back|concern|rebut|resist/,
-    signals: [s('acknowledgement'), s('reframe'), s('evidence')],
-    hasEvidence: (c) => c.phraseCounts.acknowledgement + c.phraseCounts.reframe > 0,
-    lookedFor:
-      'acknowledgements of a concern ("I understand", "fair point") or value reframes ("the value", "for example")',
-    quote: { kind: 'phrases', phrases: ['acknowledgement', 'reframe'] },
-  },
-  {
-    id: 'negotiation',
-    label: 'negotiation',
-    keywords: /negotiat|persua|influenc|salary|compensat|deal|advoca|promotion/,
-    signals: [s('negotiation', 2), s('evidence'), s('hedging')],
-    hasEvidence: (c) => c.phraseCounts.negotiation > 0,
-    lookedFor: 'a clear ask, a proposal or a trade ("in exchange", "would you be open", "I\'m asking for")',
-    quote: { kind: 'phrases', phrases: ['negotiation'] },
-  },
-  {
-    id: 'discovery',
-    label: 'discovery',
-    keywords: /discover|question|qualif|needs|listen|curios|prob(e|ing)/,
-    signals: [s('candidateQuestions', 2), s('listening')],
-    hasEvidence: (c) => (c.analytics.candidateQuestions ?? 0) > 0,
-    lookedFor: 'questions asked by the candidate',
-    quote: { kind: 'questions' },
-  },
-  {
-    id: 'empathy',
-    label: 'empathy',
-    keywords: /empath|rapport|emotion|relationship|compassion|tone|sensitiv|caring|support/,
-    signals: [s('empathy', 2), s('candidateQuestions')],
-    hasEvidence: (c) => c.phraseCounts.empathy > 0,
-    lookedFor: 'empathic phrases ("I understand", "it sounds like", "thank you for")',
-    quote: { kind: 'phrases', phrases: ['empathy'] },
-  },
-  {
-    id: 'leadership',
-    label: 'leadership',
-    keywords: /lead|manag|ownership|mentor|coach|accountab|initiative|collaborat|stakeholder|team/,
-    signals: [s('ownership', 2), s('star'), s('evidence')],
-    hasEvidence: (c) => c.phraseCounts.ownership > 0,
-    lookedFor: 'statements of personal ownership ("I led", "I decided", "my team")',
-    quote: { kind: 'phrases', phrases: ['ownership'] },
-  },
-  {
-    id: 'metrics',
-    label: 'use of data and results',
-    keywords: /metric|data|quantit|impact|result|kpi|measur|number/,
-    signals: [s('evidence', 2), s('metricWords')],
-    hasEvidence: (c) => c.analytics.evidenceCount + c.phraseCounts.metricWords > 0,
-    lookedFor: 'figures, percentages or named metrics',
-    quote: { kind: 'evidence' },
-  },
-  {
-    id: 'customer-focus',
-    label: 'customer focus',
-    keywords: /customer|user|client|market/,
-    signals: [s('customerWords', 2), s('evidence')],
-    hasEvidence: (c) => c.phraseCounts.customerWords > 0,
-    lookedFor: 'references to customers, users or their needs',
-    quote: { kind: 'phrases', phrases: ['customerWords'] },
-  },
-  {
-    id: 'structure',
-    label: 'structure',
-    keywords: /structur|organi[sz]ed|\bstar\b|story|coheren|logical/,
-    signals: [s('star', 2), s('signposts'), s('answerLength')],
-    hasEvidence: (c) =>
-      c.phraseCounts.signposts > 0 || Object.values(c.analytics.starComponents ?? {}).some(Boolean),
-    lookedFor: 'situation–task–action–result markers or signposts ("first", "then", "finally")',
-    quote: { kind: 'phrases', phrases: ['signposts'] },
-  },
-  {
-    id: 'problem-solving',
-    label: 'problem solving',
-    keywords:
-      /problem|solv|analy|reason|critical|approach|judg|decision|strateg|product sense|technical|design|think/,
-    signals: [s('reasoning', 2), s('evidence'), s('star')],
-    hasEvidence: (c) => c.phraseCounts.reasoning > 0,
-    lookedFor: 'reasoning steps ("because", "trade-off", "prioritize", "root cause")',
-    quote: { kind: 'phrases', phrases: ['reasoning'] },
-  },
-  {
-    id: 'closing',
-    label: 'closing and next steps',
-    keywords: /clos|next step|call to action|commitment|follow/,
-    signals: [s('nextSteps', 2), s('candidateQuestions')],
-    hasEvidence: (c) => c.phraseCounts.nextSteps > 0,
-    lookedFor: 'a proposed next step ("next step", "follow up", "does that work")',
-    quote: { kind: 'phrases', phrases: ['nextSteps'] },
-  },
-  {
-    id: 'confidence',
-    label: 'confidence',
-    keywords: /confiden|assert|composure|poise|conviction/,
-    signals: [s('hedging', 2), s('fillers'), s('answerLength')],
-    quote: { kind: 'fillers' },
-  },
-  {
-    id: 'communication',
-    label: 'communication',
-    keywords: /communicat|clarity|clear|concise|articulat|presence|deliver|fluen|speak|present/,
-    signals: [s('fillers', 2), s('pace'), s('answerLength'), s('hedging')],
-    quote: { kind: 'fillers' },
-  },
-];
+function lemmaList(text: string): string[] {
+  return analyse(text).flatMap((s) => s.toks.map((t) => t.l));
+}
 
-function general(description: string): Category {
+function compile(spec: ConceptSpec): Concept {
   return {
-    id: 'general',
-    label: 'this criterion',
-    keywords: /$^/,
-    signals: [
-      s('coverage'),
-      s('answerLength'),
-      s('evidence'),
-      s('fillers'),
-      [relevanceSignal(description), 1],
-    ],
-    quote: { kind: 'longest' },
+    id: spec.id,
+    label: spec.label,
+    triggers: spec.triggers.map(lemmaList).filter((t) => t.length > 0),
+    evidenceWords: new Set(spec.evidence.filter((e) => !/\s/.test(e)).flatMap(lemmaList)),
+    evidence: compileList(spec.evidence),
+    counter: compileList(spec.counter),
+    hasEvidenceList: spec.evidence.length > 0,
+    signals: spec.signals as Dimension[],
+    dims: spec.dims as Partial<Record<Dimension, number>>,
+    lookedFor: spec.lookedFor,
+    tip: spec.tip,
   };
 }
 
-/** The categories of a criterion: matched by name, else by description, else the general mix. */
-export function categoriesFor(name: string, description: string): Category[] {
-  const byName = CATEGORIES.filter((c) => c.keywords.test(name.toLowerCase()));
-  const found =
-    byName.length > 0 ? byName : CATEGORIES.filter((c) => c.keywords.test(description.toLowerCase()));
-  return found.length > 0 ? found.slice(0, 2) : [general(`${name} ${description}`)];
+export function allConcepts(): Concept[] {
+  concepts ??= conceptData.concepts.map(compile);
+  return concepts;
 }
+
+// "Answers the question that was asked" is about relevance, not about asking questions.
+const ANSWERS_THE_QUESTION =
+  /\b(answers?|answering|address(es|ing)?|respond(s|ing)? to)\s+(the\s+|each\s+|every\s+|all\s+)?questions?(\s+(that\s+)?(was|were|is|are|being)?\s*asked)?|\bquestions?\s+(that\s+)?(was|were|is|are)\s+asked|\bwhat\s+(was|is)\s+asked/gi;
+
+export type CriterionProfile = {
+  concepts: Concept[];
+  /** a criterion no concept knows: evidence is its own name's and description's content words */
+  ownTerms: Set<string> | null;
+  ownTermsList: string[];
+  dims: Partial<Record<Dimension, number>>;
+};
+
+/** Base weights every criterion shares: an answer that is on topic, substantive and clear. */
+export const BASE_DIMS: Partial<Record<Dimension, number>> = { relevance: 1.5, substance: 2, clarity: 1 };
+
+function matchScore(c: Concept, name: Set<string>, description: Set<string>, descList: string[]) {
+  let score = 0;
+  for (const trig of c.triggers) {
+    if (trig.every((w) => name.has(w))) score += 3;
+    if (trig.every((w) => description.has(w))) score += 1;
+  }
+  if (score === 0 && descList.some((w) => c.evidenceWords.has(w))) score += 0.5;
+  return score;
+}
+
+const profiles = new Map<string, CriterionProfile>();
+const MAX_CACHED_PROFILES = 1000;
+
+export function profileFor(name: string, description: string): CriterionProfile {
+  const key = `${name}\n${description}`;
+  const cached = profiles.get(key);
+  if (cached) return cached;
+  const desc = description.replace(ANSWERS_THE_QUESTION, ' relevance ');
+  const nameLemmas = new Set(lemmaList(name));
+  const descLemmas = lemmaList(desc);
+  const descSet = new Set(descLemmas);
+  const scored = allConcepts()
+    .map((c, i) => ({ c, i, score: matchScore(c, nameLemmas, descSet, descLemmas) }))
+    .filter((x) => x.score >= 1)
+    .sort((a, b) => b.score - a.score || a.i - b.i);
+  const top = scored[0]?.score ?? 0;
+  const chosen = scored
+    .filter((x) => x.score >= Math.max(1, top * 0.5))
+    .slice(0, 2)
+    .map((x) => x.c);
+
+  let ownTerms: Set<string> | null = null;
+  let ownTermsList: string[] = [];
+  if (chosen.length === 0) {
+    ownTermsList = [
+      ...new Set(analyse(`${name}. ${description}`).flatMap((s) => contentLemmas(s.toks))),
+    ].slice(0, 12);
+    ownTerms = ownTermsList.length > 0 ? new Set(ownTermsList) : null;
+  }
+  const dims: Partial<Record<Dimension, number>> = { ...BASE_DIMS };
+  const add = (d: Partial<Record<Dimension, number>>, k = 1) => {
+    for (const [dim, w] of Object.entries(d) as [Dimension, number][]) dims[dim] = (dims[dim] ?? 0) + w * k;
+  };
+  if (chosen.length === 0) add({ specifics: 1, reasons: 1, actions: 1 });
+  for (const [i, c] of chosen.entries()) add(c.dims, i === 0 ? 1 : 0.6);
+  const profile = { concepts: chosen, ownTerms, ownTermsList, dims };
+  if (profiles.size >= MAX_CACHED_PROFILES) profiles.clear();
+  profiles.set(key, profile);
+  return profile;
+}
+
+/** The concept ids a criterion maps to, or ['general'] (for tests and the decision record). */
+export function categoriesFor(name: string, description: string): string[] {
+  const p = profileFor(name, description);
+  return p.concepts.length > 0 ? p.concepts.map((c) => c.id) : ['general'];
+}
+
+export { findIn };

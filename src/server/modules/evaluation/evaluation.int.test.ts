@@ -59,7 +59,7 @@ describe('POST /api/interviews/evaluate', () => {
     expect(body.overallScore).toBe(
       Math.round(((body.criteria[0].score + body.criteria[1].score) / 2) * 10) / 10,
     );
-    expect(body.analytics).toMatchObject({ candidateWords: 305, answerCount: 5 });
+    expect(body.analytics).toMatchObject({ candidateWords: 391, answerCount: 7 });
     expect(body.evaluator).toBe('built-in');
   });
 
@@ -247,8 +247,8 @@ describe('evaluation with a model endpoint configured', () => {
           name: 'Communication',
           score: 8.26,
           feedback: 'Clear and specific.',
-          rationale: 'You said "I led a team of five engineers and a designer".',
-          evidence: ['I led a team of five engineers and a designer'],
+          rationale: 'You said "I\'d roll back the mobile checkout today".',
+          evidence: ["I'd roll back the mobile checkout today"],
         },
       ],
     };
@@ -259,7 +259,7 @@ describe('evaluation with a model endpoint configured', () => {
       criteria: [{ name: 'Communication', score: 8.3 }],
       overallScore: 8.3,
       evaluator: 'model:llama3.1',
-      analytics: { candidateWords: 305 },
+      analytics: { candidateWords: 391 },
     });
     expect(fake.requests.at(-1)?.body.model).toBe('llama3.1');
   });

@@ -55,9 +55,9 @@ const VALID = JSON.stringify({
   overall: 10,
   criteria: [
     // shuffled and differently cased: matched back to the rubric by name
-    item('use of metrics', 12, ['first-month churn fell from 40% to 18%']),
-    item('Communication', 7.46, ['I prioritized by impact and effort because we had only one quarter']),
-    item('Negotiation', 8, ["I'm asking for a 12-month pilot at 15% below list price"]),
+    item('use of metrics', 12, ['half a point is about 2,000 lost orders']),
+    item('Communication', 7.46, ["I'd roll back the mobile checkout today and fix forward behind a flag"]),
+    item('Negotiation', 8, ["hold the per-seat price at last year's rate if you sign for two years"]),
   ],
 });
 
@@ -87,10 +87,10 @@ describe('model evaluator', () => {
     expect(body.temperature).toBe(0.5);
     const prompt = body.messages[1].content;
     expect(prompt).toContain('Filler words: 0 (0 per 100 words)');
-    expect(prompt).toContain('Candidate words: 305');
+    expect(prompt).toContain('Candidate words: 391');
     expect(prompt).toContain('Pace: not measured (no timings)');
     expect(prompt).toContain('2. Use of Metrics: Backs claims with data');
-    expect(prompt).toContain('Candidate: I prioritized by impact and effort');
+    expect(prompt).toContain("Candidate: First I'd check it's real");
     expect(prompt).toContain('Product Manager at Acme');
     expect(body.messages[0].content).toMatch(/No evidence in the transcript/);
   });
@@ -101,7 +101,9 @@ describe('model evaluator', () => {
         JSON.stringify({
           criteria: [
             item('Communication', 9, ['I am the best communicator in the world']),
-            item('Use of Metrics', 6, ['We measured conversion weekly … reached 21% within 8 weeks']),
+            item('Use of Metrics', 6, [
+              'If we do, say, 400,000 checkout sessions … roughly 120,000 pounds a month',
+            ]),
             item('Negotiation', 1, [], 'No evidence in the transcript of a negotiation.'),
           ],
         }),
@@ -131,7 +133,9 @@ describe('model evaluator', () => {
     expect(fake.requests).toHaveLength(2);
 
     fake.requests.length = 0;
-    const partial = JSON.stringify({ criteria: [item('Communication', 5, ['we had only one quarter'])] });
+    const partial = JSON.stringify({
+      criteria: [item('Communication', 5, ['a drop that sharp usually has a date on it'])],
+    });
     fake.reply(completion(partial), completion(VALID));
     expect(await evaluate()).toMatchObject({ overallScore: 8.5 });
     const repair = (fake.requests[1].body.messages as { content: string }[]).at(-1)!.content;

@@ -12,6 +12,7 @@ import { createLlmClient } from '../../providers/llm/openai-client.js';
 import { getModelSettings } from '../settings/service.js';
 import { evaluateBuiltin } from './builtin-evaluator.js';
 import { EVALUATION_FAILED, evaluateWithModel } from './model-evaluator.js';
+import type { ApproximateLine } from './signals.js';
 
 export { EVALUATION_FAILED };
 
@@ -20,7 +21,17 @@ export type EvaluateTranscriptInput = {
   rubricCriteria: { name: string; description: string }[];
   role?: string;
   utterances?: TimedUtterance[];
+  /** user lines whose text came from the built-in recogniser, with its confidence (0..1); when
+   * absent, the utterances that carry a confidence are used */
+  approximate?: ApproximateLine[];
 };
+
+/** The user's lines the built-in recogniser heard, with how sure it was. */
+export function approximateLines(utterances: readonly TimedUtterance[] = []): ApproximateLine[] {
+  return utterances
+    .filter((u) => u.speaker === 'user' && typeof u.confidence === 'number' && u.text.trim() !== '')
+    .map((u) => ({ text: u.text, confidence: u.confidence as number }));
+}
 
 export const NOTHING_TO_EVALUATE = 'The candidate said nothing that could be evaluated.';
 
@@ -36,7 +47,12 @@ export async function evaluateTranscript(
     return { error: EVALUATION_FAILED, message: NOTHING_TO_EVALUATE };
   }
   const client = createLlmClient(deps.config);
-  if (!client) return evaluateBuiltin(input);
+  if (!client) {
+    return evaluateBuiltin({
+      ...input,
+      approximate: input.approximate ?? approximateLines(input.utterances),
+    });
+  }
 
   const settings = await getModelSettings(deps);
   return evaluateWithModel(client, settings.evaluation, deps.config.LLM_TIMEOUT_MS, {

@@ -1,236 +1,15 @@
-// The measurable signals the built-in evaluator scores from. Each signal turns one figure of the
-// transcript into a 0–10 sub-score, a sentence stating the measured figure, and a tip for when it
-// is weak. Phrase lists are plain data so a reader can see exactly what counts.
+// What the built-in evaluator measures in a conversation. Each candidate answer is read against the
+// line it answers: does it take up what was asked and give the kind of answer asked for (an example,
+// a reason, a figure, a plan, a question back)? Each sentence is read for substance — actions,
+// reasons, trade-offs, figures, names and dates, questions asked back, commitments — counted per
+// unit of speech, so a short answer full of substance scores as well as a long one and rambling
+// costs. The word lists live in data/lexicon.json and data/concepts.json.
 import type { SpeechAnalytics } from '../../../shared/contracts/evaluation.js';
-import { findPhrases, sentences, tokens, words } from '../../../shared/domain/speech-analytics.js';
+import { fillerCounts } from '../../../shared/domain/speech-analytics.js';
 import type { Turn } from '../../../shared/domain/transcript.js';
-
-export const PHRASES = {
-  signposts: [
-    'first',
-    'firstly',
-    'second',
-    'secondly',
-    'third',
-    'then',
-    'next',
-    'finally',
-    'lastly',
-    'to summarize',
-    'to summarise',
-    'in summary',
-    'overall',
-  ],
-  reasoning: [
-    'because',
-    'so that',
-    'therefore',
-    'trade-off',
-    'tradeoff',
-    'trade off',
-    'assume',
-    'assuming',
-    'hypothesis',
-    'option',
-    'options',
-    'prioritize',
-    'prioritise',
-    'prioritized',
-    'prioritised',
-    'root cause',
-    'break it down',
-    'break down',
-    'alternatively',
-    'the risk',
-    'constraint',
-    'constraints',
-    'which means',
-    'the reason',
-  ],
-  acknowledgement: [
-    'i understand',
-    "that's a fair",
-    'that is a fair',
-    'fair point',
-    'i hear you',
-    'that makes sense',
-    'good question',
-    'i see why',
-    'valid concern',
-    'i appreciate',
-    "you're right",
-  ],
-  reframe: [
-    'the value',
-    'return on',
-    'roi',
-    'compared to',
-    'what if',
-    'the benefit',
-    'for example',
-    'case study',
-    'customers like',
-    'in practice',
-    'pays for itself',
-    'the cost of not',
-  ],
-  empathy: [
-    'i understand',
-    'i hear',
-    'that sounds',
-    'i appreciate',
-    'i can see',
-    'i can imagine',
-    'must be',
-    'how do you feel',
-    'how are you feeling',
-    'thank you for',
-    "i'm sorry",
-    'i am sorry',
-    'it sounds like',
-    'i know this is',
-    'that must',
-  ],
-  negotiation: [
-    'in exchange',
-    'if you can',
-    'would you be open',
-    'what if we',
-    'trade-off',
-    'meet in the middle',
-    'compromise',
-    'market rate',
-    'benchmark',
-    'my ask',
-    "i'm asking for",
-    'i am asking for',
-    "i'd like to propose",
-    'i would like to propose',
-    'propose',
-    'counter',
-    'alternative',
-    'on the table',
-    'in return',
-  ],
-  ownership: [
-    'i led',
-    'i decided',
-    'i took ownership',
-    'i owned',
-    'i mentored',
-    'i coached',
-    'my team',
-    'i aligned',
-    'i delegated',
-    'i made the call',
-    'stakeholders',
-    'i was responsible',
-    'i drove',
-    'i hired',
-    'i brought',
-    'i set the',
-    'i took the lead',
-    'i ran',
-  ],
-  metricWords: [
-    'kpi',
-    'kpis',
-    'metric',
-    'metrics',
-    'conversion',
-    'retention',
-    'churn',
-    'revenue',
-    'nps',
-    'a/b',
-    'experiment',
-    'dashboard',
-    'data',
-    'growth',
-    'engagement',
-    'margin',
-    'roi',
-    'baseline',
-    'measured',
-  ],
-  customerWords: [
-    'customer',
-    'customers',
-    'user',
-    'users',
-    'client',
-    'clients',
-    'pain point',
-    'pain points',
-    'persona',
-    'feedback',
-    'user research',
-    'journey',
-    'their needs',
-    'use case',
-  ],
-  nextSteps: [
-    'next step',
-    'next steps',
-    'follow up',
-    'follow-up',
-    'schedule',
-    'send you',
-    'set up a',
-    'does that work',
-    'can we agree',
-    'shall we',
-    "let's book",
-    'by friday',
-    'by next week',
-    'action items',
-  ],
-} as const;
-
-export type PhraseKind = keyof typeof PHRASES;
-
-/** Everything a signal may read: the analytics and the candidate's own words. */
-export type EvaluationContext = {
-  analytics: SpeechAnalytics;
-  candidate: string;
-  candidateSentences: string[];
-  /** the tokens of each candidate sentence, for picking quotes */
-  sentenceTokens: string[][];
-  turns: readonly Turn[];
-  phraseCounts: Record<PhraseKind, number>;
-  /** up to three distinct phrases of each kind, as first said */
-  phraseExamples: Record<PhraseKind, string[]>;
-};
-
-/** One pass per phrase list: how often any of its phrases was said, and which ones. */
-function scanPhrases(toks: readonly string[], list: readonly string[]) {
-  const found = findPhrases(toks, list);
-  return { count: found.length, examples: [...new Set(found)].slice(0, 3) };
-}
-
-export function buildContext(turns: readonly Turn[], analytics: SpeechAnalytics): EvaluationContext {
-  const candidate = turns
-    .filter((t) => t.speaker === 'user')
-    .map((t) => t.text)
-    .join(' ');
-  const candidateTokens = tokens(candidate);
-  const scans = Object.entries(PHRASES).map(([k, list]) => [k, scanPhrases(candidateTokens, list)] as const);
-  const candidateSentences = turns.filter((t) => t.speaker === 'user').flatMap((t) => sentences(t.text));
-  const phraseCounts = Object.fromEntries(scans.map(([k, v]) => [k, v.count])) as Record<PhraseKind, number>;
-  const phraseExamples = Object.fromEntries(scans.map(([k, v]) => [k, v.examples])) as Record<
-    PhraseKind,
-    string[]
-  >;
-  return {
-    analytics,
-    candidate,
-    candidateSentences,
-    sentenceTokens: candidateSentences.map(tokens),
-    turns,
-    phraseCounts,
-    phraseExamples,
-  };
-}
+import lexicon from './data/lexicon.json' with { type: 'json' };
+import { analyse, type Sentence, type Token } from './nlp.js';
+import { compileList, countIn, type PhraseList } from './phrases.js';
 
 /** Piecewise-linear map from a figure to 0–10 through the given (figure, score) points. */
 export function ramp(x: number, points: readonly [number, number][]): number {
@@ -245,247 +24,823 @@ export function ramp(x: number, points: readonly [number, number][]): number {
   return points[points.length - 1][1];
 }
 
-export type SignalReading = { score: number; fact: string; tip: string };
-export type Signal = (c: EvaluationContext) => SignalReading | null;
+const set = (xs: readonly string[]) => new Set(xs);
+const STOP = set(lexicon.stopwords);
+const GENERIC = set(lexicon.genericContent);
+const QUESTION_WORDS = set(lexicon.questionWords);
+const NON_ACTION = set(lexicon.nonActionVerbs);
+const SUBJECTS = set(lexicon.subjects);
+const TAGS = set(lexicon.tagQuestions);
+const RESULT_VERBS = set(lexicon.resultVerbs);
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const perAnswer = (n: number, c: EvaluationContext) => n / Math.max(1, c.analytics.answerCount);
-const phraseCount: [number, number][] = [
-  [0, 0],
-  [1, 5],
-  [2, 7],
-  [4, 10],
-];
+type Lists = Record<
+  | 'reasons'
+  | 'contrasts'
+  | 'proposalOpeners'
+  | 'vagueCommitments'
+  | 'hedges'
+  | 'vague'
+  | 'deflection'
+  | 'dismissive'
+  | 'apologies'
+  | 'caving'
+  | 'signposts',
+  PhraseList
+>;
+let lists: Lists | null = null;
+function phraseLists(): Lists {
+  lists ??= {
+    reasons: compileList(lexicon.reasons),
+    contrasts: compileList(lexicon.contrasts),
+    proposalOpeners: compileList(lexicon.proposalOpeners),
+    vagueCommitments: compileList(lexicon.vagueCommitments),
+    hedges: compileList(lexicon.hedges),
+    vague: compileList(lexicon.vague),
+    deflection: compileList(lexicon.deflection),
+    dismissive: compileList(lexicon.dismissive),
+    apologies: compileList(lexicon.apologies),
+    caving: compileList(lexicon.caving),
+    signposts: compileList(lexicon.signposts),
+  };
+  return lists;
+}
 
-function phraseSignal(kind: PhraseKind, what: string, tip: string): Signal {
-  return (c) => {
-    const n = c.phraseCounts[kind];
-    const said = c.phraseExamples[kind];
-    const examples =
-      said.length > 0 ? ` (${said.map((p) => `"${p.replace(/\bi\b/g, 'I')}"`).join(', ')})` : '';
-    return { score: ramp(n, phraseCount), fact: `${plural(n, what)}${examples}`, tip };
+/** Content lemmas: not function words, not filler-ish generic words. */
+export function contentLemmas(toks: readonly Token[], extraStop?: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const t of toks) {
+    if (t.l.length < 3 || STOP.has(t.l) || STOP.has(t.t) || GENERIC.has(t.l)) continue;
+    if (extraStop?.has(t.l)) continue;
+    if (t.p === 'AUX' || t.p === 'PRON' || t.p === 'DET' || t.p === 'ADP' || t.p === 'CCONJ') continue;
+    out.push(t.l);
+  }
+  return out;
+}
+
+const AUX_SKIP = set([
+  'will',
+  'would',
+  'shall',
+  'can',
+  'could',
+  'have',
+  'be',
+  'do',
+  'also',
+  'just',
+  'then',
+  'now',
+  'always',
+  'really',
+  'actually',
+  'already',
+  'both',
+  'all',
+  'immediately',
+  'quickly',
+  'never',
+  'not',
+  'to',
+  'personally',
+  'first',
+  'eventually',
+  'still',
+]);
+
+/** First-person action statements: "I escalated", "we'll book", "I'd hold the dose". */
+function findActions(toks: readonly Token[]): { actions: number; past: number; commitments: number } {
+  let actions = 0;
+  let past = 0;
+  let commitments = 0;
+  for (let i = 0; i < toks.length; i++) {
+    const subj = toks[i];
+    const letMe = subj.t === 'me' && toks[i - 1]?.l === 'let';
+    if (!SUBJECTS.has(subj.t) && !letMe && !(subj.t === 'you' && toks[i + 1]?.l === 'will')) continue;
+    let j = i + 1;
+    let future = letMe;
+    let skipped = 0;
+    while (j < toks.length && skipped < 4) {
+      const t = toks[j];
+      if (t.l === 'go' && toks[j + 1]?.t === 'to') {
+        future = true;
+        j += 2;
+        skipped++;
+        continue;
+      }
+      if (t.l === 'will' || t.l === 'shall') future = true;
+      if (AUX_SKIP.has(t.l) || t.p === 'ADV' || t.p === 'PART' || (t.p === 'AUX' && t.l !== 'be')) {
+        j++;
+        skipped++;
+        continue;
+      }
+      if (t.p === 'AUX' && t.l === 'be' && toks[j + 1]?.l === 'go') {
+        j++;
+        skipped++;
+        continue;
+      }
+      break;
+    }
+    const v = toks[j];
+    if (!v || NON_ACTION.has(v.l) || STOP.has(v.l)) continue;
+    if (v.p !== 'VERB' && !((skipped > 0 || letMe) && (v.p === 'NOUN' || v.p === 'ADJ'))) continue;
+    if (subj.t === 'you') {
+      if (future) commitments += 0.5;
+      continue;
+    }
+    actions++;
+    if (future) commitments++;
+    const isPast = v.t !== v.l && !v.t.endsWith('ing') && !v.t.endsWith('s') && !v.t.startsWith("'");
+    if (isPast && skipped === 0) past++;
+    else if (toks[i + 1]?.t === "'ve" || toks[i + 1]?.l === 'have') past++;
+  }
+  return { actions, past, commitments };
+}
+
+const DATED = set(['DATE', 'TIME', 'DURATION']);
+const QUANTITY = set(['MONEY', 'PERCENT', 'CARDINAL']);
+/** said of almost anything; not a date that pins a commitment or an example down */
+const VAGUE_TIMES = set([
+  'today',
+  'now',
+  'tonight',
+  'currently',
+  'these days',
+  'nowadays',
+  'this year',
+  'every day',
+  'daily',
+]);
+const QUESTION_START = set([
+  'what',
+  'how',
+  'why',
+  'when',
+  'where',
+  'who',
+  'which',
+  'can',
+  'could',
+  'would',
+  'will',
+  'is',
+  'are',
+  'do',
+  'does',
+  'did',
+  'have',
+  'has',
+  'should',
+  'shall',
+  'out',
+  'any',
+]);
+
+const WH = set(['what', 'how', 'why', 'when', 'where', 'who', 'which', 'whether']);
+
+export type SentenceFacts = {
+  text: string;
+  answer: number;
+  /** 1 for typed or cloud-transcribed lines; the recogniser's confidence for approximate ones */
+  weight: number;
+  approximate: boolean;
+  toks: Token[];
+  words: number;
+  actions: number;
+  pastActions: number;
+  reasons: number;
+  contrasts: number;
+  numbers: number;
+  specifics: number;
+  results: number;
+  /** a real question asked back (not a tag such as "right?") */
+  questionBack: number;
+  commitment: number;
+  vagueCommitments: number;
+  hedges: number;
+  vague: number;
+  deflections: number;
+  dismissals: number;
+  apologies: number;
+  caving: number;
+  signposts: number;
+  /** content words shared with the line being answered */
+  uptake: number;
+  /** weighted substance units in the sentence (0–3) */
+  units: number;
+};
+
+export type QuestionKind =
+  | 'example'
+  | 'why'
+  | 'quantity'
+  | 'plan'
+  | 'ask-back'
+  | 'yes-no'
+  | 'statement'
+  | 'open'
+  | 'none';
+
+export type AnswerFacts = {
+  index: number;
+  /** the line answered (null for an answer with nothing before it) */
+  prompt: string | null;
+  kind: QuestionKind;
+  words: number;
+  weight: number;
+  sentences: SentenceFacts[];
+  units: number;
+  fillers: number;
+  /** 0–1: how well the answer addresses the line it answers */
+  relevance: number;
+  relevanceWhy: string;
+};
+
+function questionKind(prompt: string | null): QuestionKind {
+  if (prompt === null) return 'none';
+  const p = prompt.toLowerCase();
+  if (/any questions|anything you'?d like to ask|questions for (me|us)|anything (else )?to ask/.test(p))
+    return 'ask-back';
+  if (
+    /tell me about a time|describe a time|give me an example|a time (when|you)|tell me about a (lesson|situation|project|moment|mistake|time)|what did you do|how did you|what was your part|what happened/.test(
+      p,
+    )
+  )
+    return 'example';
+  if (/\bwhy\b/.test(p)) return 'why';
+  if (/how (much|many|long)|too (much|high|expensive)|what('s| is) the (price|cost)|how big/.test(p))
+    return 'quantity';
+  if (
+    /(how|what) (would|will|do|should|can|could) (you|we|i)|what can i do|what happens (next|now)|what would i|what are you (actually )?going to|so what are you|how do i know|how would|what'?s your plan|what would/.test(
+      p,
+    )
+  )
+    return 'plan';
+  if (!p.includes('?')) return 'statement';
+  const last = p.slice(p.lastIndexOf('.', p.lastIndexOf('?') - 1) + 1).trim();
+  if (/^(can|could|will|would|is|are|do|does|did|should|have|has|am|was|were)\b/.test(last)) return 'yes-no';
+  return 'open';
+}
+
+function answerRelevance(a: Omit<AnswerFacts, 'relevance' | 'relevanceWhy'>, promptContent: Set<string>) {
+  const sum = (f: (s: SentenceFacts) => number) => a.sentences.reduce((n, s) => n + f(s), 0);
+  const actions = sum((s) => s.actions);
+  const past = sum((s) => s.pastActions);
+  const reasons = sum((s) => s.reasons + s.contrasts);
+  const numbers = sum((s) => s.numbers);
+  const questions = sum((s) => s.questionBack);
+  const commitments = sum((s) => s.commitment);
+  const uptake = sum((s) => s.uptake);
+  const units = a.units;
+  let fit: number;
+  switch (a.kind) {
+    case 'example':
+      fit = past > 0 ? 1 : actions > 0 ? 0.6 : 0.2;
+      break;
+    case 'why':
+      fit = reasons > 0 ? 1 : units > 0 ? 0.5 : 0.2;
+      break;
+    case 'quantity':
+      fit = numbers > 0 ? 1 : reasons > 0 ? 0.6 : 0.3;
+      break;
+    case 'plan':
+      fit = actions + commitments > 0 ? 1 : units > 0 ? 0.5 : 0.2;
+      break;
+    case 'ask-back':
+      fit = questions > 0 ? 1 : 0.3;
+      break;
+    case 'yes-no':
+    case 'open':
+    case 'statement':
+      fit = units >= 1 || questions > 0 ? 1 : units > 0 ? 0.6 : uptake > 0 ? 0.5 : 0.3;
+      break;
+    default:
+      fit = units > 0 ? 1 : 0.5;
+  }
+  // Taking up the words of the line answered (or asking about it) shows the answer is about it.
+  const needed = Math.min(3, Math.max(1, promptContent.size));
+  const take = promptContent.size === 0 ? 1 : Math.min(1, uptake / needed + (questions > 0 ? 0.3 : 0));
+  const substance = Math.min(1, units / 1.5);
+  let r = 0.4 * fit + 0.3 * take + 0.3 * substance;
+  if (a.words < 6 && a.kind !== 'yes-no' && a.kind !== 'none') r *= 0.6;
+  const why =
+    fit >= 1
+      ? 'gives the kind of answer asked for'
+      : a.kind === 'example'
+        ? 'gives no example of what was actually done'
+        : a.kind === 'quantity'
+          ? 'gives no figure'
+          : a.kind === 'ask-back'
+            ? 'asks nothing back'
+            : 'says little that answers it';
+  return { relevance: Math.max(0, Math.min(1, r)), relevanceWhy: why };
+}
+
+export type ApproximateLine = { text: string; confidence: number };
+
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The confidence of the approximate line a sentence came from (1 when it came from none). */
+function weightOf(sentence: string, approximate: readonly { text: string; confidence: number }[]) {
+  if (approximate.length === 0) return { weight: 1, approximate: false };
+  const s = norm(sentence);
+  if (s === '') return { weight: 1, approximate: false };
+  for (const a of approximate) {
+    if (a.text.includes(s) || (s.includes(a.text) && a.text.length > 0)) {
+      return { weight: Math.max(0.05, Math.min(1, a.confidence)), approximate: true };
+    }
+  }
+  return { weight: 1, approximate: false };
+}
+
+function sentenceFacts(
+  s: Sentence,
+  answer: number,
+  promptContent: Set<string>,
+  conversation: Set<string>,
+  weight: { weight: number; approximate: boolean },
+  L: Lists,
+  names: ReadonlySet<string>,
+): SentenceFacts {
+  const toks = s.toks;
+  const { actions, past, commitments } = findActions(toks);
+  const reasons = Math.min(2, countIn(toks, L.reasons));
+  const contrasts = Math.min(2, countIn(toks, L.contrasts));
+  const numTokens = toks.filter((t) => t.p === 'NUM' || /\d/.test(t.t)).length;
+  const numbers = Math.min(3, Math.max(numTokens, s.ents.filter((e) => QUANTITY.has(e.type)).length));
+  // names, places, products — not the other person's name said in passing ("Thanks, Mark.")
+  const properNames = toks.filter(
+    (t, i) =>
+      i > 0 && i < toks.length - 1 && t.p === 'PROPN' && t.t !== 'i' && t.l.length > 1 && !names.has(t.t),
+  ).length;
+  const dated = s.ents.some((e) => DATED.has(e.type) && !VAGUE_TIMES.has(e.value));
+  const specifics = Math.min(3, properNames + (dated ? 1 : 0));
+  const results = toks.filter((t) => RESULT_VERBS.has(t.l) && (t.p === 'VERB' || t.p === 'NOUN')).length;
+  const content = contentLemmas(toks, QUESTION_WORDS);
+  const uptake = new Set(content.filter((c) => promptContent.has(c))).size;
+  const vagueCommitments = countIn(toks, L.vagueCommitments);
+  const hedges = countIn(toks, L.hedges);
+
+  let questionBack = 0;
+  if (s.question) {
+    const first = toks[0]?.t ?? '';
+    const isTag = toks.length <= 3 || (toks.length <= 5 && TAGS.has(toks.at(-1)?.t ?? ''));
+    const asks = QUESTION_START.has(first) || toks.some((t) => WH.has(t.t) || t.l === 'ask');
+    if (!isTag && asks) {
+      const onTopic = content.some((c) => conversation.has(c));
+      questionBack = onTopic ? 1 : 0.5;
+    }
+  }
+  const proposals = countIn(toks, L.proposalOpeners);
+  let commitment = Math.min(1.5, commitments + (proposals > 0 ? 1 : 0));
+  if (commitment > 0 && dated) commitment *= 1.5;
+  if (vagueCommitments > 0) commitment = Math.min(commitment, 0.3);
+
+  // advice given as an instruction ("Say the word for him", "Hold onto the rail")
+  const lead = toks[0]?.t === 'just' || toks[0]?.t === 'so' ? toks[1] : toks[0];
+  const imperative =
+    lead !== undefined &&
+    lead.p === 'VERB' &&
+    lead.t === lead.l &&
+    !NON_ACTION.has(lead.l) &&
+    lead.l !== 'let' &&
+    !s.question
+      ? 0.5
+      : 0;
+  const words = toks.length;
+  const concrete = content.filter((c) => !GENERIC.has(c)).length;
+  const raw =
+    Math.min(2, actions) +
+    imperative +
+    Math.min(1, reasons) +
+    Math.min(1, contrasts) * 0.75 +
+    Math.min(2, numbers) * 0.6 +
+    Math.min(2, specifics) * 0.4 +
+    Math.min(1, results) * 0.4 +
+    questionBack +
+    Math.min(1.5, commitment);
+  const hedged = hedges > 0 ? 0.6 : 1;
+  const concreteness = 0.5 + 0.5 * Math.min(1, concrete / 4);
+  const units = Math.min(3, raw) * hedged * concreteness;
+  return {
+    text: s.text,
+    answer,
+    weight: weight.weight,
+    approximate: weight.approximate,
+    toks,
+    words,
+    actions,
+    pastActions: past,
+    reasons,
+    contrasts,
+    numbers,
+    specifics,
+    results,
+    questionBack,
+    commitment,
+    vagueCommitments,
+    hedges,
+    vague: countIn(toks, L.vague),
+    deflections: countIn(toks, L.deflection),
+    dismissals: countIn(toks, L.dismissive),
+    apologies: countIn(toks, L.apologies),
+    caving: countIn(toks, L.caving),
+    signposts: countIn(toks, L.signposts),
+    uptake,
+    units,
   };
 }
 
-export const SIGNALS = {
-  fillers: (c) => {
-    const a = c.analytics;
-    const top = a.topFillers.map((f) => `"${f.word}" ×${f.count}`).join(', ');
-    return {
-      score: ramp(a.fillersPer100Words, [
-        [0, 10],
-        [2, 9],
-        [5, 6],
-        [10, 2],
-        [15, 0],
-      ]),
-      fact: `${a.fillersPer100Words} filler words per 100 words${top ? ` (${top})` : ''}`,
-      tip: 'Replace fillers such as "um" and "like" with a short pause.',
-    };
-  },
-  pace: (c) => {
-    const wpm = c.analytics.wordsPerMinute;
-    if (wpm === null) return null;
-    return {
-      score: ramp(wpm, [
-        [60, 0],
-        [100, 6],
-        [120, 10],
-        [160, 10],
-        [190, 6],
-        [240, 0],
-      ]),
-      fact: `a pace of ${wpm} words per minute`,
-      tip:
-        wpm < 120
-          ? 'Speak a little faster: about 120–160 words per minute.'
-          : 'Slow down to about 120–160 words per minute.',
-    };
-  },
-  answerLength: (c) => {
-    const a = c.analytics;
-    return {
-      score: ramp(a.averageAnswerWords, [
+export type Dimension =
+  | 'relevance'
+  | 'substance'
+  | 'clarity'
+  | 'structure'
+  | 'questions'
+  | 'commitments'
+  | 'reasons'
+  | 'specifics'
+  | 'actions'
+  | 'composure'
+  | 'listening'
+  | 'hygiene';
+
+export type DimensionReading = { score: number; fact: string; tip: string };
+
+/** Everything the criteria are scored from. */
+export type EvaluationContext = {
+  analytics: SpeechAnalytics;
+  turns: readonly Turn[];
+  answers: AnswerFacts[];
+  sentences: SentenceFacts[];
+  /** candidate words, weighted by confidence */
+  words: number;
+  dims: Record<Dimension, DimensionReading>;
+  /** deflections and dismissals, and the share of every criterion's score they cost */
+  negatives: { count: number; penalty: number; example: string | null };
+  approximateShare: number;
+};
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const rate = (n: number, one: string, many = `${one}s`) => plural(round1(n), one, many);
+
+function dimensions(answers: AnswerFacts[], sentences: SentenceFacts[]) {
+  const weighted = (f: (s: SentenceFacts) => number) => sentences.reduce((n, s) => n + f(s) * s.weight, 0);
+  const answerWeight = answers.reduce((n, a) => n + a.weight, 0) || 1;
+  const nAnswers = Math.max(1, answerWeight);
+  const words = Math.max(
+    1,
+    weighted((s) => s.words),
+  );
+  const units = weighted((s) => s.units);
+  const per100 = (n: number) => (n / words) * 100;
+  const density = per100(units);
+  const unitsPerAnswer = units / nAnswers;
+
+  const relevance = answers.reduce((n, a) => n + a.relevance * a.weight, 0) / answerWeight;
+  const addressed = answers.filter((a) => a.relevance >= 0.6).length;
+
+  const fillers = answers.reduce((n, a) => n + a.fillers * a.weight, 0);
+  const hedges = weighted((s) => s.hedges);
+  const vague = weighted((s) => s.vague);
+  const rambling = answers.filter((a) => a.words >= 70 && (a.units / a.words) * 100 < 4.5);
+  const ramblingShare = rambling.reduce((n, a) => n + a.words, 0) / Math.max(1, words);
+  const avgSentence = words / Math.max(1, sentences.length);
+  const clarity = Math.max(
+    0,
+    10 -
+      ramp(per100(fillers), [
         [0, 0],
-        [10, 2],
-        [30, 7],
-        [50, 10],
-        [180, 10],
-        [300, 5],
+        [2, 1],
+        [5, 3],
+        [10, 5],
+      ]) -
+      ramp(per100(hedges), [
+        [0, 0],
+        [2, 0.8],
+        [5, 2.5],
+        [10, 4],
+      ]) -
+      ramp(per100(vague), [
+        [0, 0],
+        [2, 0.8],
+        [5, 2.5],
+        [10, 4],
+      ]) -
+      ramp(ramblingShare, [
+        [0, 0],
+        [0.3, 2],
+        [0.6, 3.5],
+      ]) -
+      ramp(avgSentence, [
+        [25, 0],
+        [40, 1.5],
+        [60, 3],
+      ]) -
+      (1 - relevance) * 3 -
+      ramp(density, [
+        [0, 2.5],
+        [4, 1],
+        [7, 0],
       ]),
-      fact: `answers averaging ${a.averageAnswerWords} words (longest ${a.longestAnswerWords})`,
-      tip:
-        a.averageAnswerWords > 180
-          ? 'Lead with the point and keep answers under two minutes.'
-          : 'Develop answers beyond a sentence or two: the context, what you did, the result.',
-    };
-  },
-  hedging: (c) => ({
-    score: ramp(c.analytics.hedgesPer100Words ?? 0, [
-      [0, 10],
-      [1, 9],
-      [3, 6],
+  );
+
+  const structured = answers.filter((a) => {
+    const first = a.sentences[0];
+    const leads = first !== undefined && (first.units >= 0.5 || (first.uptake > 0 && a.units >= 1));
+    return leads && a.words >= 8 && a.words <= 160;
+  }).length;
+  const signposts = weighted((s) => s.signposts);
+  const structure = Math.min(
+    10,
+    ramp(structured / Math.max(1, answers.length), [
+      [0, 0],
+      [0.5, 4],
+      [1, 8.5],
+    ]) +
+      Math.min(1.5, signposts * 0.5) -
+      ramp(ramblingShare, [
+        [0, 0],
+        [0.5, 3],
+      ]),
+  );
+
+  const questions = weighted((s) => s.questionBack);
+  const commitments = weighted((s) => s.commitment);
+  const vagueCommitments = weighted((s) => s.vagueCommitments);
+  const reasons = weighted((s) => Math.min(1, s.reasons) + Math.min(1, s.contrasts) * 0.75);
+  const specificSentences = weighted((s) => (s.numbers + s.specifics > 0 ? 1 : 0));
+  const actions = weighted((s) => Math.min(2, s.actions));
+  const apologies = weighted((s) => s.apologies);
+  const caving = weighted((s) => s.caving);
+  const uptakeAnswers = answers.filter((a) =>
+    a.sentences.some((s) => s.uptake > 0 || s.questionBack > 0),
+  ).length;
+
+  const curt = answers.filter((a) => a.words < 8 && a.kind !== 'yes-no' && a.kind !== 'none').length;
+  const negatives = weighted((s) => s.deflections + s.dismissals);
+  const hygiene =
+    10 -
+    ramp(per100(fillers), [
+      [0, 0],
+      [2, 1.5],
+      [5, 4],
+      [10, 6],
+    ]) -
+    ramp(per100(hedges + vague), [
+      [0, 0],
+      [3, 0.5],
       [6, 2],
-      [10, 0],
-    ]),
-    fact: `${plural(c.analytics.hedgeCount, 'hedging phrase')} such as "I think" or "maybe"`,
-    tip: 'State conclusions plainly instead of "I think" and "maybe".',
-  }),
-  star: (c) => {
-    const parts = Object.entries(c.analytics.starComponents ?? {})
-      .filter(([, present]) => present)
-      .map(([k]) => k);
-    return {
-      score: ramp(parts.length, [
+      [12, 4],
+    ]) -
+    ramp(ramblingShare, [
+      [0, 0],
+      [0.3, 2],
+      [0.6, 3],
+    ]) -
+    ramp(negatives / nAnswers, [
+      [0, 0],
+      [0.25, 2],
+      [0.5, 3.5],
+      [1, 5],
+    ]) -
+    ramp(curt / Math.max(1, answers.length), [
+      [0, 0],
+      [0.25, 1],
+      [0.5, 3],
+      [1, 5],
+    ]) -
+    (1 - relevance) * 3;
+  const composureRate = per100(hedges + fillers + caving * 3 + Math.max(0, apologies - 1) * 2);
+  const dims: Record<Dimension, DimensionReading> = {
+    relevance: {
+      score: ramp(relevance, [
         [0, 0],
-        [1, 4],
-        [2, 6],
-        [3, 8],
+        [0.3, 2],
+        [0.5, 4.5],
+        [0.7, 7],
+        [0.85, 9],
+        [1, 10],
+      ]),
+      fact: `${addressed} of ${answers.length} answers address the line they answer`,
+      tip: 'Answer what was asked first, then give the example or detail behind it.',
+    },
+    substance: {
+      score:
+        0.5 *
+          ramp(density, [
+            [0, 0],
+            [3, 3],
+            [6, 6],
+            [10, 8.5],
+            [14, 10],
+          ]) +
+        0.5 *
+          ramp(unitsPerAnswer, [
+            [0, 0],
+            [0.5, 2],
+            [1, 4],
+            [2, 6.5],
+            [3, 8.5],
+            [4, 10],
+          ]),
+      fact: `${round1(density)} points of substance per 100 words (actions, reasons, figures, questions, commitments)`,
+      tip: 'Say what you did or will do, why, and with what result: one specific beats several generalities.',
+    },
+    clarity: {
+      score: clarity,
+      fact: `${rate(per100(fillers), 'filler')}, ${rate(per100(hedges), 'hedge')} and ${rate(per100(vague), 'vague word')} per 100 words${rambling.length ? `; ${plural(rambling.length, 'long answer')} with little substance` : ''}`,
+      tip:
+        rambling.length > 0
+          ? 'Lead with the point and stop when it is made; long answers without specifics lose the listener.'
+          : 'Replace fillers and qualifiers ("um", "kind of", "I guess") with a short pause and a plain statement.',
+    },
+    structure: {
+      score: Math.max(0, structure),
+      fact: `${structured} of ${answers.length} answers lead with a point of substance`,
+      tip: 'Open with your answer, then the steps in order, and close on the result.',
+    },
+    questions: {
+      score: ramp(questions, [
+        [0, 0],
+        [0.5, 3],
+        [1, 5],
+        [2, 7],
+        [3, 8.5],
         [4, 10],
       ]),
-      fact:
-        parts.length === 0
-          ? 'no situation–task–action–result markers'
-          : `${parts.length} of 4 situation–task–action–result parts (${parts.join(', ')})`,
-      tip: 'Tell examples as situation, task, action and result, and end on the result.',
-    };
-  },
-  signposts: (c) => {
-    const n = c.phraseCounts.signposts;
-    return {
-      score: ramp(perAnswer(n, c), [
-        [0, 2],
-        [0.5, 6],
+      fact: `${plural(round1(questions), 'question')} asked back`,
+      tip: 'Ask open questions about the other person\'s situation ("what happens when…?").',
+    },
+    commitments: {
+      score: Math.max(
+        0,
+        ramp(commitments, [
+          [0, 0],
+          [1, 5],
+          [2, 7],
+          [3, 8.5],
+          [4, 10],
+        ]) - Math.min(2, vagueCommitments * 0.7),
+      ),
+      fact: `${plural(round1(commitments), 'concrete commitment')}${vagueCommitments ? ` and ${plural(round1(vagueCommitments), 'vague one')} ("get back to you")` : ''}`,
+      tip: 'Close with one concrete next step: who does what, and by when.',
+    },
+    reasons: {
+      score: ramp(reasons / nAnswers, [
+        [0, 0],
+        [0.25, 3],
+        [0.5, 5],
         [1, 8],
-        [2, 10],
+        [1.5, 10],
       ]),
-      fact: `${plural(n, 'signpost')} such as "first", "then", "finally"`,
-      tip: 'Signpost answers: "first", "then", "finally".',
-    };
-  },
-  evidence: (c) => {
-    const n = c.analytics.evidenceCount;
-    return {
-      score: ramp(perAnswer(n, c), [
+      fact: `${plural(round1(reasons), 'reason or trade-off', 'reasons or trade-offs')} given`,
+      tip: 'Say why: the reason, the option you rejected, and what it costs.',
+    },
+    specifics: {
+      score: ramp(specificSentences / nAnswers, [
         [0, 0],
-        [0.25, 5],
-        [0.5, 7],
-        [1, 10],
+        [0.25, 3],
+        [0.5, 5],
+        [1, 8],
+        [1.5, 10],
       ]),
-      fact: `${plural(n, 'sentence')} with a concrete figure or result`,
-      tip: 'Back claims with numbers: percentages, amounts, time saved.',
-    };
-  },
-  reasoning: (c) => {
-    const n = c.phraseCounts.reasoning;
-    return {
-      score: ramp(perAnswer(n, c), [
+      fact: `${plural(round1(specificSentences), 'sentence')} with a figure, date or name`,
+      tip: 'Back each point with one specific: a figure, a date, a name.',
+    },
+    actions: {
+      score: ramp(actions / nAnswers, [
+        [0, 0],
+        [0.5, 4],
+        [1, 6],
+        [2, 8.5],
+        [3, 10],
+      ]),
+      fact: `${plural(round1(actions), 'first-person action')} ("I checked…", "we'll send…")`,
+      tip: 'Say what you yourself did or will do, with a verb: "I called…", "I\'ll send…".',
+    },
+    composure: {
+      score: Math.max(
+        0,
+        10 -
+          ramp(composureRate, [
+            [0, 0],
+            [3, 2],
+            [8, 5],
+            [15, 8],
+          ]),
+      ),
+      fact: `${round1(composureRate)} hedges, fillers, apologies or climb-downs per 100 words`,
+      tip: 'State your position once, plainly, with its reason; drop the qualifiers and apologies.',
+    },
+    hygiene: {
+      score: hygiene,
+      fact: `${rate(per100(fillers), 'filler')} and ${rate(per100(hedges + vague), 'hedge or vague word', 'hedges or vague words')} per 100 words${negatives ? `, ${plural(round1(negatives), 'deflecting or dismissive remark')}` : ''}${curt ? `, ${plural(curt, 'answer')} under eight words` : ''}`,
+      tip: 'Answer fully and plainly: no fillers, no brush-offs.',
+    },
+    listening: {
+      score: ramp(uptakeAnswers / Math.max(1, answers.length), [
         [0, 0],
         [0.5, 5],
-        [1, 7],
-        [2, 10],
-      ]),
-      fact: `${plural(n, 'reasoning step')} ("because", "trade-off", "prioritize"…)`,
-      tip: 'Say why: name the options, the trade-off and what you chose.',
-    };
-  },
-  coverage: (c) => {
-    const { questionsAsked, questionsAnswered = 0 } = c.analytics;
-    if (questionsAsked === 0) return null;
-    return {
-      score: ramp(questionsAnswered / questionsAsked, [
-        [0, 0],
-        [0.5, 5],
         [1, 10],
       ]),
-      fact: `${questionsAnswered} of ${questionsAsked} questions answered`,
-      tip: 'Answer every question fully before moving on.',
+      fact: `${uptakeAnswers} of ${answers.length} answers take up what the other person said`,
+      tip: "Build on the other person's words: refer back to what they told you.",
+    },
+  };
+  return { dims, words };
+}
+
+/** Reads the conversation once; every criterion is scored from this. */
+export function buildContext(
+  turns: readonly Turn[],
+  analytics: SpeechAnalytics,
+  approximate: readonly ApproximateLine[] = [],
+): EvaluationContext {
+  const L = phraseLists();
+  const approx = approximate
+    .filter((a) => a.text.trim() !== '' && Number.isFinite(a.confidence))
+    .map((a) => ({ text: norm(a.text), confidence: a.confidence }));
+  // each turn is analysed once
+  const analysed = turns.map((t) => analyse(t.text));
+  const conversation = new Set<string>();
+  turns.forEach((t, i) => {
+    if (t.speaker === 'agent')
+      for (const s of analysed[i]) for (const c of contentLemmas(s.toks)) conversation.add(c);
+  });
+
+  const names = new Set(turns.flatMap((t) => t.label.toLowerCase().split(/\s+/)).filter((w) => w.length > 1));
+  const answers: AnswerFacts[] = [];
+  const sentences: SentenceFacts[] = [];
+  let prompt: string | null = null;
+  let promptContent = new Set<string>();
+  turns.forEach((turn, ti) => {
+    if (turn.speaker === 'agent') {
+      prompt = turn.text;
+      promptContent = new Set(analysed[ti].flatMap((s) => contentLemmas(s.toks, QUESTION_WORDS)));
+      return;
+    }
+    const index = answers.length;
+    const facts = analysed[ti].map((s) =>
+      sentenceFacts(s, index, promptContent, conversation, weightOf(s.text, approx), L, names),
+    );
+    const words = facts.reduce((n, s) => n + s.words, 0);
+    if (words === 0) return;
+    const weight = facts.reduce((n, s) => n + s.weight * s.words, 0) / words;
+    const base = {
+      index,
+      prompt,
+      kind: questionKind(prompt),
+      words,
+      weight,
+      sentences: facts,
+      units: facts.reduce((n, s) => n + s.units, 0),
+      fillers: fillerCounts(turn.text).reduce((n, f) => n + f.count, 0),
     };
-  },
-  candidateQuestions: (c) => {
-    const n = c.analytics.candidateQuestions ?? 0;
-    return {
-      score: ramp(n, [
+    answers.push({ ...base, ...answerRelevance(base, promptContent) });
+    sentences.push(...facts);
+    prompt = null;
+    promptContent = new Set();
+  });
+  const { dims, words } = dimensions(answers, sentences);
+  const negCount = sentences.reduce((n, s) => n + (s.deflections + s.dismissals) * s.weight, 0);
+  const negRate =
+    negCount /
+    Math.max(
+      1,
+      answers.reduce((n, a) => n + a.weight, 0),
+    );
+  const negExample = sentences.find((s) => s.deflections + s.dismissals > 0)?.text ?? null;
+  const approxWords = sentences.filter((s) => s.approximate).reduce((n, s) => n + s.words, 0);
+  return {
+    analytics,
+    turns,
+    answers,
+    sentences,
+    words,
+    dims,
+    negatives: {
+      count: round1(negCount),
+      penalty: ramp(negRate, [
         [0, 0],
-        [1, 4],
-        [3, 7],
-        [5, 10],
+        [0.25, 0.1],
+        [0.5, 0.2],
+        [1, 0.35],
+        [2, 0.45],
       ]),
-      fact: `${plural(n, 'question')} asked by the candidate`,
-      tip: 'Ask open questions ("what", "how", "tell me about") before proposing.',
-    };
-  },
-  listening: (c) => {
-    const r = c.analytics.talkRatio;
-    return {
-      score: ramp(r, [
-        [0.5, 10],
-        [0.7, 5],
-        [0.9, 1],
-      ]),
-      fact: `a talk share of ${Math.round(r * 100)}% by ${c.analytics.talkRatioBasis === 'time' ? 'time' : 'words'}`,
-      tip: 'Let the other side talk more than you do.',
-    };
-  },
-  acknowledgement: phraseSignal(
-    'acknowledgement',
-    'acknowledgement',
-    'Acknowledge the concern before answering it.',
-  ),
-  reframe: phraseSignal(
-    'reframe',
-    'value reframe',
-    'Answer objections with value: an example, a comparison, a figure.',
-  ),
-  empathy: phraseSignal(
-    'empathy',
-    'empathic phrase',
-    'Name what the other person feels ("it sounds like…") before solving.',
-  ),
-  negotiation: phraseSignal(
-    'negotiation',
-    'negotiation move',
-    'Make a clear ask and offer a trade: "if you can…, I can…".',
-  ),
-  ownership: phraseSignal(
-    'ownership',
-    'ownership statement',
-    'Say what you personally led and decided ("I led…").',
-  ),
-  metricWords: phraseSignal('metricWords', 'metric term', 'Name the metric you moved and by how much.'),
-  customerWords: phraseSignal(
-    'customerWords',
-    'customer reference',
-    "Tie your answer to the customer's need.",
-  ),
-  nextSteps: phraseSignal('nextSteps', 'next-step proposal', 'Close with a concrete next step and a date.'),
-} satisfies Record<string, Signal>;
-
-export type SignalName = keyof typeof SIGNALS;
-
-const STOPWORDS = new Set(
-  'about above after again against their there these those which while would could should being other with from into your have this that what when where will shall them they then than very more most some such only ability candidate clearly shows demonstrates well also able uses using'.split(
-    ' ',
-  ),
-);
-
-/** Share of the description's content words the candidate used: a weak, general relevance signal. */
-export function relevanceSignal(description: string): Signal {
-  const terms = [
-    ...new Set(words(description.toLowerCase()).filter((w) => w.length > 4 && !STOPWORDS.has(w))),
-  ];
-  return (c) => {
-    if (terms.length === 0) return null;
-    const said = new Set(words(c.candidate.toLowerCase()));
-    const hits = terms.filter((t) => said.has(t) || said.has(t.replace(/s$/, '')));
-    return {
-      score: ramp(hits.length / terms.length, [
-        [0, 2],
-        [0.5, 8],
-        [1, 10],
-      ]),
-      fact: `${hits.length} of ${terms.length} key terms of the criterion mentioned`,
-      tip: 'Address what this criterion asks for directly.',
-    };
+      example: negExample,
+    },
+    approximateShare:
+      approxWords /
+      Math.max(
+        1,
+        sentences.reduce((n, s) => n + s.words, 0),
+      ),
   };
 }

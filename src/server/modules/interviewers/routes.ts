@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParam } from '../../../shared/contracts/common.js';
 import {
   howItWorksImagesResponse,
+  interviewerDeleteResponse,
   interviewerListQuery,
   interviewerListResponse,
   interviewerPage,
@@ -87,5 +88,11 @@ export async function interviewerRoutes(app: App, deps: AppDeps) {
       const row = await service.updateInterviewer(deps, requireUser(req), req.params.id, req.body);
       return service.toInterviewerResponse(row);
     },
+  );
+
+  app.delete(
+    '/api/interviewers/:id',
+    { schema: { params: idParam, response: { 200: interviewerDeleteResponse } } },
+    async (req) => service.deleteInterviewer(deps, requireUser(req), req.params.id),
   );
 }

@@ -1,10 +1,23 @@
 // Interviewers (scenarios): presets managed by admins, custom scenarios owned by one user.
 // Visibility rule used everywhere: a user sees presets and their own custom scenarios, never
 // archived ones; admins may additionally see everything.
-import { and, asc, count, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  ilike,
+  inArray,
+  notExists,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { z } from 'zod';
 import {
   type Interviewer,
+  type InterviewerDeleteResponse,
   type InterviewerListQuery,
   type InterviewerPatchRequest,
   type InterviewerWriteRequest,
@@ -14,7 +27,16 @@ import {
 import { ADMIN_PAGE_SIZE } from '../../../shared/domain/limits.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { auditLog, interviewers, type RubricCriterion, rubrics, users } from '../../db/schema.js';
+import {
+  auditLog,
+  interviewers,
+  interviews,
+  type RubricCriterion,
+  rubrics,
+  teamAssignments,
+  trackScenarios,
+  users,
+} from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { forgetInterviewerLists, interviewerListCache } from './list-cache.js';
@@ -58,6 +80,7 @@ export const messages = {
   forbiddenOwner: 'You can only create scenarios for yourself',
   ownerUnchangeable: 'The owner of a scenario cannot be changed',
   unknownUser: 'User not found',
+  deletePreset: 'Preset scenarios cannot be deleted. Archive them instead.',
 } as const;
 
 export function toInterviewerResponse(row: InterviewerRow): Interviewer {
@@ -303,6 +326,18 @@ export async function createInterviewer(deps: AppDeps, caller: Caller, input: In
   return created;
 }
 
+/**
+ * The scenario `caller` may change: admins any; a user their own custom scenario. Another user's
+ * custom scenario is not found (as when reading it); a preset is forbidden to non-admins.
+ */
+async function findChangeable(db: DbOrTx, caller: Caller, id: number): Promise<InterviewerRow> {
+  const row = await findInterviewer(db, id);
+  const owns = row?.isCustomScenario === true && row.userId === caller.id;
+  if (!row || (!caller.isAdmin && !owns && row.isCustomScenario)) throw notFound(messages.notFound);
+  if (!caller.isAdmin && !owns) throw forbidden(messages.forbiddenPreset);
+  return row;
+}
+
 /** PATCH /api/interviewers/:id: admins edit any; an owner edits (and archives) their own custom scenario. */
 export async function updateInterviewer(
   deps: AppDeps,
@@ -311,10 +346,7 @@ export async function updateInterviewer(
   input: InterviewerPatchRequest,
 ) {
   const { db } = deps.database;
-  const row = await findInterviewer(db, id);
-  const owns = row?.isCustomScenario === true && row.userId === caller.id;
-  if (!row || (!caller.isAdmin && !owns && row.isCustomScenario)) throw notFound(messages.notFound);
-  if (!caller.isAdmin && !owns) throw forbidden(messages.forbiddenPreset);
+  const row = await findChangeable(db, caller, id);
   if (input.userId !== undefined && input.userId !== row.userId) {
     throw caller.isAdmin
       ? badRequest(messages.ownerUnchangeable, { userId: messages.ownerUnchangeable })
@@ -354,4 +386,62 @@ export async function updateInterviewer(
   });
   forgetInterviewerLists(db);
   return result;
+}
+
+/**
+ * DELETE /api/interviewers/:id: the owner (or an admin) deletes a custom scenario. One that calls,
+ * a track or a team assignment refer to is archived instead, so no call loses its scenario, its
+ * transcript or its evaluation (interviews.interviewerId restricts deletion); it leaves every list
+ * and cannot be started again. Otherwise the row goes, with its own rubric. Presets are archived,
+ * never deleted.
+ */
+export async function deleteInterviewer(
+  deps: AppDeps,
+  caller: Caller,
+  id: number,
+): Promise<InterviewerDeleteResponse> {
+  const { db } = deps.database;
+  const row = await findChangeable(db, caller, id);
+  if (!row.isCustomScenario) throw forbidden(messages.deletePreset);
+  const now = deps.clock.now();
+  const outcome = await db.transaction(async (tx) => {
+    // held until commit: a call cannot start with it between the check and the delete
+    await tx.select({ id: interviewers.id }).from(interviewers).where(eq(interviewers.id, id)).for('update');
+    const [used] = await tx.select({ n: count() }).from(
+      sql`(select 1 from ${interviews} where ${interviews.interviewerId} = ${id}
+          union all select 1 from ${trackScenarios} where ${trackScenarios.interviewerId} = ${id}
+          union all select 1 from ${teamAssignments} where ${teamAssignments.interviewerId} = ${id}
+          limit 1) as used`,
+    );
+    if (used.n > 0) {
+      await tx
+        .update(interviewers)
+        .set({ isArchived: true, archivedAt: row.archivedAt ?? now, updatedAt: now })
+        .where(eq(interviewers.id, id));
+      await audit(tx, caller, 'interviewer.archive', id, { reason: 'delete requested; in use' });
+      return 'archived' as const;
+    }
+    await tx.delete(interviewers).where(eq(interviewers.id, id));
+    if (row.rubricId !== null) {
+      const rubricId = row.rubricId;
+      await tx
+        .delete(rubrics)
+        .where(
+          and(
+            eq(rubrics.id, rubricId),
+            eq(rubrics.isCustom, true),
+            notExists(
+              tx
+                .select({ id: interviewers.id })
+                .from(interviewers)
+                .where(eq(interviewers.rubricId, rubricId)),
+            ),
+          ),
+        );
+    }
+    await audit(tx, caller, 'interviewer.delete', id, { name: row.name });
+    return 'deleted' as const;
+  });
+  forgetInterviewerLists(db);
+  return { id, outcome };
 }

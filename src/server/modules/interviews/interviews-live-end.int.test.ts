@@ -69,7 +69,9 @@ it('ends a live call: the session closes, and the stored conversation is evaluat
   call.ws.send(
     JSON.stringify({
       type: 'user_message',
-      text: 'Yes, I launched a payments app used by 2 million people.',
+      // ready, not yet an answer: the persona asks its question (an answer that already covered it
+      // would be acknowledged and the question skipped)
+      text: 'Yes, I am ready.',
     }),
   );
   await call.waitFor('the question', () => agentSaid(call.messages, QUESTION));
@@ -81,7 +83,7 @@ it('ends a live call: the session closes, and the stored conversation is evaluat
   expect(body.status).toBe('completed');
   expect(body.transcript.split('\n')).toEqual([
     `Alex Rivera: ${WELCOME}`,
-    'You: Yes, I launched a payments app used by 2 million people.',
+    'You: Yes, I am ready.',
     expect.stringMatching(new RegExp(`^Alex Rivera: .*${QUESTION}$`)),
   ]);
   expect(body.evaluation.criteria).toHaveLength(2);

@@ -13,6 +13,9 @@ import { pathToFileURL } from 'node:url';
 import { parseWav, Resampler } from '../../voice/pcm.js';
 
 const OUTPUT_RATE = 16_000;
+
+/** eSpeak NG voices of the two personas ('michael' and 'sarah', the interviewers' voiceId). */
+export const ESPEAK_PERSONA_VOICES = { michael: 'en-us+m3', sarah: 'en-us+f2' } as const;
 const WORDS_PER_MINUTE = '165';
 
 type WasmExports = {

@@ -2,8 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Persona } from './brain.js';
-import { createLlmBrainFactory } from './llm-brain.js';
+import type { Persona, Turn } from './brain.js';
+import { auditConversation } from './dialogue/audit.js';
+import { MODEL_PROMPT } from './dialogue/data.js';
+import { preparePersona, salientPhrase } from './dialogue/index.js';
+import { DIALOGUES, PM_INTERVIEWER, playBrain } from './dialogue/testing.js';
+import { chatMessages, createLlmBrainFactory } from './llm-brain.js';
 
 const persona: Persona = {
   name: 'Sarah Chen',
@@ -71,9 +75,157 @@ describe('model-backed interviewer', () => {
     expect(sent.messages[0].role).toBe('system');
     expect(sent.messages[0].content).toContain('You are Sarah Chen');
     expect(sent.messages[0].content).toContain('Tell me about a product you launched.');
+    expect(sent.messages[0].content).toContain('Temperament: calm');
+    expect(sent.messages[0].content).toContain(MODEL_PROMPT.headings.remaining);
     expect(sent.messages.slice(1)).toEqual([
       { role: 'assistant', content: 'Hi, I am Sarah.' },
       { role: 'user', content: 'I shipped a checkout redesign.' },
     ]);
+  });
+});
+
+// ---- the same dialogues against a fake model that answers from the prompt ----
+
+const H = MODEL_PROMPT.headings;
+
+/** the "- " lines under a heading of the system prompt, or null when the prompt has no such heading */
+function listUnder(prompt: string, heading: string): string[] | null {
+  const at = prompt.indexOf(heading);
+  if (at < 0) return null;
+  const lines: string[] = [];
+  for (const line of prompt
+    .slice(at + heading.length)
+    .split('\n')
+    .slice(1)) {
+    if (!line.startsWith('- ')) break;
+    lines.push(line.slice(2));
+  }
+  return lines;
+}
+
+/**
+ * A model that does only what its prompt tells it, and otherwise what a careless model does: with
+ * no temperament it is chatty and cheerful; with no rule against reopening it says "let's begin"
+ * every time; with no list of questions still to ask it asks the first question it can see; with
+ * no rule to acknowledge it names nothing of the answer.
+ */
+function fakeModelReply(messages: { role: string; content: string }[]): string {
+  const prompt = messages[0].content;
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const temperament = /^Temperament: (\w+)/m.exec(prompt)?.[1] ?? null;
+  const has = (rule: string) => prompt.includes(rule);
+  const [acknowledge, , , , noReopen, close] = MODEL_PROMPT.rules;
+  if (prompt.includes(H.closed)) {
+    return temperament === 'angry'
+      ? "We're done. End the call."
+      : 'That is all from me. You can end the call.';
+  }
+  const parts: string[] = [];
+  if (!has(noReopen)) parts.push("Great, let's begin.");
+  if (!temperament) parts.push('Thanks so much, that is wonderful!');
+  if (has(acknowledge)) {
+    const quote = salientPhrase(lastUser, { flip: true })?.text;
+    if (quote) parts.push(temperament === 'angry' ? `${quote}. Fine.` : `${quote}, thank you.`);
+  }
+  const remaining = listUnder(prompt, H.remaining);
+  const current = /Follow-ups already asked on it: (\d+) of (\d+)\./.exec(prompt);
+  const words = lastUser.trim().split(/\s+/).length;
+  if (current && Number(current[1]) < Number(current[2]) && words < 4) {
+    parts.push(temperament === 'angry' ? 'Explain.' : 'Could you say more?');
+  } else if (remaining === null) {
+    const any = listUnder(prompt, 'Questions you may ask, in this order:');
+    parts.push(any?.[0] ?? 'Tell me about yourself.');
+  } else if (remaining[0] && !remaining[0].startsWith('none')) {
+    parts.push(remaining[0]);
+  } else if (has(close)) {
+    parts.push(
+      temperament === 'angry'
+        ? "That's all. You can end the call."
+        : 'That is all my questions. You can end the call.',
+    );
+  }
+  return parts.join(' ');
+}
+
+/** an OpenAI client whose chat completions stream the fake model's reply, word by word */
+function fakeClient(rewritePrompt: (prompt: string) => string = (p) => p) {
+  const create = async (body: { messages: { role: string; content: string }[] }) => {
+    const [system, ...rest] = body.messages;
+    const text = fakeModelReply([{ ...system, content: rewritePrompt(system.content) }, ...rest]);
+    return (async function* () {
+      for (const word of text.split(/(?<= )/)) yield { choices: [{ delta: { content: word } }] };
+    })();
+  };
+  return { chat: { completions: { create } } } as unknown as OpenAI;
+}
+
+function audit(persona: Persona, history: Turn[]) {
+  return auditConversation(
+    preparePersona(persona),
+    history.map((t) => ({ speaker: t.speaker, text: t.text })),
+  );
+}
+
+describe('model-backed persona, with a fake model that answers from the prompt', () => {
+  it('plays the dialogues with no repeated question, no reopening, in temperament, naming the answers', async () => {
+    for (const d of DIALOGUES) {
+      const brain = createLlmBrainFactory(fakeClient(), 'fake')(d.persona);
+      const history = await playBrain(brain, d.answers);
+      const a = audit(d.persona, history);
+      expect(a.repeatedQuestions, d.name).toEqual([]);
+      expect(a.midCallOpenings, d.name).toEqual([]);
+      expect(a.outOfTemperament, d.name).toEqual([]);
+      expect(a.repliesUsingAnswer / a.replies, d.name).toBeGreaterThanOrEqual(0.7);
+      // every question gets asked, or was answered, and the call closes
+      expect(
+        history.some((t) => t.speaker === 'agent' && /end the call/i.test(t.text)),
+        d.name,
+      ).toBe(true);
+    }
+  });
+
+  it('tells the model the questions asked, what was answered and what is left, read from the conversation', () => {
+    const history: Turn[] = [
+      { speaker: 'agent', text: PM_INTERVIEWER.welcomeMessage },
+      { speaker: 'user', text: 'Yes.' },
+      { speaker: 'agent', text: `Okay. ${PM_INTERVIEWER.sampleQuestions[0]}` },
+      {
+        speaker: 'user',
+        text: 'I launched a new onboarding flow and measured its success by completion rate, from 60 to 85 percent.',
+      },
+    ];
+    const prompt = chatMessages(PM_INTERVIEWER, history)[0].content as string;
+    expect(listUnder(prompt, H.asked)).toEqual([
+      PM_INTERVIEWER.sampleQuestions[0],
+      `${PM_INTERVIEWER.sampleQuestions[2]} (answered before it was asked)`,
+    ]);
+    expect(listUnder(prompt, H.answered)?.[0]).toContain('from 60 to 85 percent');
+    expect(listUnder(prompt, H.remaining)).toEqual([PM_INTERVIEWER.sampleQuestions[1]]);
+    expect(prompt).toContain('Follow-ups already asked on it: 0 of 2.');
+    for (const rule of MODEL_PROMPT.rules) expect(prompt).toContain(rule);
+  });
+
+  it('catches a prompt that loses the state or the rules: the same fake model then repeats and reopens', async () => {
+    const d = DIALOGUES[0];
+    const stateless = (prompt: string) =>
+      prompt
+        .split('\n\n')
+        .filter((section) => !section.startsWith(H.remaining) && !section.startsWith(H.rules))
+        .join('\n\n')
+        .concat(
+          `\n\nQuestions you may ask, in this order:\n${d.persona.sampleQuestions.map((q) => `- ${q}`).join('\n')}`,
+        );
+    const brain = createLlmBrainFactory(fakeClient(stateless), 'fake')(d.persona);
+    const a = audit(d.persona, await playBrain(brain, d.answers));
+    expect(a.repeatedQuestions.length).toBeGreaterThan(0);
+    expect(a.midCallOpenings.length).toBeGreaterThan(0);
+    expect(a.repliesUsingAnswer).toBe(0);
+  });
+
+  it('opens in character, like the built-in persona: the angry CTO is curt from hello', () => {
+    const cto = DIALOGUES.find((x) => x.name === 'the angry CTO')!.persona;
+    const opening = createLlmBrainFactory(fakeClient(), 'fake')(cto).opening();
+    expect(opening).not.toMatch(/thanks for making the time/i);
+    expect(opening).toContain('Morgan Hale');
   });
 });

@@ -1,31 +1,44 @@
 // The persona played by an OpenAI-compatible chat model: the interviewer's system prompt, the
-// conversation so far, streamed tokens out. The welcome message is still the persona's own, so
-// the first words of a call need no model round trip.
+// conversation so far, streamed tokens out. On every turn the system prompt also carries the
+// persona's temperament, the rules of a conversation that listens (acknowledge what was said, ask
+// the follow-up the answer calls for, never repeat a question, never reopen the call) and where
+// the conversation stands, read from the conversation itself: the questions already asked, what
+// the user said, the question on the table and the questions still to ask (./dialogue). The
+// opening is the same in-character line as the built-in persona's, so the first words of a call
+// need no model round trip.
 
 import type OpenAI from 'openai';
 import type { Brain, BrainFactory, Persona, Turn } from './brain.js';
-import { openingLine } from './scripted-brain.js';
+import { type DialoguePersona, openingFor, preparePersona } from './dialogue/index.js';
+import { conversationRules, conversationState } from './dialogue/model-prompt.js';
 
 const SPOKEN_STYLE =
   'You are speaking on a live voice call: answer in one to three short spoken sentences, with no lists, markdown, emoji or stage directions.';
 
-export function personaSystemPrompt(persona: Persona): string {
-  const questions = persona.sampleQuestions.filter((q) => q.trim());
+export function personaSystemPrompt(
+  persona: Persona,
+  history: Turn[] = [],
+  prepared?: DialoguePersona,
+): string {
+  const p = prepared ?? preparePersona(persona);
   return [
     persona.systemPrompt.trim() ||
       `You are ${persona.name}, ${persona.role} at ${persona.company}, holding a practice conversation.`,
-    questions.length
-      ? `Questions you may ask, in this order:\n${questions.map((q) => `- ${q}`).join('\n')}`
-      : '',
+    conversationRules(p),
+    conversationState(p, history),
     SPOKEN_STYLE,
   ]
     .filter(Boolean)
     .join('\n\n');
 }
 
-export function chatMessages(persona: Persona, history: Turn[]): OpenAI.Chat.ChatCompletionMessageParam[] {
+export function chatMessages(
+  persona: Persona,
+  history: Turn[],
+  prepared?: DialoguePersona,
+): OpenAI.Chat.ChatCompletionMessageParam[] {
   return [
-    { role: 'system', content: personaSystemPrompt(persona) },
+    { role: 'system', content: personaSystemPrompt(persona, history, prepared) },
     ...history.map((t) =>
       t.speaker === 'agent'
         ? ({ role: 'assistant', content: t.text } as const)
@@ -35,17 +48,26 @@ export function chatMessages(persona: Persona, history: Turn[]): OpenAI.Chat.Cha
 }
 
 export function createLlmBrainFactory(client: OpenAI, model: string): BrainFactory {
-  return (persona: Persona): Brain => ({
-    opening: () => openingLine(persona),
-    async *reply(history, signal) {
-      const stream = await client.chat.completions.create(
-        { model, stream: true, messages: chatMessages(persona, history), max_tokens: 300, temperature: 0.7 },
-        { signal },
-      );
-      for await (const part of stream) {
-        const token = part.choices[0]?.delta?.content;
-        if (token) yield token;
-      }
-    },
-  });
+  return (persona: Persona): Brain => {
+    const prepared = preparePersona(persona);
+    return {
+      opening: () => openingFor(prepared).text,
+      async *reply(history, signal) {
+        const stream = await client.chat.completions.create(
+          {
+            model,
+            stream: true,
+            messages: chatMessages(persona, history, prepared),
+            max_tokens: 300,
+            temperature: 0.7,
+          },
+          { signal },
+        );
+        for await (const part of stream) {
+          const token = part.choices[0]?.delta?.content;
+          if (token) yield token;
+        }
+      },
+    };
+  };
 }

@@ -1,67 +1,279 @@
 import { describe, expect, it } from 'vitest';
 import type { Persona, Turn } from './brain.js';
+import { auditConversation } from './dialogue/audit.js';
+import { LINES, preparePersona, REOPENING } from './dialogue/index.js';
+import { ANGRY_CTO, ANSWERS, DIALOGUES, PM_INTERVIEWER, playScripted } from './dialogue/testing.js';
+import { contentStems } from './dialogue/text.js';
 import {
   AFTER_CLOSING_LINE,
   CLOSING_LINE,
+  createScriptedBrain,
   isWeakAnswer,
   nextScriptedLine,
-  PROBES,
+  openingLine,
 } from './scripted-brain.js';
 
-const persona: Persona = {
-  name: 'Michael',
-  role: 'Engineering Manager',
-  company: 'Acme',
-  systemPrompt: '',
-  welcomeMessage: 'Hi, I am Michael. Ready?',
-  sampleQuestions: ['Q1: Tell me about yourself.', 'Q2: Describe a hard bug.'],
-};
-const STRONG =
-  'I led the migration of our billing service to a new database over three months, which reduced outages by 40 percent and saved the team two days a month.';
+const [Q1, Q2, Q3] = PM_INTERVIEWER.sampleQuestions;
 
-/** plays the scripted interviewer against a list of answers */
-function play(answers: string[]): string[] {
-  const history: Turn[] = [{ speaker: 'agent', text: persona.welcomeMessage }];
-  const lines: string[] = [];
-  for (const a of answers) {
-    history.push({ speaker: 'user', text: a });
-    const line = nextScriptedLine(persona, history);
-    history.push({ speaker: 'agent', text: line });
-    lines.push(line);
-  }
-  return lines;
+/** the persona's reply once the first question is on the table and the user gives this answer */
+function replyToFirstQuestion(answer: string, persona: Persona = PM_INTERVIEWER) {
+  return playScripted(persona, [ANSWERS.ready, answer]).lines[1];
 }
 
-describe('scripted interviewer', () => {
-  it('asks the sample questions in order and closes after the last one', () => {
-    const lines = play(['Yes.', STRONG, STRONG, 'Thanks!']);
-    expect(lines[0]).toBe("Great, let's begin. Q1: Tell me about yourself.");
-    expect(lines[1]).toMatch(/Q2: Describe a hard bug\.$/);
-    expect(lines[2]).toBe(CLOSING_LINE);
-    expect(lines[3]).toBe(AFTER_CLOSING_LINE);
+/** whether a line names something of the answer (a word of it that the question did not say) */
+function namesAnswer(line: string, answer: string, question = Q1) {
+  const asked = contentStems(question);
+  const own = [...contentStems(answer)].filter((s) => !asked.has(s));
+  const said = contentStems(line);
+  return own.some((s) => said.has(s));
+}
+
+describe('scripted persona: the call opens and closes', () => {
+  it('opens with the welcome, begins on "ready", asks the questions in order and closes in its own voice', () => {
+    const { opening, lines } = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      ANSWERS.concrete,
+      'I would pull the funnel for the identity step by device, then call ten merchants who dropped out last week.',
+      'Completion rate and time to first payment, with a target of 80 percent completion.',
+      'Thanks!',
+      'Bye then.',
+    ]);
+    expect(opening.text).toBe(PM_INTERVIEWER.welcomeMessage);
+    expect(lines[0].text).toBe(`Great, let's begin. ${Q1}`);
+    expect(lines[1].text).toMatch(new RegExp(`${Q2.replace(/[?.]/g, '\\$&')}$`));
+    expect(lines[2].text).toMatch(new RegExp(`${Q3.replace(/[?.]/g, '\\$&')}$`));
+    expect(lines[3].text).toContain(CLOSING_LINE);
+    expect(lines[3].move).toBe('close');
+    expect(lines[4].text).toBe(AFTER_CLOSING_LINE);
+    expect(lines[5].move).toBe('after-close');
+    expect(lines[5].text).not.toContain('?');
   });
 
-  it('probes once when an answer is short, then moves on', () => {
-    const lines = play(['Ready.', 'I am an engineer.', 'I like building things.']);
-    expect(lines[1]).toBe(PROBES[0]);
-    expect(lines[2]).toMatch(/Q2/);
-  });
-
-  it('probes an answer of some length that has no specifics', () => {
-    const vague =
-      'I think I am generally a good fit and I like to work hard and be a nice colleague to the people around me in general';
-    expect(isWeakAnswer(vague)).toBe(true);
-    expect(isWeakAnswer(STRONG)).toBe(false);
-    const lines = play(['Ready.', vague]);
-    expect(PROBES).toContain(lines[1]);
+  it('opens in character with the old default when the welcome is blank', () => {
+    expect(openingLine({ ...PM_INTERVIEWER, welcomeMessage: '  ' })).toBe(
+      "Hi, I'm Sam Okafor, Head of Product at Brightline. Thanks for making the time today. Shall we get started?",
+    );
   });
 
   it('falls back to general questions when the persona has none', () => {
-    const bare = { ...persona, sampleQuestions: [] };
-    const line = nextScriptedLine(bare, [
+    const line = nextScriptedLine({ ...PM_INTERVIEWER, sampleQuestions: [] }, [
       { speaker: 'agent', text: 'Hello' },
       { speaker: 'user', text: 'Hi' },
     ]);
     expect(line).toMatch(/^Great, let's begin\. Tell me a little about yourself/);
+  });
+
+  it('reads a weak answer: one word or vague', () => {
+    expect(isWeakAnswer('Yes.')).toBe(true);
+    expect(isWeakAnswer(ANSWERS.vague)).toBe(true);
+    expect(isWeakAnswer(ANSWERS.concrete)).toBe(false);
+  });
+});
+
+describe('scripted persona: the follow-up the answer calls for', () => {
+  it('a concrete answer: names its result and moves on to the next question', () => {
+    const line = replyToFirstQuestion(ANSWERS.concrete);
+    expect(line.move).toBe('next');
+    expect(line.rule).toBeNull();
+    expect(line.text).toMatch(/^Cutting late deliveries from 9 % to 3 %/);
+    expect(line.text).toContain(Q2);
+  });
+
+  it('no result: asks for the result, naming what was done', () => {
+    const line = replyToFirstQuestion(ANSWERS.noResult);
+    expect(line.rule).toBe('result');
+    expect(line.text).toMatch(/result|turn out|changed/i);
+    expect(namesAnswer(line.text, ANSWERS.noResult)).toBe(true);
+    expect(line.text).not.toContain(Q2);
+  });
+
+  it('"we" only: asks what they did themselves', () => {
+    const line = replyToFirstQuestion(ANSWERS.weOnly);
+    expect(line.rule).toBe('self');
+    expect(line.text).toMatch(/yourself|your own part|were yours/);
+    expect(namesAnswer(line.text, ANSWERS.weOnly)).toBe(true);
+  });
+
+  it('vague: asks for a concrete example, naming what was said', () => {
+    const line = replyToFirstQuestion(ANSWERS.vague);
+    expect(line.rule).toBe('example');
+    expect(line.text).toContain('a disagreement with finance');
+    expect(line.text).toMatch(/example|concrete|real situation/);
+  });
+
+  it('off-topic (pasta, a football club): brings them back to the question without asking it again word for word', () => {
+    for (const [answer, named] of [
+      [ANSWERS.offTopicPasta, 'cooking pasta'],
+      [ANSWERS.offTopicFootball, 'football club'],
+    ]) {
+      const line = replyToFirstQuestion(answer);
+      expect(line.rule).toBe('offTopic');
+      expect(line.text).toContain(named);
+      expect(line.text).toContain('a product you launched');
+      expect(line.text).not.toContain(Q1);
+    }
+  });
+
+  it('hostile: stays in character and redirects', () => {
+    const line = replyToFirstQuestion(ANSWERS.hostile);
+    expect(line.rule).toBe('hostile');
+    expect(line.text).toContain('stupid');
+    expect(line.text).toContain('a product you launched');
+    expect(line.parts.every((p) => p.temperament === null || p.temperament === 'calm')).toBe(true);
+  });
+
+  it('one word: asks them to expand', () => {
+    const line = replyToFirstQuestion(ANSWERS.oneWord);
+    expect(line.rule).toBe('expand');
+    expect(line.text).toMatch(/^Yes/);
+    expect(line.text).toMatch(/more|expand/);
+  });
+
+  it('asks at most two follow-ups on a question, each rule once, then moves on', () => {
+    const { lines } = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      ANSWERS.vague,
+      ANSWERS.vague,
+      ANSWERS.vague,
+    ]);
+    expect(lines.slice(1).map((l) => l.move)).toEqual(['follow-up', 'follow-up', 'next']);
+    expect(lines[1].rule).toBe('example');
+    expect(lines[2].rule).not.toBe('example');
+    expect(lines[3].text).toContain(Q2);
+  });
+});
+
+describe('scripted persona: never repeats, never reopens', () => {
+  it('plays every dialogue with no repeated question, no mid-call opening and each reply naming the answer', () => {
+    for (const d of DIALOGUES) {
+      const { p, audited } = playScripted(d.persona, d.answers);
+      const audit = auditConversation(p, audited);
+      expect(audit.repeatedQuestions, d.name).toEqual([]);
+      expect(audit.midCallOpenings, d.name).toEqual([]);
+      expect(audit.outOfTemperament, d.name).toEqual([]);
+      expect(audit.repliesUsingAnswer / audit.replies, d.name).toBeGreaterThanOrEqual(0.7);
+    }
+  });
+
+  it('a substantive first answer after "Ready to start?" is answered, not met with "let\'s begin"', () => {
+    const answer =
+      "The product I'm proudest of is an invoice scanner at Ledgerly that I took from idea to 40,000 monthly users as the only PM.";
+    const { lines } = playScripted(PM_INTERVIEWER, [answer]);
+    expect(lines[0].text).toContain('40,000 monthly users');
+    expect(REOPENING.some((m) => lines[0].text.toLowerCase().includes(m))).toBe(false);
+    // it answered the first question: the persona goes on to the second
+    expect(lines[0].text).not.toContain(Q1);
+    expect(lines[0].text).toContain(Q2);
+  });
+
+  it('a first answer on something else is acknowledged, then the first question is asked without reopening', () => {
+    const answer = 'Before we start, I want to say I have been a product manager in fintech for six years.';
+    const { lines } = playScripted(PM_INTERVIEWER, [answer]);
+    expect(lines[0].text).toMatch(/six years/i);
+    expect(lines[0].text).toContain(Q1);
+    expect(lines[0].text).not.toMatch(/let's begin|thanks for making the time/i);
+  });
+
+  it('skips a question the user has already answered', () => {
+    const { lines } = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      'I launched a new onboarding flow and measured its success by completion rate, which went from 60 to 85 percent.',
+      'I would compare drop-off by document type and read the last 200 support tickets about the identity check.',
+    ]);
+    expect(lines[2].move).toBe('close');
+    expect(lines.some((l) => l.text.includes(Q3))).toBe(false);
+  });
+
+  it('never asks the same follow-up twice in a call', () => {
+    const { lines } = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      ANSWERS.vague,
+      ANSWERS.concrete,
+      'We would probably look at things and see, kind of.',
+      'I would compare drop-off by document type and read the last 200 support tickets about the identity check.',
+      'Hmm, it depends, more or less on various things.',
+    ]);
+    const probes = lines.flatMap((l) => l.parts.filter((p) => p.role === 'follow-up').map((p) => p.text));
+    expect(probes.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(probes).size).toBe(probes.length);
+  });
+});
+
+describe('scripted persona: temperament from the first line to the last', () => {
+  it('the angry CTO is curt from hello: an in-character opening in place of a polite welcome, and angry lines only', () => {
+    const d = DIALOGUES.find((x) => x.persona === ANGRY_CTO)!;
+    const { p, opening, lines, audited } = playScripted(ANGRY_CTO, d.answers);
+    expect(p.temperament).toBe('angry');
+    expect(opening.text).not.toContain('Thanks for making the time');
+    expect(opening.parts[0].temperament).toBe('angry');
+    expect(opening.text).toContain('Morgan Hale');
+    for (const line of lines) {
+      for (const part of line.parts) expect([null, 'angry']).toContain(part.temperament);
+      expect(line.text).not.toMatch(/thank|great|wonderful|!/i);
+    }
+    expect(auditConversation(p, audited).outOfTemperament).toEqual([]);
+    // "Six hours of downtime. Fine." is the register: the quote, then a short word
+    const reply = playScripted(ANGRY_CTO, ['Hello.', 'The database was down for six hours of downtime.'])
+      .lines[1];
+    expect(reply.text).toMatch(/^Six hours of downtime\. \w+\./);
+  });
+
+  it('reads the temperament from the prompt when it is not stated', () => {
+    const tenant = {
+      ...ANGRY_CTO,
+      systemPrompt: 'You are Gail, a furious tenant whose heating has been broken for two weeks.',
+      welcomeMessage: '',
+    };
+    expect(preparePersona(tenant).temperament).toBe('angry');
+    expect(
+      preparePersona({ ...tenant, systemPrompt: `${tenant.systemPrompt}\nTemperament: friendly` })
+        .temperament,
+    ).toBe('friendly');
+    expect(preparePersona(PM_INTERVIEWER).temperament).toBe('calm');
+    expect(openingLine(tenant)).toMatch(/^(This is )?Morgan Hale, CTO at Northwind Freight\./);
+  });
+
+  it('every temperament has its own closing and after-closing line', () => {
+    for (const t of ['calm', 'friendly', 'sceptical', 'angry']) {
+      expect(LINES.closings.some((l) => l.temperament === t)).toBe(true);
+      expect(LINES.afterClosing.some((l) => l.temperament === t)).toBe(true);
+    }
+  });
+});
+
+describe('scripted persona: state from the conversation alone', () => {
+  it('a call that reconnects with its stored utterances carries on exactly where it was', () => {
+    for (const d of DIALOGUES) {
+      const { history } = playScripted(d.persona, d.answers);
+      for (let k = 2; k < history.length; k += 2) {
+        const stored = history.slice(0, k);
+        expect(stored.at(-1)?.speaker).toBe('user');
+        // a new brain, as after a reconnect, given only what was stored
+        expect(nextScriptedLine(d.persona, stored), `${d.name}, turn ${k}`).toBe(history[k].text);
+      }
+    }
+  });
+
+  it('ignores lines of the call itself ("didn\'t catch that") and keeps the question on the table', () => {
+    const history: Turn[] = [
+      { speaker: 'agent', text: PM_INTERVIEWER.welcomeMessage },
+      { speaker: 'user', text: ANSWERS.ready },
+      { speaker: 'agent', text: `Great, let's begin. ${Q1}` },
+      { speaker: 'agent', text: "Sorry, I didn't catch that. Could you say it again?" },
+      { speaker: 'user', text: ANSWERS.concrete },
+    ];
+    expect(nextScriptedLine(PM_INTERVIEWER, history)).toContain(Q2);
+  });
+
+  it('streams one deterministic line per reply, fast', async () => {
+    const brain = createScriptedBrain(PM_INTERVIEWER);
+    const d = DIALOGUES[1];
+    const { history } = playScripted(d.persona, d.answers);
+    const started = performance.now();
+    const pieces: string[] = [];
+    for await (const piece of brain.reply(history.slice(0, 6), new AbortController().signal))
+      pieces.push(piece);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(pieces).toEqual([history[6].text]);
   });
 });

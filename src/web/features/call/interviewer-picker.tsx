@@ -2,11 +2,12 @@
 // for the chosen one (spec: core-experience §2 "New call").
 import type { Interviewer } from '@shared/contracts/interviewers';
 import { ArrowRight, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { scenarioSubtitle } from '@/lib/scenario-subtitle';
 import { cn } from '@/lib/utils';
 import { InterviewerAvatar } from './interviewer-avatar';
 import { stepHeadingClass, stepHeadingProps } from './step-heading';
@@ -28,11 +29,14 @@ export function InterviewerPicker({
   selected,
   onSelect,
   onContinue,
+  actionsFor,
 }: {
   interviewers: readonly Interviewer[];
   selected: Interviewer | null;
   onSelect: (interviewer: Interviewer | null) => void;
   onContinue: () => void;
+  /** controls shown on a card beside (not inside) its button: Edit and Delete on one's own scenario */
+  actionsFor?: (interviewer: Interviewer) => ReactNode;
 }) {
   const [callType, setCallType] = useState(ALL);
   const groups = useMemo(() => groupByCallType(interviewers), [interviewers]);
@@ -73,7 +77,7 @@ export function InterviewerPicker({
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium">{selected.name}</p>
             <p className="truncate text-sm text-muted-foreground">
-              {selected.role} at {selected.company}
+              {scenarioSubtitle(selected.role, selected.company)}
             </p>
           </div>
           <Button onClick={onContinue}>
@@ -88,41 +92,56 @@ export function InterviewerPicker({
       {interviewers.length === 0 ? (
         <p className="text-muted-foreground">No interviewers available at the moment.</p>
       ) : (
-        shown.map(([type, list]) => (
-          <section key={type} aria-label={type} className="flex flex-col gap-3">
-            <h2 className="text-lg font-semibold">{type}</h2>
-            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {list.map((i) => {
-                const isSelected = selected?.id === i.id;
-                return (
-                  <button
-                    key={i.id}
-                    type="button"
-                    aria-pressed={isSelected}
-                    onClick={() => onSelect(isSelected ? null : i)}
-                    className={cn(
-                      'flex items-start gap-3 rounded-xl border bg-card p-4 text-left shadow-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                      isSelected && 'border-primary ring-2 ring-primary/40',
-                    )}
-                  >
-                    <InterviewerAvatar interviewer={i} />
-                    <span className="flex min-w-0 flex-col gap-1">
-                      <span className="font-medium">{i.name}</span>
-                      <span className="text-sm text-muted-foreground">
-                        {i.role} at {i.company}
-                      </span>
-                      {i.isCustomScenario ? (
-                        <Badge variant="secondary" className="mt-1">
-                          Custom
-                        </Badge>
-                      ) : null}
-                    </span>
-                  </button>
-                );
-              })}
-            </div>
-          </section>
-        ))
+        // Groups flow into two columns from a tablet up, so a screen of one-scenario
+        // groups is not one narrow card per row beside an empty page.
+        <div className="gap-6 md:columns-2" data-testid="scenario-groups">
+          {shown.map(([type, list]) => (
+            <section key={type} aria-label={type} className="mb-6 flex break-inside-avoid flex-col gap-3">
+              <h2 className="text-lg font-semibold">{type}</h2>
+              <div className="grid gap-3">
+                {list.map((i) => {
+                  const isSelected = selected?.id === i.id;
+                  const actions = actionsFor?.(i);
+                  return (
+                    // the card: its button chooses the scenario; actions (Edit, Delete on one's own
+                    // scenario) sit beside the button, not inside it
+                    <div
+                      key={i.id}
+                      className={cn(
+                        'flex items-start rounded-xl border bg-card shadow-sm transition-colors hover:bg-accent',
+                        isSelected && 'border-primary ring-2 ring-primary/40',
+                      )}
+                    >
+                      <button
+                        type="button"
+                        aria-pressed={isSelected}
+                        onClick={() => onSelect(isSelected ? null : i)}
+                        className="flex min-w-0 flex-1 items-start gap-3 rounded-xl p-4 text-left focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                      >
+                        <InterviewerAvatar interviewer={i} />
+                        <span className="flex min-w-0 flex-col gap-1">
+                          <span className="font-medium">{i.name}</span>
+                          <span className="text-sm text-muted-foreground">
+                            {scenarioSubtitle(i.role, i.company)}
+                          </span>
+                          {i.bio ? (
+                            <span className="line-clamp-2 text-xs text-muted-foreground">{i.bio}</span>
+                          ) : null}
+                          {i.isCustomScenario ? (
+                            <Badge variant="secondary" className="mt-1">
+                              Custom
+                            </Badge>
+                          ) : null}
+                        </span>
+                      </button>
+                      {actions ? <div className="flex shrink-0 gap-1 p-2">{actions}</div> : null}
+                    </div>
+                  );
+                })}
+              </div>
+            </section>
+          ))}
+        </div>
       )}
     </div>
   );

@@ -9,6 +9,8 @@ import { toast } from 'sonner';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
+import { OwnScenarioActions } from '@/features/custom-call/own-scenario-actions';
+import { isOwnCustomScenario } from '@/features/custom-call/scenario-edit';
 import { useInterviewers } from './call-api';
 import { CallDetails } from './call-details';
 import { CallSession } from './call-session';
@@ -97,6 +99,15 @@ export default function NewCallPage() {
         selected={selected}
         onSelect={setSelected}
         onContinue={() => setStep('details')}
+        actionsFor={(i) =>
+          isOwnCustomScenario(i, user?.id) ? (
+            <OwnScenarioActions
+              scenario={i}
+              onUpdated={(updated) => setSelected((s) => (s?.id === updated.id ? updated : s))}
+              onDeleted={(id) => setSelected((s) => (s?.id === id ? null : s))}
+            />
+          ) : null
+        }
       />
     );
   }

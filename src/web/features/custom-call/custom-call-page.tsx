@@ -68,7 +68,8 @@ export default function CustomCallPage() {
   const [draft, setDraft] = useState<ReviewDraft | null>(null);
 
   const generate = useMutation({
-    mutationFn: () => generateCustomCall(fields),
+    // the chosen voice, when chosen already, lets an invented persona name match it
+    mutationFn: () => generateCustomCall({ ...fields, ...(voice ? { voiceId: voice } : {}) }),
     onSuccess: (generation) => {
       setDraft(draftFromGeneration(generation, fields));
       setStep('review');

@@ -4,11 +4,14 @@
 import { type CustomCallGeneration, customCallMessages } from '@shared/contracts/custom-calls';
 import type { InterviewerWriteRequest } from '@shared/contracts/interviewers';
 import type { VoiceId } from '@shared/domain/limits';
+import { phraseName } from '@shared/domain/scenario-name';
 
 export type SetupFields = { userContext: string; personaDetails: string; scenarioDetails: string };
 
 export type ReviewDraft = {
   name: string;
+  role: string;
+  company: string;
   systemPrompt: string;
   welcomeMessage: string;
   rubricName: string;
@@ -18,19 +21,25 @@ export type ReviewDraft = {
 };
 
 export const VOICE_REQUIRED = 'Please choose a voice for your persona.';
-const MAX_NAME = 60;
 
-/** The persona's name when generation found one, else the start of the persona description. */
+/**
+ * The generated scenario name (the persona's name), else the persona's name, else the start of the
+ * persona description cut where a phrase ends, never mid-phrase.
+ */
 export function scenarioName(generation: CustomCallGeneration, personaDetails: string): string {
-  if (generation.personaName) return generation.personaName;
-  const words = personaDetails.trim().split(/\s+/).slice(0, 6).join(' ');
-  const short = words.length > MAX_NAME ? `${words.slice(0, MAX_NAME - 1)}…` : words;
-  return short.replace(/[.,;:]+$/, '') || 'Custom Scenario';
+  return (
+    generation.scenarioName?.trim() ||
+    generation.personaName?.trim() ||
+    phraseName(personaDetails) ||
+    'Custom Scenario'
+  );
 }
 
 export function draftFromGeneration(generation: CustomCallGeneration, setup: SetupFields): ReviewDraft {
   return {
     name: scenarioName(generation, setup.personaDetails),
+    role: generation.role,
+    company: generation.company,
     systemPrompt: generation.systemPrompt,
     welcomeMessage: generation.welcomeMessage,
     rubricName: generation.rubric.name,
@@ -63,6 +72,8 @@ export function toCreateRequest(
 ): InterviewerWriteRequest {
   return {
     name: draft.name.trim() || 'Custom Scenario',
+    role: draft.role.trim(),
+    company: draft.company.trim(),
     voiceId: voice,
     bio: setup.personaDetails.trim().slice(0, 2000),
     systemPrompt: draft.systemPrompt.trim(),

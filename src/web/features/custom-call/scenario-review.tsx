@@ -1,5 +1,6 @@
-// Step 2: everything generated is editable — name, system prompt (guidance ideal 200, minimum 100),
-// rubric (add, edit, remove; Add Criterion hidden at 5), sample questions one per line, voice.
+// Step 2: everything generated is editable — name, role and organisation, the opening line, system
+// prompt (guidance ideal 200, minimum 100), rubric (add, edit, remove; Add Criterion hidden at 5),
+// sample questions one per line, voice.
 import type { VoiceId } from '@shared/domain/limits';
 import { WORD_LIMITS } from '@shared/domain/word-count';
 import { ArrowLeft, Check } from 'lucide-react';
@@ -36,9 +37,33 @@ export function ScenarioReview({
     onDraftChange({ ...draft, [key]: value });
   return (
     <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div className="space-y-2">
+          <Label htmlFor="scenario-name">Scenario name</Label>
+          <Input id="scenario-name" value={draft.name} onChange={(e) => set('name', e.target.value)} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="scenario-role">Role</Label>
+          <Input id="scenario-role" value={draft.role} onChange={(e) => set('role', e.target.value)} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="scenario-company">Company</Label>
+          <Input
+            id="scenario-company"
+            value={draft.company}
+            onChange={(e) => set('company', e.target.value)}
+          />
+        </div>
+      </div>
       <div className="space-y-2">
-        <Label htmlFor="scenario-name">Scenario name</Label>
-        <Input id="scenario-name" value={draft.name} onChange={(e) => set('name', e.target.value)} />
+        <Label htmlFor="scenario-welcome">Opening line</Label>
+        <p className="text-sm text-muted-foreground">What the persona says when the call starts.</p>
+        <Textarea
+          id="scenario-welcome"
+          value={draft.welcomeMessage}
+          rows={2}
+          onChange={(e) => set('welcomeMessage', e.target.value)}
+        />
       </div>
       <WordCountField
         id="system-prompt"

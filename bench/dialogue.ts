@@ -1,0 +1,199 @@
+// bench/dialogue: the built-in persona (scripted brain, no model) over the sample conversations in
+// bench/dialogue/*.json: the user's turns as a user would speak them (concrete, vague, off-topic,
+// "we"-only, one-word, hostile), to preset and custom personas of each temperament, each turn
+// labelled with what kind of answer it is. Played turn by turn through the engine, as a call does.
+// Figures beside their targets:
+// - repeated questions: a question asked twice, or asked after the user had answered it (0)
+// - mid-call openings: an opening phrase ("let's begin", "thanks for making the time") after the
+//   user's first real answer (0)
+// - lines out of temperament: a data line of another temperament, or a word the persona's
+//   temperament never says, by the data files' own markers (0)
+// - follow-ups that use a word or phrase of the answer they follow (≥ 70 %), and all replies
+// - reply time, p95 over every reply, each timed 20 times (< 50 ms)
+// and, as diagnostics: answers met with the move their label calls for, temperaments read as labelled.
+// `npx tsx bench/dialogue.ts -v` prints every conversation.
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { PRESET_INTERVIEWERS } from '../src/server/db/seed/preset-interviewers.js';
+import type { Persona, Turn } from '../src/server/voice/engines/brain.js';
+import { type AuditTurn, auditConversation } from '../src/server/voice/engines/dialogue/audit.js';
+import {
+  type DialogueLine,
+  nextLine,
+  openingFor,
+  preparePersona,
+} from '../src/server/voice/engines/dialogue/index.js';
+
+type Sample = {
+  title: string;
+  persona: { preset: string } | Persona;
+  temperament: string;
+  turns: { kind: string; say: string; expect?: string; covers?: number[] }[];
+};
+
+const DIR = path.join(import.meta.dirname, 'dialogue');
+const TIMING_RUNS = 20;
+const verbose = process.argv.includes('-v');
+
+const DEFAULT_EXPECT: Record<string, string> = {
+  ready: 'begin',
+  concrete: 'moves on',
+  vague: 'follow-up:example',
+  offtopic: 'follow-up:offTopic',
+  'we-only': 'follow-up:self',
+  'no-result': 'follow-up:result',
+  'one-word': 'follow-up:expand',
+  hostile: 'follow-up:hostile',
+  'after-close': 'after-close',
+};
+
+function meets(expect: string, line: DialogueLine): boolean {
+  if (expect === 'any') return true;
+  if (expect === 'moves on') return line.move === 'next' || line.move === 'close';
+  if (expect === 'follow-up') return line.move === 'follow-up';
+  if (expect.startsWith('follow-up:')) return line.move === 'follow-up' && line.rule === expect.slice(10);
+  return line.move === expect;
+}
+
+function personaOf(s: Sample): Persona {
+  if ('preset' in s.persona) {
+    const slug = s.persona.preset;
+    const preset = PRESET_INTERVIEWERS.find((p) => p.slug === slug);
+    if (!preset) throw new Error(`no preset persona ${slug}`);
+    return preset;
+  }
+  return s.persona;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const pct = (n: number, d: number) => (d ? `${Math.round((100 * n) / d)} %` : 'n/a');
+
+const files = fs
+  .readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
+const samples = files.map((f) => ({
+  file: f,
+  ...(JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8')) as Sample),
+}));
+
+const totals = {
+  repeated: [] as string[],
+  openings: [] as string[],
+  temperament: [] as string[],
+  replies: 0,
+  repliesUsing: 0,
+  followUps: 0,
+  followUpsUsing: 0,
+  notUsing: [] as string[],
+  answers: 0,
+  met: 0,
+  unmet: [] as string[],
+  readAsLabelled: 0,
+};
+const times: number[] = [];
+const byTemperament: Record<string, number> = {};
+const byKind: Record<string, number> = {};
+
+for (const s of samples) {
+  const p = preparePersona(personaOf(s));
+  byTemperament[p.temperament] = (byTemperament[p.temperament] ?? 0) + 1;
+  if (p.temperament === s.temperament) totals.readAsLabelled++;
+  else totals.unmet.push(`${s.file}: temperament read as ${p.temperament}, labelled ${s.temperament}`);
+  const opening = openingFor(p);
+  const history: Turn[] = [{ speaker: 'agent', text: opening.text }];
+  const audited: AuditTurn[] = [{ speaker: 'agent', text: opening.text, line: opening }];
+  if (verbose) console.log(`\n${s.file} — ${s.title} [${p.temperament}]\n  persona: ${opening.text}`);
+  for (const turn of s.turns) {
+    history.push({ speaker: 'user', text: turn.say });
+    audited.push({ speaker: 'user', text: turn.say, ready: turn.kind === 'ready', covers: turn.covers });
+    let line = nextLine(p, history);
+    for (let r = 0; r < TIMING_RUNS; r++) {
+      const t = performance.now();
+      line = nextLine(p, history);
+      times.push(performance.now() - t);
+    }
+    history.push({ speaker: 'agent', text: line.text });
+    audited.push({ speaker: 'agent', text: line.text, line });
+    const expect = turn.expect ?? DEFAULT_EXPECT[turn.kind];
+    totals.answers++;
+    byKind[turn.kind] = (byKind[turn.kind] ?? 0) + 1;
+    const ok = meets(expect, line);
+    if (ok) totals.met++;
+    else
+      totals.unmet.push(
+        `${s.file}: "${turn.say}" (${turn.kind}, expects ${expect}) → ${line.move}${line.rule ? `:${line.rule}` : ''}`,
+      );
+    if (verbose) {
+      console.log(`  user (${turn.kind}): ${turn.say}`);
+      console.log(
+        `  persona [${line.answer} → ${line.move}${line.rule ? `:${line.rule}` : ''}]${ok ? '' : ' ✗'}: ${line.text}`,
+      );
+    }
+  }
+  const a = auditConversation(p, audited);
+  const where = (list: string[]) => list.map((x) => `${s.file}: ${x}`);
+  totals.repeated.push(...where(a.repeatedQuestions));
+  totals.openings.push(...where(a.midCallOpenings));
+  totals.temperament.push(...where(a.outOfTemperament));
+  totals.notUsing.push(...where(a.notUsingAnswer));
+  totals.replies += a.replies;
+  totals.repliesUsing += a.repliesUsingAnswer;
+  totals.followUps += a.followUps;
+  totals.followUpsUsing += a.followUpsUsingAnswer;
+}
+
+times.sort((a, b) => a - b);
+const p95 = percentile(times, 95);
+const row = (name: string, figure: string, target: string, pass: boolean) =>
+  console.log(`  ${name.padEnd(52)} ${figure.padStart(9)}   ${target.padEnd(8)} ${pass ? 'ok' : 'MISSED'}`);
+
+console.log(
+  `dialogue bench: ${samples.length} conversations (${Object.entries(byTemperament)
+    .map(([t, n]) => `${t} ${n}`)
+    .join(', ')}), ${totals.answers} answers (${Object.entries(byKind)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ')})`,
+);
+console.log(`  ${''.padEnd(52)} ${'figure'.padStart(9)}   target`);
+row('repeated questions', String(totals.repeated.length), '0', totals.repeated.length === 0);
+row('mid-call openings', String(totals.openings.length), '0', totals.openings.length === 0);
+row('lines out of temperament', String(totals.temperament.length), '0', totals.temperament.length === 0);
+const followShare = totals.followUpsUsing / Math.max(1, totals.followUps);
+row(
+  `follow-ups using a word of the answer (${totals.followUpsUsing}/${totals.followUps})`,
+  pct(totals.followUpsUsing, totals.followUps),
+  '≥ 70 %',
+  followShare >= 0.7,
+);
+row(
+  `all replies using a word of the answer (${totals.repliesUsing}/${totals.replies})`,
+  pct(totals.repliesUsing, totals.replies),
+  '',
+  true,
+);
+row(
+  `reply time p95 (median ${percentile(times, 50).toFixed(2)} ms, ${times.length} timed)`,
+  `${p95.toFixed(2)} ms`,
+  '< 50 ms',
+  p95 < 50,
+);
+console.log(
+  `  diagnostics: answers met with the move their label calls for ${totals.met}/${totals.answers}; temperament read as labelled ${totals.readAsLabelled}/${samples.length}`,
+);
+for (const [title, list] of [
+  ['repeated questions', totals.repeated],
+  ['mid-call openings', totals.openings],
+  ['out of temperament', totals.temperament],
+  ['moves other than the label calls for', totals.unmet],
+  ['replies that use no word of the answer', verbose ? totals.notUsing : []],
+] as const) {
+  if (list.length) console.log(`\n${title}:\n${list.map((x) => `  - ${x}`).join('\n')}`);
+}
+const failed =
+  totals.repeated.length + totals.openings.length + totals.temperament.length > 0 ||
+  followShare < 0.7 ||
+  p95 >= 50;
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,125 @@
+// The built-in generator's word tables and line templates (tables/*.json), checked once at load so a
+// broken edit to a data file fails at start-up and in the unit tests, not in a user's request.
+import { z } from 'zod';
+import { TEMPERAMENTS } from '../../../shared/domain/temperament.js';
+import kindsJson from './tables/conversation-kinds.json' with { type: 'json' };
+import languageJson from './tables/language.json' with { type: 'json' };
+import personaJson from './tables/persona.json' with { type: 'json' };
+import situationJson from './tables/situation.json' with { type: 'json' };
+
+export const CONVERSATION_KINDS = [
+  'interview',
+  'sales',
+  'negotiation',
+  'feedback',
+  'escalation',
+  'leadership',
+  'promotion',
+  'general',
+] as const;
+export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
+
+const words = z.array(z.string().min(1));
+const temperament = z.enum(TEMPERAMENTS);
+const template = z.string().includes('{');
+
+const kindSchema = z.object({
+  keywords: words,
+  framing: z.string().min(1),
+  framingWhen: z.array(z.object({ pattern: z.string().min(1), framing: z.string().min(1) })).optional(),
+  role: z.string().min(1).nullable(),
+  temperament,
+  rubricName: z.string().min(1),
+  criteria: z
+    .array(z.object({ name: z.string().min(1), description: z.string().min(20) }))
+    .min(3)
+    .max(5),
+  goals: words.min(1),
+  askTemperaments: z.array(temperament),
+  ask: z.array(template.includes('{topic}')).min(1),
+  openers: words.min(1),
+  welcome: z.partialRecord(temperament, template).optional(),
+});
+
+const temperamentLines = z.object({
+  prompt: z.string().min(1),
+  welcome: z.object({ withTopic: template.includes('{topic}'), plain: template }),
+  opener: z.string().min(1),
+  event: z.array(template).min(1),
+  subject: z.array(template).min(1),
+  durationWithObject: z.array(template).min(1),
+  duration: z.array(template).min(1),
+  nextWithHead: z.array(template).min(1),
+  next: words.min(1),
+  position: z.array(template).min(1),
+  ask: z.array(template.includes('{topic}')).min(1),
+});
+
+const dataSchema = z.object({
+  kinds: z.record(z.enum(CONVERSATION_KINDS), kindSchema),
+  language: z.object({
+    secondPerson: z.record(z.string(), z.string()),
+    personaFirstPerson: z.record(z.string(), z.string()),
+    topicCues: words,
+    topicStopWords: words,
+    topicStopAfterComma: words,
+    notATopic: words,
+  }),
+  persona: z.object({
+    roleHeads: words,
+    roleAcronyms: words,
+    roleOf: words,
+    roleModifierStops: words,
+    honorifics: words,
+    honorificRoles: z.record(z.string(), z.string()),
+    organisationNouns: words,
+    organisationCues: words,
+    notAName: words,
+    pronouns: z.object({ female: words, male: words }),
+    names: z.object({
+      female: words.min(1),
+      male: words.min(1),
+      neutral: words.min(1),
+      surnames: words.min(1),
+    }),
+    temperamentMarkers: z.record(temperament, words),
+    negations: words,
+  }),
+  situation: z.object({
+    eventCues: words,
+    pastVerbs: words,
+    notVerbs: words,
+    subjectStarts: words,
+    incidentNouns: words,
+    pronounSubjects: words,
+    durationUnits: words,
+    numberWords: words,
+    particles: words,
+    positionWords: words,
+    temperaments: z.record(temperament, temperamentLines),
+    voiceRules: words.min(1),
+  }),
+});
+
+export const DATA = dataSchema.parse({
+  kinds: kindsJson.kinds,
+  language: languageJson,
+  persona: personaJson,
+  situation: situationJson,
+});
+
+export type KindProfile = z.infer<typeof kindSchema>;
+export type TemperamentLines = z.infer<typeof temperamentLines>;
+
+/** Escapes a word for use inside a regular expression. */
+export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `\b(?:a|b|c)\b` over words (longest first, so "not convinced" wins over "not"), escaped. */
+export function wordsPattern(list: readonly string[], literal = true): string {
+  const sorted = [...list].sort((a, b) => b.length - a.length);
+  return `(?:${sorted.map((w) => (literal ? escapeRegex(w) : w)).join('|')})`;
+}
+
+export const KIND_KEYWORDS: Record<ConversationKind, RegExp[]> = Object.fromEntries(
+  CONVERSATION_KINDS.map((k) => [k, DATA.kinds[k].keywords.map((source) => new RegExp(source, 'gi'))]),
+) as Record<ConversationKind, RegExp[]>;

@@ -1,0 +1,67 @@
+// The quality test: on the held-out half of the calibration set — conversations written as people
+// talk, never used to tune the evaluator — a better conversation gets a better score.
+import { describe, expect, it } from 'vitest';
+import { evaluateBuiltin } from './builtin-evaluator.js';
+import { LEVELS, loadCalibration, meetsTargets, runCalibration, transcriptOf } from './calibration.js';
+
+const all = loadCalibration();
+
+describe('calibration set', () => {
+  it('holds at least 12 multi-turn conversations at three levels, split into two halves across every domain', () => {
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    for (const c of all) {
+      expect(c.questions.length).toBeGreaterThanOrEqual(3);
+      for (const level of LEVELS)
+        expect([c.id, level, c.answers[level].length]).toEqual([c.id, level, c.questions.length]);
+    }
+    const domains = (split: string) => new Set(all.filter((c) => c.split === split).map((c) => c.domain));
+    for (const d of ['interview', 'sales', 'support', 'feedback', 'negotiation', 'nursing', 'teaching']) {
+      expect([d, domains('tune').has(d), domains('heldout').has(d)]).toEqual([d, true, true]);
+    }
+    const names = new Set(all.flatMap((c) => c.rubric.map((r) => r.name)));
+    for (const unusual of ['Candour', 'Commercial Acumen', 'Patient Safety Awareness'])
+      expect(names).toContain(unusual);
+  });
+
+  it('keeps the halves apart: no conversation is in both', () => {
+    const ids = all.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(all.every((c) => c.split === 'tune' || c.split === 'heldout')).toBe(true);
+  });
+});
+
+describe('built-in evaluator on the held-out half', () => {
+  it('orders strong > medium > weak, scores strong ≥ 6.5 and weak ≤ 3.5 with a gap ≥ 3, in ≥ 90 % of conversations, with no spread', async () => {
+    const summary = await runCalibration(
+      loadCalibration('heldout'),
+      (transcript, rubricCriteria) => evaluateBuiltin({ transcript, rubricCriteria }),
+      2,
+    );
+    const failed = summary.results.filter((r) => !r.ordered).map((r) => [r.id, r.scores]);
+    expect({ ...meetsTargets(summary), outOfOrder: failed }).toEqual({
+      ordered: true,
+      strongHigh: true,
+      weakLow: true,
+      gap: true,
+      spread: true,
+      outOfOrder: [],
+    });
+  });
+
+  it('rates concise strong answers high, and verbose weak answers low, by substance not length', () => {
+    const heldout = loadCalibration('heldout');
+    const score = (c: (typeof heldout)[number], level: (typeof LEVELS)[number]) =>
+      evaluateBuiltin({ transcript: transcriptOf(c, level), rubricCriteria: c.rubric }).overallScore ?? 0;
+    const concise = heldout.filter((c) => c.notes?.includes('strong is concise'));
+    const verbose = heldout.filter((c) => c.notes?.includes('weak is verbose'));
+    expect([concise.length >= 3, verbose.length >= 3]).toEqual([true, true]);
+    for (const c of concise) expect([c.id, score(c, 'strong') >= 6.5]).toEqual([c.id, true]);
+    for (const c of verbose) {
+      expect([c.id, score(c, 'weak') <= 3.5, score(c, 'medium') > score(c, 'weak')]).toEqual([
+        c.id,
+        true,
+        true,
+      ]);
+    }
+  });
+});

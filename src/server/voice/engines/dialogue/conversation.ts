@@ -1,0 +1,217 @@
+// Where a conversation stands, read from the conversation alone (a call that reconnects passes its
+// stored utterances, so it carries on where it was): which questions were asked, which one is on
+// the table, which follow-ups it has had, what the user answered, and whether the call was closed.
+
+import type { Temperament } from '../../../../shared/domain/temperament.js';
+import type { Persona, Turn } from '../brain.js';
+import { ANSWER_DATA, FOLLOW_UP_KINDS, type FollowUpKind, LINES, MODEL_PROMPT } from './data.js';
+import {
+  answers,
+  asksAboutExperience,
+  isReadiness,
+  type ListeningContext,
+  readAnswer,
+  touches,
+} from './listen.js';
+import { temperamentOf } from './temperament.js';
+import { keyStems, normalise, overlap, says, tokenize } from './text.js';
+
+/** A persona made ready for dialogue: its temperament, questions and the words of its scenario. */
+export type DialoguePersona = {
+  persona: Persona;
+  temperament: Temperament;
+  questions: string[];
+  /** each question as compared with a line: the whole of it, and its first sentence when long enough */
+  questionForms: string[][];
+  questionKeys: Set<string>[];
+  scenario: Set<string>;
+  names: Set<string>;
+  /** key stems of the persona's name, role and company */
+  identity: Set<string>;
+};
+
+function firstSentence(q: string): string {
+  return q.split(/(?<=[?.!])\s+/)[0] ?? q;
+}
+
+export function preparePersona(persona: Persona): DialoguePersona {
+  const temperament = temperamentOf(persona);
+  const seen = new Set<string>();
+  const own = persona.sampleQuestions
+    .map((q) => q.trim())
+    .filter((q) => q && !seen.has(normalise(q)) && seen.add(normalise(q)));
+  const questions = own.length
+    ? own
+    : LINES.fallbackQuestions.filter((l) => l.temperament === temperament).map((l) => l.text);
+  const names = new Set(
+    tokenize(persona.name)
+      .map((t) => t.lower)
+      .filter((w) => w.length > 1),
+  );
+  return {
+    persona,
+    temperament,
+    questions,
+    questionForms: questions.map((q) => {
+      const first = normalise(firstSentence(q));
+      return first.split(' ').length >= 4 && first !== normalise(q) ? [normalise(q), first] : [normalise(q)];
+    }),
+    questionKeys: questions.map((q) => keyStems(q)),
+    scenario: keyStems(
+      [persona.systemPrompt, persona.welcomeMessage, persona.role, persona.company, ...questions].join('\n'),
+    ),
+    names,
+    identity: keyStems(`${persona.name} ${persona.role} ${persona.company}`),
+  };
+}
+
+export type ConversationState = {
+  asked: boolean[];
+  /** the question on the table, or null before the first one */
+  current: number | null;
+  /** the follow-ups asked on the question on the table ('other': a line not from the data) */
+  followUps: (FollowUpKind | 'other')[];
+  /** the user's turns, per question */
+  answers: string[][];
+  /** the user's turns before any question was asked */
+  preAnswers: string[];
+  closed: boolean;
+  /** user turns since the call was closed */
+  afterClose: number;
+  /** every agent line so far, normalised (to avoid saying a follow-up twice) */
+  agentLines: string[];
+};
+
+/** a follow-up line's fixed words as a pattern, its slots matching anything */
+const FOLLOW_UP_PATTERNS: { kind: FollowUpKind; re: RegExp }[] = FOLLOW_UP_KINDS.flatMap((kind) =>
+  LINES.followUps[kind].map((l) => ({
+    kind,
+    re: new RegExp(
+      normalise(l.text)
+        .split(/\s*\b(?:topic|quote)\b\s*/i)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.+?'),
+    ),
+  })),
+);
+const CLOSINGS = [...LINES.closings, ...LINES.afterClosing].map((l) => normalise(l.text));
+
+export type ReadOptions = {
+  /**
+   * Lines written by a model, not from the data: a question counts as asked when a question of
+   * the line has most of its words, and any line after it counts as a follow-up.
+   */
+  fuzzy?: boolean;
+};
+
+export function questionsIn(p: DialoguePersona, line: string, fuzzy = false): number[] {
+  const text = normalise(line);
+  const found = p.questionForms.flatMap((forms, i) => (forms.some((f) => text.includes(f)) ? [i] : []));
+  if (found.length || !fuzzy) return found;
+  const asks = line.split(/(?<=[?.!])\s+/).filter((s) => s.trim().endsWith('?'));
+  return p.questionKeys.flatMap((keys, i) =>
+    asks.some((s) => {
+      const shared = overlap(keys, keyStems(s));
+      return shared >= 2 && shared / keys.size >= 0.75;
+    })
+      ? [i]
+      : [],
+  );
+}
+
+export function followUpKindsIn(line: string): FollowUpKind[] {
+  const text = normalise(line);
+  return FOLLOW_UP_PATTERNS.filter((p) => p.re.test(text)).map((p) => p.kind);
+}
+
+/** what an answer to a question is read against; `followUp` is the follow-up just asked, if any */
+export function listeningContext(p: DialoguePersona, question: string, followUp = ''): ListeningContext {
+  return {
+    question: `${question} ${followUp}`.trim(),
+    scenario: p.scenario,
+    names: p.names,
+    experience: asksAboutExperience(question),
+  };
+}
+
+export function readConversation(
+  p: DialoguePersona,
+  history: Turn[],
+  opts: ReadOptions = {},
+): ConversationState {
+  const s: ConversationState = {
+    asked: p.questions.map(() => false),
+    current: null,
+    followUps: [],
+    answers: p.questions.map(() => []),
+    preAnswers: [],
+    closed: false,
+    afterClose: 0,
+    agentLines: [],
+  };
+  for (const turn of history) {
+    if (turn.speaker === 'agent') {
+      const text = normalise(turn.text);
+      s.agentLines.push(text);
+      if (CLOSINGS.some((c) => text.includes(c))) s.closed = true;
+      if (opts.fuzzy && s.current !== null && MODEL_PROMPT.closedWhen.some((m) => says(turn.text, m))) {
+        s.closed = s.asked.every(Boolean) || s.closed;
+      }
+      const asked = questionsIn(p, turn.text, opts.fuzzy);
+      if (asked.length) {
+        for (const i of asked) s.asked[i] = true;
+        s.current = asked[asked.length - 1];
+        s.followUps = [];
+      } else if (s.current !== null) {
+        const kinds = followUpKindsIn(turn.text);
+        if (kinds.length) s.followUps.push(kinds[0]);
+        else if (opts.fuzzy) s.followUps.push('other');
+      }
+      continue;
+    }
+    if (s.closed) {
+      s.afterClose++;
+      continue;
+    }
+    if (s.current !== null) {
+      s.answers[s.current].push(turn.text);
+      continue;
+    }
+    // before any question: a first answer that already speaks to the first question answers it
+    const first = s.asked.indexOf(false);
+    if (first >= 0 && !isReadiness(turn.text, p.names)) {
+      const reading = readAnswer(turn.text, listeningContext(p, p.questions[first]));
+      if (
+        !['hostile', 'oneWord', 'offTopic'].includes(reading.kind) &&
+        touches(p.questions[first], turn.text, p.identity)
+      ) {
+        s.asked[first] = true;
+        s.current = first;
+        s.followUps = [];
+        s.answers[first].push(turn.text);
+        continue;
+      }
+    }
+    s.preAnswers.push(turn.text);
+  }
+  return s;
+}
+
+/** the next question to ask: the first neither asked nor already answered by something the user said */
+export function nextQuestion(p: DialoguePersona, s: ConversationState): number | null {
+  const said = [...s.preAnswers, ...s.answers.flat()].filter((a) => !isReadiness(a, p.names));
+  for (let i = 0; i < p.questions.length; i++) {
+    if (s.asked[i]) continue;
+    if (said.some((a) => answers(p.questions[i], a))) continue;
+    return i;
+  }
+  return null;
+}
+
+/** the questions the user has answered without being asked (skipped for that reason) */
+export function answeredUnasked(p: DialoguePersona, s: ConversationState): number[] {
+  const said = [...s.preAnswers, ...s.answers.flat()].filter((a) => !isReadiness(a, p.names));
+  return p.questions.flatMap((q, i) => (!s.asked[i] && said.some((a) => answers(q, a)) ? [i] : []));
+}
+
+export const MAX_FOLLOW_UPS = ANSWER_DATA.maxFollowUps;

@@ -1,0 +1,123 @@
+import { TEMPERAMENTS } from '@shared/domain/temperament';
+import { describe, expect, it } from 'vitest';
+import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
+import { followUpKindsIn } from './conversation.js';
+import { allLines, FOLLOW_UP_KINDS, LINES, REOPENING } from './data.js';
+import { questionTopic, readAnswer, salientPhrase } from './listen.js';
+import { inferTemperament, offRegister, temperamentOf } from './temperament.js';
+import { ANSWERS } from './testing.js';
+
+const ctx = {
+  question: 'Tell me about a product you launched.',
+  scenario: new Set<string>(),
+  names: new Set<string>(),
+};
+
+describe('dialogue data', () => {
+  it('every line of a temperament is in its register by the data’s own markers', () => {
+    for (const line of allLines()) {
+      expect(offRegister(line.text, line.temperament), `${line.group}: ${line.text}`).toEqual([]);
+    }
+  });
+
+  it('has every kind of line for every temperament', () => {
+    for (const t of TEMPERAMENTS) {
+      for (const kind of FOLLOW_UP_KINDS) {
+        expect(
+          LINES.followUps[kind].some((l) => l.temperament === t),
+          `${kind} ${t}`,
+        ).toBe(true);
+      }
+      expect(LINES.openings.some((l) => l.temperament === t)).toBe(true);
+    }
+  });
+
+  it('only openings and the first "let\'s begin" say what opens a call', () => {
+    for (const line of allLines()) {
+      if (['openings', 'begin'].includes(line.group)) continue;
+      expect(
+        REOPENING.filter((m) => line.text.toLowerCase().includes(m)),
+        line.text,
+      ).toEqual([]);
+    }
+  });
+
+  it('every follow-up is recognised, read back from a conversation, as the rule it asks', () => {
+    for (const kind of FOLLOW_UP_KINDS) {
+      for (const l of LINES.followUps[kind]) {
+        const said = `Something you said. ${l.text.replace('{topic}', 'the launch you led')}`;
+        expect(followUpKindsIn(said), l.text).toContain(kind);
+      }
+    }
+  });
+});
+
+describe('temperament', () => {
+  it('reads the preset personas by their prompts', () => {
+    const read = Object.fromEntries(PRESET_INTERVIEWERS.map((p) => [p.slug, temperamentOf(p)]));
+    expect(read).toMatchObject({
+      'sarah-chen': 'friendly',
+      'marcus-webb': 'sceptical',
+      'rachel-alvarez': 'sceptical',
+      'tom-brennan': 'angry',
+      'greg-holloway': 'friendly',
+      'naomi-clarke': 'friendly',
+      'elena-petrova': 'calm',
+    });
+  });
+
+  it('infers angry, sceptical, friendly or calm from the words of a description', () => {
+    expect(inferTemperament('a furious CTO the morning after the outage')).toBe('angry');
+    expect(inferTemperament('a doubtful investor, tough on numbers')).toBe('sceptical');
+    expect(inferTemperament('a warm, friendly mentor')).toBe('friendly');
+    expect(inferTemperament('a hiring manager for a nursing role')).toBe('calm');
+    expect(temperamentOf({ systemPrompt: 'A furious CTO.\nTemperament: calm', welcomeMessage: '' })).toBe(
+      'calm',
+    );
+  });
+});
+
+describe('reading an answer', () => {
+  it('tells the kinds of answer apart', () => {
+    expect(readAnswer(ANSWERS.concrete, ctx).kind).toBe('concrete');
+    expect(readAnswer(ANSWERS.vague, ctx).kind).toBe('vague');
+    expect(readAnswer(ANSWERS.weOnly, ctx).kind).toBe('weOnly');
+    expect(readAnswer(ANSWERS.noResult, ctx).kind).toBe('noResult');
+    expect(readAnswer(ANSWERS.offTopicPasta, ctx).kind).toBe('offTopic');
+    expect(readAnswer(ANSWERS.offTopicFootball, ctx).kind).toBe('offTopic');
+    expect(readAnswer(ANSWERS.oneWord, ctx).kind).toBe('oneWord');
+    expect(readAnswer(ANSWERS.hostile, ctx).kind).toBe('hostile');
+    // "our" is not "we did it"; a plan in the present is not a story owing a result
+    expect(readAnswer('Our customers cut mis-ships in half within a quarter of switching.', ctx).kind).toBe(
+      'concrete',
+    );
+  });
+
+  it('names the part of an answer worth naming back, short and in the persona’s words', () => {
+    const phrase = (a: string) => salientPhrase(a)?.text;
+    expect(phrase(ANSWERS.concrete)).toBe('cutting late deliveries from 9 % to 3 %');
+    expect(phrase('The database was down for six hours of downtime.')).toBe('six hours of downtime');
+    expect(
+      phrase('I built it for our courier app, and late deliveries went from 9 % to 3 % in a quarter.'),
+    ).toBe('late deliveries went from 9 % to 3 %');
+    expect(phrase(ANSWERS.vague)).toBe('a disagreement with finance');
+    expect(phrase('We moved everything to Postgres last year.')).toBe('Postgres');
+    expect(phrase('My team owns the billing service.')).toBe('the billing service');
+    expect(phrase('Our football club won.')).toBe('your football club');
+    expect(phrase('Yes.')).toBe('yes');
+    // never a filler word
+    expect(phrase('It was a thing, you know, stuff and things.')).toBeUndefined();
+  });
+
+  it('names what a question is about, to come back to it', () => {
+    expect(
+      questionTopic('Tell me about a product you launched that you are proud of. What was your role?'),
+    ).toBe('a product you launched that you are proud of');
+    // a long one is cut at a clause
+    expect(questionTopic('How do you handle a loyal manager who is no longer effective in the role?')).toBe(
+      'how you handle a loyal manager',
+    );
+    expect(questionTopic('What exactly went wrong on Saturday?')).toBe('Saturday');
+    expect(questionTopic('What are you doing so this never happens again?')).toBeNull();
+  });
+});

@@ -1,0 +1,238 @@
+// The built-in persona's next line, chosen from what was said: it names something from the answer
+// in the persona's own voice, asks the follow-up the answer calls for (at most two per question),
+// or moves on to the next question nobody has asked or answered yet, and closes when none is left.
+// Every line it says comes from lines.json in the persona's temperament; which variant is said
+// depends on the answer and the turn, never on chance.
+
+import type { Temperament } from '../../../../shared/domain/temperament.js';
+import type { Turn } from '../brain.js';
+import {
+  type DialoguePersona,
+  listeningContext,
+  MAX_FOLLOW_UPS,
+  nextQuestion,
+  readConversation,
+} from './conversation.js';
+import { type AckKind, ANSWER_DATA, type FollowUpKind, LINES, type Line } from './data.js';
+import {
+  type AnswerKind,
+  type AnswerReading,
+  isReadiness,
+  questionTopic,
+  readAnswer,
+  salientPhrase,
+} from './listen.js';
+import { offRegister } from './temperament.js';
+import { contentStems, fill, hash, normalise } from './text.js';
+
+export type LinePart = {
+  role:
+    | 'welcome'
+    | 'opening'
+    | 'begin'
+    | 'lead'
+    | 'acknowledgement'
+    | 'follow-up'
+    | 'transition'
+    | 'question'
+    | 'closing'
+    | 'after-closing';
+  text: string;
+  /** the temperament of the data line it came from; null for the scenario's own words */
+  temperament: Temperament | null;
+  /** the words of it that are the user's own, quoted back */
+  quote?: string;
+};
+
+export type DialogueLine = {
+  text: string;
+  move: 'opening' | 'begin' | 'follow-up' | 'next' | 'close' | 'after-close';
+  /** the follow-up rule applied, if the line is a follow-up */
+  rule: FollowUpKind | null;
+  /** how the answer it replies to was read */
+  answer: AnswerKind | 'ready' | null;
+  /** the sample question the line asks, if any */
+  question: number | null;
+  parts: LinePart[];
+};
+
+const ofTemperament = (lines: Line[], t: Temperament) => lines.filter((l) => l.temperament === t);
+
+const TEMPLATE_PATTERNS = new Map<string, RegExp>();
+function templatePattern(template: string): RegExp {
+  let re = TEMPLATE_PATTERNS.get(template);
+  if (!re) {
+    re = new RegExp(
+      normalise(template)
+        .split(/\s*\b(?:topic|quote|intro)\b\s*/i)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.+?'),
+    );
+    TEMPLATE_PATTERNS.set(template, re);
+  }
+  return re;
+}
+
+/** a line of the temperament, varied by the seed, preferring one not said yet in this call */
+function choose(
+  lines: Line[],
+  t: Temperament,
+  seed: number,
+  said: string[],
+  filter?: (l: Line) => boolean,
+): Line {
+  let list = ofTemperament(lines, t);
+  if (filter) list = list.filter(filter).length ? list.filter(filter) : list;
+  for (let k = 0; k < list.length; k++) {
+    const line = list[(seed + k) % list.length];
+    if (!said.some((s) => templatePattern(line.text).test(s))) return line;
+  }
+  return list[seed % list.length];
+}
+
+export function introOf(p: DialoguePersona): string {
+  const { name, role, company } = p.persona;
+  const job =
+    role.trim() && company.trim() ? `${role.trim()} at ${company.trim()}` : role.trim() || company.trim();
+  return [name.trim(), job].filter(Boolean).join(', ') || 'your practice partner';
+}
+
+/** The first line of a call: the scenario's welcome, unless it is blank or out of character. */
+export function openingFor(p: DialoguePersona): DialogueLine {
+  const welcome = p.persona.welcomeMessage.trim();
+  if (welcome && offRegister(welcome, p.temperament).length === 0) {
+    return line('opening', null, null, null, [{ role: 'welcome', text: welcome, temperament: null }]);
+  }
+  const opening = choose(LINES.openings, p.temperament, hash(p.persona.name), []);
+  return line('opening', null, null, null, [
+    { role: 'opening', text: fill(opening.text, { intro: introOf(p) }), temperament: opening.temperament },
+  ]);
+}
+
+function line(
+  move: DialogueLine['move'],
+  rule: FollowUpKind | null,
+  answer: DialogueLine['answer'],
+  question: number | null,
+  parts: LinePart[],
+): DialogueLine {
+  return { text: parts.map((x) => x.text).join(' '), move, rule, answer, question, parts };
+}
+
+/** how the persona names what the user said: which kind of acknowledgement, quoting what */
+function acknowledgement(
+  p: DialoguePersona,
+  answer: string,
+  reading: AnswerReading,
+  question: string,
+  movingOn: boolean,
+): { kind: AckKind; quote: string | null } {
+  if (reading.hostile) return { kind: 'hostile', quote: reading.hostile.say };
+  const phrase = salientPhrase(answer, {
+    names: p.names,
+    echo: contentStems(question),
+    prefer: reading.offTopic ? ANSWER_DATA.offTopic : undefined,
+  });
+  if (!phrase) return { kind: 'plain', quote: null };
+  if (reading.oneWord) return { kind: movingOn ? 'plain' : 'word', quote: movingOn ? null : phrase.text };
+  if (reading.offTopic) return { kind: 'offTopic', quote: phrase.text };
+  if (phrase.kind === 'result') return { kind: 'result', quote: phrase.text };
+  if (phrase.kind === 'number') return { kind: 'number', quote: phrase.text };
+  return { kind: 'thing', quote: phrase.text };
+}
+
+function ackPart(
+  p: DialoguePersona,
+  ack: { kind: AckKind; quote: string | null },
+  seed: number,
+  said: string[],
+): LinePart {
+  const chosen = choose(LINES.acknowledgements[ack.kind], p.temperament, seed, said);
+  return {
+    role: 'acknowledgement',
+    text: fill(chosen.text, { quote: ack.quote ?? '' }),
+    temperament: chosen.temperament,
+    ...(ack.quote ? { quote: ack.quote } : {}),
+  };
+}
+
+/** the follow-up an answer calls for on this question, or null to move on */
+function followUpRule(reading: AnswerReading, used: (FollowUpKind | 'other')[]): FollowUpKind | null {
+  if (used.length >= MAX_FOLLOW_UPS) return null;
+  const fresh = (k: FollowUpKind) => !used.includes(k);
+  if (reading.hostile) return fresh('hostile') ? 'hostile' : null;
+  if (reading.oneWord) return fresh('expand') ? 'expand' : null;
+  if (reading.offTopic) return fresh('offTopic') ? 'offTopic' : null;
+  if (reading.vague && fresh('example')) return 'example';
+  if (reading.weOnly && fresh('self')) return 'self';
+  if (reading.noResult && fresh('result')) return 'result';
+  return null;
+}
+
+/** the next question with the words that lead into it, or the closing line when none is left */
+function questionParts(
+  p: DialoguePersona,
+  index: number | null,
+  lead: 'begin' | 'lead' | 'transition',
+  seed: number,
+  said: string[],
+): LinePart[] {
+  if (index === null) {
+    const closing = choose(LINES.closings, p.temperament, seed, said);
+    return [{ role: 'closing', text: closing.text, temperament: closing.temperament }];
+  }
+  const lines = { begin: LINES.begin, lead: LINES.lead, transition: LINES.transitions }[lead];
+  const chosen = choose(lines, p.temperament, seed, said);
+  return [
+    { role: lead, text: chosen.text, temperament: chosen.temperament },
+    { role: 'question', text: p.questions[index], temperament: null },
+  ];
+}
+
+/** The persona's reply to a conversation that ends with the user's turn. */
+export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
+  const s = readConversation(p, history);
+  const last = history.at(-1);
+  const answer = last?.speaker === 'user' ? last.text : '';
+  const seed = hash(answer) + history.length;
+  const said = s.agentLines;
+
+  if (s.closed) {
+    const after = choose(LINES.afterClosing, p.temperament, s.afterClose + seed, said);
+    return line('after-close', null, null, null, [
+      { role: 'after-closing', text: after.text, temperament: after.temperament },
+    ]);
+  }
+
+  if (s.current === null) {
+    // the user's first reply, before any question
+    const next = nextQuestion(p, s);
+    if (isReadiness(answer, p.names) || !answer.trim()) {
+      const parts = questionParts(p, next, 'begin', seed, said);
+      return line(next === null ? 'close' : 'begin', null, 'ready', next, parts);
+    }
+    const reading = readAnswer(answer, listeningContext(p, p.questions[next ?? 0] ?? ''));
+    const ack = acknowledgement(p, answer, reading, p.questions[next ?? 0] ?? '', true);
+    const parts = [ackPart(p, ack, seed, said), ...questionParts(p, next, 'lead', seed, said)];
+    return line(next === null ? 'close' : 'next', null, reading.kind, next, parts);
+  }
+
+  const question = p.questions[s.current];
+  const lastFollowUp = said.at(-1) ?? '';
+  const reading = readAnswer(answer, listeningContext(p, question, lastFollowUp));
+  const rule = followUpRule(reading, s.followUps);
+  const ack = acknowledgement(p, answer, reading, question, rule === null);
+  if (rule) {
+    const topic = rule === 'offTopic' || rule === 'hostile' ? questionTopic(question) : null;
+    const probe = choose(LINES.followUps[rule], p.temperament, seed, said, (l) =>
+      topic ? l.text.includes('{topic}') : !l.text.includes('{topic}'),
+    );
+    return line('follow-up', rule, reading.kind, null, [
+      ackPart(p, ack, seed, said),
+      { role: 'follow-up', text: fill(probe.text, { topic: topic ?? '' }), temperament: probe.temperament },
+    ]);
+  }
+  const next = nextQuestion(p, s);
+  const parts = [ackPart(p, ack, seed, said), ...questionParts(p, next, 'transition', seed, said)];
+  return line(next === null ? 'close' : 'next', null, reading.kind, next, parts);
+}

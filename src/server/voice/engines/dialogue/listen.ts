@@ -1,0 +1,597 @@
+// Reading an answer: what kind of answer it is (the follow-up it calls for), whether it is only a
+// "yes, ready", whether it already answers a question, and the short phrase of it worth naming back.
+// The word lists are in answers.json and language.json.
+
+import { ANSWER_DATA, type HostileMarker, LANGUAGE } from './data.js';
+import {
+  countWords,
+  flipPronouns,
+  isNumberToken,
+  isStopword,
+  keyStems,
+  overlap,
+  says,
+  saysAny,
+  stem,
+  type Token,
+  tokenize,
+} from './text.js';
+
+export type AnswerKind = 'hostile' | 'oneWord' | 'offTopic' | 'vague' | 'weOnly' | 'noResult' | 'concrete';
+
+export type AnswerReading = {
+  /** the first that applies of: hostile, one word, off-topic, vague, "we" only, no result; else concrete */
+  kind: AnswerKind;
+  words: number;
+  hostile: HostileMarker | null;
+  oneWord: boolean;
+  offTopic: boolean;
+  vague: boolean;
+  weOnly: boolean;
+  noResult: boolean;
+  specific: boolean;
+};
+
+/** what an answer is read against: the question on the table and the scenario around it */
+export type ListeningContext = {
+  /** the question on the table (and the follow-up just asked, if any) */
+  question: string;
+  /** key stems of the whole scenario: its prompt, welcome, role, company and questions */
+  scenario: Set<string>;
+  /** the persona's own name, in lower case words (never quoted, never a "named thing") */
+  names: Set<string>;
+  /** whether the question asks about something the user did (default: read from the question) */
+  experience?: boolean;
+};
+
+const SELF_FORMS = new Set(['i', "i'm", "i've", "i'd", "i'll"]);
+const YEAR = /^(19|20)\d\d$/;
+/** an answer with this many topic words says something specific even without a number or a name */
+const SPECIFIC_KEY_WORDS = 5;
+/** an answer shorter than this, with nothing specific in it, is vague */
+const SHORT_ANSWER_WORDS = 12;
+
+function namedThing(t: Token, names: Set<string>): boolean {
+  return (
+    /^\p{Lu}/u.test(t.raw) &&
+    !t.sentenceStart &&
+    !SELF_FORMS.has(t.lower) &&
+    !names.has(t.lower) &&
+    !isStopword(t.lower)
+  );
+}
+
+/** whether a question asks about something the user did (so an answer owes a result) */
+export function asksAboutExperience(question: string): boolean {
+  return saysAny(question, ANSWER_DATA.experience).length > 0;
+}
+
+export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading {
+  const tokens = tokenize(answer);
+  const words = countWords(answer);
+  const hostile = ANSWER_DATA.hostile.find((h) => says(answer, h.match)) ?? null;
+  const oneWord = words <= 2;
+  const answerStems = keyStems(answer);
+  const offMarkers = saysAny(answer, ANSWER_DATA.offTopic);
+  const workMarkers = saysAny(answer, ANSWER_DATA.work);
+  const onTopic =
+    overlap(answerStems, new Set([...keyStems(ctx.question), ...ctx.scenario])) + workMarkers.length;
+  // off-topic: its subject is one a practice call has no place for, and outweighs any link to the call
+  const offTopic = words >= 3 && offMarkers.length > 0 && onTopic <= Math.max(1, offMarkers.length);
+  const hedges = saysAny(answer, ANSWER_DATA.hedges);
+  const hasNumber = tokens.some((t) => isNumberToken(t) && !YEAR.test(t.raw));
+  const named = tokens.some((t) => namedThing(t, ctx.names));
+  const specific = hasNumber || named || answerStems.size >= SPECIFIC_KEY_WORDS;
+  const vague =
+    (!specific && (hedges.length > 0 || words < SHORT_ANSWER_WORDS)) || (hedges.length >= 2 && !hasNumber);
+  const narrates =
+    saysAny(answer, ANSWER_DATA.actions).length > 0 || tokens.some((t) => /^\p{L}{3,}ed$/u.test(t.lower));
+  const hasSelf = saysAny(answer, ANSWER_DATA.self).length > 0;
+  const hasWe = saysAny(answer, ANSWER_DATA.we).length > 0;
+  const weOnly = hasWe && !hasSelf && narrates;
+  const noResult =
+    narrates &&
+    !hasNumber &&
+    saysAny(answer, ANSWER_DATA.results).length === 0 &&
+    (ctx.experience ?? asksAboutExperience(ctx.question));
+  const kind: AnswerKind = hostile
+    ? 'hostile'
+    : oneWord
+      ? 'oneWord'
+      : offTopic
+        ? 'offTopic'
+        : vague
+          ? 'vague'
+          : weOnly
+            ? 'weOnly'
+            : noResult
+              ? 'noResult'
+              : 'concrete';
+  return { kind, words, hostile, oneWord, offTopic, vague, weOnly, noResult, specific };
+}
+
+/** a reply that only says yes, I'm ready, or hello: nothing in it to answer */
+export function isReadiness(answer: string, names: Set<string>): boolean {
+  if (countWords(answer) > 14) return false;
+  let rest = answer;
+  for (const p of saysAny(answer, ANSWER_DATA.ready)) {
+    rest = rest.replace(new RegExp(`(?<![\\p{L}'’])${p.replace(/'/g, "['’]")}(?![\\p{L}'’])`, 'giu'), ' ');
+  }
+  const left = tokenize(rest).filter(
+    (t) => !isStopword(t.lower) && !names.has(t.lower) && t.lower.length > 1,
+  );
+  // "yes, I'm ready to talk about the launch" is still only a yes
+  const enough = left.length <= 1 || (left.length <= 3 && says(answer, 'ready'));
+  return enough && !ANSWER_DATA.hostile.some((h) => says(answer, h.match));
+}
+
+/**
+ * Whether an answer speaks to a question at all (a first answer, before any question): two topic
+ * words in common, or one that is not just a word of the persona's own title ("product" to a Head
+ * of Product).
+ */
+export function touches(question: string, answer: string, identity: Set<string> = new Set()): boolean {
+  const answerKeys = keyStems(answer);
+  const shared = [...keyStems(question)].filter((s) => answerKeys.has(s));
+  return shared.length >= 2 || shared.some((s) => !identity.has(s));
+}
+
+/** whether an answer already answers a question: most of the question's topic words in it */
+export function answers(question: string, answer: string): boolean {
+  const keys = keyStems(question);
+  const shared = overlap(keys, keyStems(answer));
+  return shared >= 2 && shared / keys.size >= 0.75;
+}
+
+// ---- the phrase worth naming back ----
+
+export type Phrase = { text: string; kind: 'result' | 'number' | 'thing' | 'word' };
+
+const DETERMINERS = new Set(LANGUAGE.determiners);
+const PREPOSITIONS = new Set(LANGUAGE.prepositions);
+const VERBS = new Set(LANGUAGE.verbs);
+const FILLER = new Set(LANGUAGE.filler);
+const GENERIC = new Set(LANGUAGE.generic);
+const CALENDAR = new Set(LANGUAGE.calendar);
+const NUMBER_TAILS = new Set(LANGUAGE.numberTails);
+const RATE_UNITS = new Set(LANGUAGE.rateUnits);
+const MEASURE_PREPOSITIONS = new Set(LANGUAGE.measurePrepositions);
+const RESULT_VERBS = LANGUAGE.resultVerbs;
+const CHANGE_VERBS = new Set(LANGUAGE.changeVerbs);
+const MAX_QUOTE_WORDS = 8;
+/** the longest phrase quoted: a measured change with what changed */
+const MAX_RESULT_WORDS = 11;
+
+/** whether a token can be part of a noun phrase ("first": right after its determiner) */
+function nounish(t: Token, first: boolean): boolean {
+  if (isStopword(t.lower) || VERBS.has(t.lower) || DETERMINERS.has(t.lower)) return false;
+  if (/ly$/.test(t.lower) && t.lower.length > 4) return false;
+  if (isNumberToken(t)) return false;
+  if (!first && /ed$/.test(t.lower) && t.lower.length > 4) return false;
+  return /\p{L}/u.test(t.raw) && t.lower.length > 1;
+}
+
+const joined = (tokens: Token[], k: number) => k < tokens.length && !tokens[k].breakBefore;
+
+/** from a number token on: "6 hours of downtime", "9 %", "two million people", "4,500 a month" */
+function numberEnd(tokens: Token[], j: number): number {
+  let end = j;
+  // a range: "1 to 2 percent", "10 or 12 people"
+  if (
+    joined(tokens, end + 2) &&
+    ['to', 'or'].includes(tokens[end + 1].lower) &&
+    isNumberToken(tokens[end + 2])
+  ) {
+    end += 2;
+  }
+  while (
+    joined(tokens, end + 1) &&
+    (isNumberToken(tokens[end + 1]) || NUMBER_TAILS.has(tokens[end + 1].lower))
+  ) {
+    end++;
+  }
+  // "a month", "per site"
+  if (
+    joined(tokens, end + 2) &&
+    ['a', 'an', 'per', 'each'].includes(tokens[end + 1].lower) &&
+    RATE_UNITS.has(stem(tokens[end + 2].lower))
+  ) {
+    return end + 2;
+  }
+  // what it counts: up to three words ("40,000 monthly users", "15-minute rollback limit")
+  let nouns = 0;
+  while (nouns < 3 && joined(tokens, end + 1)) {
+    const t = tokens[end + 1];
+    const word = /\p{L}/u.test(t.raw) && !isStopword(t.lower) && !VERBS.has(t.lower) && !isNumberToken(t);
+    if (!word || (/ed$/.test(t.lower) && t.lower.length > 4)) break;
+    end++;
+    nouns++;
+    if (/[^s]s$/.test(t.lower)) break;
+  }
+  const counted = nouns > 0 || NUMBER_TAILS.has(tokens[end].lower);
+  if (
+    counted &&
+    joined(tokens, end + 2) &&
+    tokens[end + 1].lower === 'of' &&
+    nounish(tokens[end + 2], false)
+  ) {
+    end += 2;
+  }
+  return end;
+}
+
+const slice = (text: string, tokens: Token[], from: number, to: number) =>
+  text.slice(tokens[from].start, tokens[to].end);
+
+type Candidate = { text: string; kind: Phrase['kind']; score: number; from: number; to: number };
+
+/** "9 % to 3 %", "about twenty a week to two", "idea to 40,000 monthly users": [start, end] after "from" */
+function fromTo(tokens: Token[], from: number): number | null {
+  let k = from + 1;
+  let sawNumber = false;
+  while (k < tokens.length && k - from <= 6 && !tokens[k].breakBefore && tokens[k].lower !== 'to') {
+    if (isNumberToken(tokens[k])) sawNumber = true;
+    k++;
+  }
+  if (k >= tokens.length || tokens[k].lower !== 'to' || tokens[k].breakBefore || k === from + 1) return null;
+  let end = k;
+  for (let m = k + 1; m < tokens.length && m - k <= 4 && !tokens[m].breakBefore; m++) {
+    if (isNumberToken(tokens[m]) || ['one', 'zero', 'none', 'nothing'].includes(tokens[m].lower)) {
+      end = numberEnd(tokens, m);
+      sawNumber = true;
+      break;
+    }
+  }
+  return sawNumber && end > k ? end : null;
+}
+
+/** the subject just before a verb when it is a clean noun phrase: "late deliveries", "signups" */
+function subjectBefore(tokens: Token[], verb: number): number | null {
+  let start = verb;
+  while (
+    start - 1 >= 0 &&
+    verb - start < 3 &&
+    !tokens[start].breakBefore &&
+    nounish(tokens[start - 1], true)
+  ) {
+    start--;
+  }
+  if (start === verb) return null;
+  if (start > 0 && DETERMINERS.has(tokens[start - 1].lower) && !tokens[start].breakBefore) start--;
+  const before = tokens[start - 1];
+  const clean =
+    start === 0 || tokens[start].breakBefore || ['and', 'but', 'so', 'then', 'while'].includes(before.lower);
+  return clean ? start : null;
+}
+
+/**
+ * A measured change: "cutting late deliveries from 9 % to 3 %" (a verb of change, its object and
+ * the measure), "late deliveries went from 9 % to 3 %", "signups went up 25 percent".
+ */
+function resultPhrases(text: string, tokens: Token[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i < tokens.length - 1; i++) {
+    const lower = tokens[i].lower;
+    const change = CHANGE_VERBS.has(lower);
+    const gerund = RESULT_VERBS[lower];
+    if (!change && !gerund) continue;
+    let j = i + 1;
+    if (change && ['up', 'down'].includes(tokens[j]?.lower ?? '')) j++;
+    // the measure: a number after "by"/"from"/"to", or a number with a unit ("25 percent")
+    let end: number | null = null;
+    for (let k = j; k < Math.min(tokens.length, i + 8); k++) {
+      if (k > i + 1 && tokens[k].breakBefore) break;
+      if (tokens[k].lower === 'from') {
+        end = fromTo(tokens, k);
+        if (end !== null) break;
+      }
+      if (isNumberToken(tokens[k]) && !YEAR.test(tokens[k].raw)) {
+        const e = numberEnd(tokens, k);
+        const unit = tokens.slice(k + 1, e + 1).some((t) => NUMBER_TAILS.has(t.lower));
+        const measured = k > 0 && MEASURE_PREPOSITIONS.has(tokens[k - 1].lower);
+        if (unit || measured) end = e;
+        break;
+      }
+    }
+    if (end === null || end - i + 1 > MAX_RESULT_WORDS) continue;
+    if (change) {
+      // "late deliveries went from 9 % to 3 %"; with no clear subject, "from 9 % to 3 %" says it
+      // "late deliveries went from 9 % to 3 %"; with no clear subject, "from 9 % to 3 %" or the
+      // number itself says it
+      const subject = subjectBefore(tokens, i);
+      if (subject !== null && end - subject + 1 <= MAX_RESULT_WORDS) {
+        out.push({
+          text: slice(text, tokens, subject, end),
+          kind: 'result',
+          score: 100,
+          from: subject,
+          to: end,
+        });
+      }
+      if (!gerund) continue;
+    }
+    const phrase = gerund ? `${gerund} ${slice(text, tokens, i + 1, end)}` : slice(text, tokens, i, end);
+    out.push({ text: phrase, kind: 'result', score: 98, from: i, to: end });
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].lower !== 'from') continue;
+    const end = fromTo(tokens, i);
+    if (end !== null && end - i + 1 <= MAX_RESULT_WORDS) {
+      out.push({ text: slice(text, tokens, i, end), kind: 'result', score: 95, from: i, to: end });
+    }
+  }
+  return out;
+}
+
+function numberPhrases(text: string, tokens: Token[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (let j = 0; j < tokens.length; j++) {
+    if (!isNumberToken(tokens[j]) || YEAR.test(tokens[j].raw)) continue;
+    if (j > 0 && !tokens[j].breakBefore && isNumberToken(tokens[j - 1])) continue;
+    const end = numberEnd(tokens, j);
+    const after = tokens.slice(j + 1, end + 1);
+    const hasNoun = after.some((t) => !NUMBER_TAILS.has(t.lower) && /\p{L}/u.test(t.raw));
+    const hasTail = after.some((t) => NUMBER_TAILS.has(t.lower));
+    const big = /^\d{1,3}(,\d{3})+$|^\d{3,}$/.test(tokens[j].raw);
+    if (!hasNoun && !hasTail && !big) continue;
+    out.push({
+      text: slice(text, tokens, j, end),
+      kind: 'number',
+      score: 50 + (hasNoun ? 5 : 0) + (hasTail ? 3 : 0) - (hasNoun || hasTail ? 0 : 6) - j * 0.01,
+      from: j,
+      to: end,
+    });
+    j = end;
+  }
+  return out;
+}
+
+function namedPhrases(text: string, tokens: Token[], names: Set<string>): Candidate[] {
+  const out: Candidate[] = [];
+  const capital = (t: Token) =>
+    /^[\p{Lu}0-9]/u.test(t.raw) && !SELF_FORMS.has(t.lower) && !names.has(t.lower) && !isStopword(t.lower);
+  for (let i = 0; i < tokens.length; i++) {
+    if (!namedThing(tokens[i], names)) continue;
+    let end = i;
+    while (end + 1 < tokens.length && !tokens[end + 1].breakBefore && end - i < 3) {
+      const next = tokens[end + 1];
+      if (capital(next)) end++;
+      else if (next.lower === 'and' && joined(tokens, end + 2) && namedThing(tokens[end + 2], names))
+        end += 2;
+      else break;
+    }
+    // "the payments PR": a determiner and one word before the name belong to it
+    let start = i;
+    if (
+      i >= 2 &&
+      !tokens[i].breakBefore &&
+      !tokens[i - 1].breakBefore &&
+      nounish(tokens[i - 1], true) &&
+      DETERMINERS.has(tokens[i - 2].lower)
+    ) {
+      start = i - 2;
+    }
+    const single = start === i && end === i;
+    const weak = single && (CALENDAR.has(tokens[i].lower) || tokens[i].raw.length <= 2);
+    out.push({
+      text: slice(text, tokens, start, end),
+      kind: 'thing',
+      score: weak ? 15 : 40 + (end - start) - i * 0.01,
+      from: start,
+      to: end,
+    });
+    i = end;
+  }
+  return out;
+}
+
+/** a plural right after a noun, before another word, is a verb: "your team handles picking" */
+function verbLike(tokens: Token[], k: number): boolean {
+  const t = tokens[k];
+  const next = tokens[k + 1];
+  return (
+    /[^s]s$/.test(t.lower) &&
+    next !== undefined &&
+    !next.breakBefore &&
+    (DETERMINERS.has(next.lower) || nounish(next, true))
+  );
+}
+
+function nounPhrases(text: string, tokens: Token[], names: Set<string>): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i < tokens.length - 1; i++) {
+    if (!DETERMINERS.has(tokens[i].lower)) continue;
+    let end = i;
+    while (
+      end + 1 < tokens.length &&
+      !tokens[end + 1].breakBefore &&
+      end - i < 3 &&
+      nounish(tokens[end + 1], end === i) &&
+      !(end > i && verbLike(tokens, end + 1))
+    ) {
+      end++;
+    }
+    if (end === i) continue;
+    const head = tokens[end];
+    const after = tokens[end + 1];
+    // "my favourite way": a phrase whose real head is a filler word is not worth naming
+    const fillerAfter = after !== undefined && !after.breakBefore && FILLER.has(after.lower);
+    if (FILLER.has(head.lower) || names.has(head.lower) || fillerAfter) continue;
+    let nouns = end - i;
+    // "a disagreement with finance", "the migration of our billing service"
+    const prep = tokens[end + 1];
+    if (prep && !prep.breakBefore && PREPOSITIONS.has(prep.lower)) {
+      let k = end + 2;
+      if (k < tokens.length && !tokens[k].breakBefore && DETERMINERS.has(tokens[k].lower)) k++;
+      let last = k - 1;
+      while (last + 1 < tokens.length && !tokens[last + 1].breakBefore && last + 1 - k < 2) {
+        if (!nounish(tokens[last + 1], last + 1 === k)) break;
+        last++;
+      }
+      if (last >= k && !FILLER.has(tokens[last].lower) && last - i + 1 <= MAX_QUOTE_WORDS) {
+        nouns += last - k + 1;
+        end = last;
+      }
+    }
+    out.push({
+      text: slice(text, tokens, i, end),
+      kind: 'thing',
+      score: 20 + nouns - i * 0.01,
+      from: i,
+      to: end,
+    });
+  }
+  return out;
+}
+
+function wordRuns(text: string, tokens: Token[], names: Set<string>): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!nounish(tokens[i], true) || names.has(tokens[i].lower) || tokens[i].lower.length < 3) continue;
+    if (i > 0 && verbLike(tokens, i) && nounish(tokens[i - 1], true)) continue;
+    let end = i;
+    while (
+      end + 1 < tokens.length &&
+      !tokens[end + 1].breakBefore &&
+      end - i < 2 &&
+      nounish(tokens[end + 1], false) &&
+      !verbLike(tokens, end + 1) &&
+      !names.has(tokens[end + 1].lower)
+    ) {
+      end++;
+    }
+    const last = tokens[end].lower;
+    const start = i;
+    i = end;
+    if (FILLER.has(last) || (end === start && last.length < 4)) continue;
+    out.push({
+      text: slice(text, tokens, start, end),
+      kind: 'thing',
+      score: 10 + (end - start) + Math.min(tokens[start].lower.length, 9) / 10 - start * 0.01,
+      from: start,
+      to: end,
+    });
+  }
+  return out;
+}
+
+export type PhraseOptions = {
+  /** lower-case words never quoted (the persona's name) */
+  names?: Set<string>;
+  /** stems of the question: a phrase made only of them is the user echoing the question */
+  echo?: Set<string>;
+  /** marker words (e.g. off-topic subjects) a phrase should preferably contain */
+  prefer?: readonly string[];
+  /** turn "my" into "your" (quoting the user back); off when naming a question's own topic */
+  flip?: boolean;
+  /** noun phrases first (a question's topic), instead of results and numbers first */
+  nounsFirst?: boolean;
+};
+
+/**
+ * The short phrase of an answer worth naming back: a measured result ("cutting late deliveries
+ * from 9 % to 3 %"), a number with what it counts ("six hours of downtime"), a named thing
+ * ("Postgres"), a noun phrase ("a disagreement with finance"), or for a one-word answer the word.
+ */
+export function salientPhrase(answer: string, opts: PhraseOptions = {}): Phrase | null {
+  const names = opts.names ?? new Set<string>();
+  const tokens = tokenize(answer);
+  if (tokens.length === 0) return null;
+  const finish = (c: Candidate): Phrase => {
+    let text = c.text.replace(/\s+/g, ' ').trim();
+    const first = tokens[c.from];
+    const lowerFirst =
+      first.raw !== 'I' &&
+      !/^\p{Lu}{2}/u.test(first.raw) &&
+      (isStopword(first.lower) || DETERMINERS.has(first.lower) || first.sentenceStart);
+    if (lowerFirst) text = text[0].toLowerCase() + text.slice(1);
+    if (opts.flip !== false) text = flipPronouns(text);
+    return { text, kind: c.kind };
+  };
+  if (countWords(answer) <= 2) {
+    const at = tokens.findIndex((t) => /\p{L}/u.test(t.raw));
+    const from = Math.max(at, 0);
+    return finish({
+      text: slice(answer, tokens, from, tokens.length - 1),
+      kind: 'word',
+      score: 0,
+      from,
+      to: 0,
+    });
+  }
+  const echo = opts.echo ?? new Set<string>();
+  const stemsOf = (c: Candidate) =>
+    tokens
+      .slice(c.from, c.to + 1)
+      .filter((t) => !isStopword(t.lower) && !DETERMINERS.has(t.lower) && !isNumberToken(t))
+      .map((t) => stem(t.lower));
+  const echoes = (c: Candidate) => {
+    const stems = stemsOf(c);
+    return stems.length > 0 && stems.every((s) => echo.has(s));
+  };
+  const generic = (c: Candidate) => {
+    const stems = tokens
+      .slice(c.from, c.to + 1)
+      .filter((t) => !isStopword(t.lower) && !DETERMINERS.has(t.lower) && !isNumberToken(t));
+    return stems.length > 0 && stems.every((t) => GENERIC.has(t.lower) || FILLER.has(t.lower));
+  };
+  const prefer = (c: Candidate) => (opts.prefer ?? []).some((p) => says(c.text, p));
+  const candidates = [
+    ...(opts.nounsFirst ? [] : resultPhrases(answer, tokens)),
+    ...(opts.nounsFirst ? [] : numberPhrases(answer, tokens)),
+    ...namedPhrases(answer, tokens, names),
+    ...nounPhrases(answer, tokens, names),
+    ...wordRuns(answer, tokens, names),
+  ]
+    .filter((c) => c.kind === 'result' || tokenize(c.text).length <= MAX_QUOTE_WORDS)
+    .filter((c) => !(c.kind === 'thing' && generic(c)))
+    // a single word is worth naming only when it is a thing, not a verb form
+    .filter((c) => !(c.from === c.to && /(ing|ed)$/.test(tokens[c.from].lower) && !prefer(c)))
+    .map((c) => ({
+      ...c,
+      score:
+        c.score +
+        (prefer(c) ? 1000 : 0) -
+        (c.kind !== 'result' && echoes(c) ? 60 : 0) +
+        (opts.nounsFirst && c.kind === 'thing' ? 30 : 0),
+    }));
+  if (candidates.length === 0) return null;
+  const best = candidates.reduce((a, b) => (b.score > a.score ? b : a));
+  return finish(best);
+}
+
+const FRAMES = LANGUAGE.questionFrames.map((f) => ({ re: new RegExp(f.pattern, 'i'), topic: f.topic }));
+
+const MAX_TOPIC_WORDS = 10;
+
+function shorten(topic: string): string {
+  const words = topic.split(/\s+/);
+  if (words.length <= MAX_TOPIC_WORDS) return topic;
+  const head = words.slice(0, 3).join(' ').length;
+  const cut = /,|\s(?:and|that|which|who|so|when|because|if)\s/.exec(topic.slice(head));
+  if (cut) return topic.slice(0, head + cut.index).trim();
+  return words.slice(0, MAX_TOPIC_WORDS).join(' ');
+}
+
+/** what a question is about, to bring the user back to it without asking it again word for word */
+export function questionTopic(question: string): string | null {
+  const sentences = question
+    .split(/(?<=[?.!])\s+/)
+    .map((s) => s.trim().replace(/[?.!]+$/, ''))
+    .filter(Boolean);
+  for (const sentence of sentences) {
+    const lowered = sentence[0].toLowerCase() + sentence.slice(1);
+    for (const f of FRAMES) {
+      const m = f.re.exec(lowered);
+      if (m) return shorten(f.topic.replace(/\$(\d)/g, (_, n: string) => m[Number(n)] ?? '').trim());
+    }
+  }
+  for (const sentence of sentences) {
+    const p = salientPhrase(sentence, { flip: false, nounsFirst: true });
+    const first = tokenize(p?.text ?? '')[0];
+    if (p && p.kind === 'thing' && first && (/^\p{Lu}/u.test(p.text) || DETERMINERS.has(first.lower))) {
+      return shorten(p.text);
+    }
+  }
+  return null;
+}
