@@ -1,10 +1,15 @@
 // English analysis for the built-in evaluator: sentences, word tokens with their lemma and part
 // of speech, and the named quantities (dates, times, durations, money, percentages,
 // cardinals) of each sentence. wink-nlp with its English lite model (MIT, shipped inside the npm
-// package, no download at run time) does the work; the model loads once, lazily, in ~150 ms.
+// package, no download at run time) does the work; the model loads once, lazily, in ~150 ms: it is
+// required on the first evaluation, not imported, so a server that has not evaluated a call does not
+// hold it (about 35 MB resident, bench/memory.ts).
 
-import model from 'wink-eng-lite-web-model';
-import winkNLP, { type ItsFunction, type Tokens } from 'wink-nlp';
+import { createRequire } from 'node:module';
+import type { ItsFunction, Tokens } from 'wink-nlp';
+import type winkNLPType from 'wink-nlp';
+
+const require = createRequire(import.meta.url);
 
 export type Token = {
   /** lower-case surface form, typographic apostrophes made plain */
@@ -23,10 +28,13 @@ export type Sentence = {
   question: boolean;
 };
 
-type Nlp = ReturnType<typeof winkNLP>;
+type Nlp = ReturnType<typeof winkNLPType>;
 let nlp: Nlp | null = null;
 function load(): Nlp {
-  nlp ??= winkNLP(model, ['sbd', 'pos', 'ner']);
+  if (!nlp) {
+    const winkNLP = require('wink-nlp') as typeof winkNLPType;
+    nlp = winkNLP(require('wink-eng-lite-web-model'), ['sbd', 'pos', 'ner']);
+  }
   return nlp;
 }
 

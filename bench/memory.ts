@@ -1,0 +1,258 @@
+// bench/memory: resident memory (RSS) of the server as a self-hoster runs it — the compiled build
+// under plain `node` (`npm run build` first; this script builds it when missing) — at the moments
+// that matter on a small machine, on the embedded default and on PostgreSQL, beside a bare Fastify
+// app measured in the same run:
+//   fresh start   first start on an empty data folder (initdb, migrations, seed), idle 8 s after
+//   restart       the same data folder again, idle 8 s after its first answer
+//   idle          the restarted server after BENCH_IDLE_S more seconds (default 60)
+//   20 calls      after 20 calls one after another (typed answers, offline voice, recording)
+//   10 at once    during 10 simultaneous calls
+// Each server is a child process; RSS is read from /proc (VmRSS, and VmHWM for the peak), and the
+// JS heap from the server's own process.memoryUsage() is not visible from here, so the figures are
+// the process's whole resident memory, worker threads and WASM included (pocketsphinx children are
+// separate processes and not counted; none run here, the calls are typed).
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a temporary
+// database is created there and dropped), over TCP; skipped with a note when none answers.
+// Targets (issue 25): idle RSS <= 200 MB embedded, <= 150 MB on PostgreSQL; first start to first
+// answer <= 5 s on a built checkout.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import WebSocket from 'ws';
+
+const root = path.resolve(import.meta.dirname, '..');
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 60);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
+const TARGETS = { embeddedIdleMb: 200, postgresIdleMb: 150, firstAnswerS: 5 };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const mb = (kb: number) => Math.round(kb / 1024);
+
+function procKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return m ? Number(m[1]) : 0;
+}
+
+type Server = { child: ChildProcess; url: string; firstAnswerS: number };
+
+async function startServer(env: Record<string, string>, entry: string[]): Promise<Server> {
+  const port = 3400 + Math.floor(Math.random() * 500);
+  const started = performance.now();
+  const child = spawn(process.execPath, entry, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/noop`)).ok) break;
+    } catch {}
+    await sleep(50);
+  }
+  return { child, url, firstAnswerS: (performance.now() - started) / 1000 };
+}
+
+async function stop(server: Server) {
+  server.child.kill('SIGTERM');
+  await new Promise((r) => server.child.once('exit', r));
+}
+
+// ---- a caller, over HTTP and the voice socket, as the browser does ----
+
+async function signIn(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+async function api(url: string, cookie: string, method: string, route: string, body?: unknown) {
+  const res = await fetch(`${url}${route}`, {
+    method,
+    headers: { cookie, origin: url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** One call: start, hear the welcome, answer twice by text, end (evaluated). */
+async function oneCall(url: string, cookie: string, userId: number, interviewerId: number) {
+  const call = await api(url, cookie, 'POST', '/api/interviews', {
+    type: 'single',
+    startTime: new Date().toISOString(),
+    interviewerId,
+    userId,
+  });
+  const { signedUrl } = await api(url, cookie, 'POST', `/api/interviews/${call.id}/voice-session`);
+  const ws = new WebSocket(`${signedUrl}?source=js_sdk&version=bench`, ['convai'], { headers: { cookie } });
+  let agentLines = 0;
+  ws.on('message', (raw) => {
+    const m = JSON.parse(raw.toString());
+    if (m.type === 'ping') ws.send(JSON.stringify({ type: 'pong', event_id: m.ping_event.event_id }));
+    if (m.type === 'agent_response') agentLines += 1;
+  });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify({ type: 'conversation_initiation_client_data' }));
+  const waitLines = async (n: number) => {
+    const deadline = Date.now() + 30_000;
+    while (agentLines < n && Date.now() < deadline) await sleep(50);
+  };
+  await waitLines(1);
+  const answers = [
+    'I led the checkout redesign: I interviewed twelve merchants, cut the form from nine fields to four, and conversion rose from 61 to 68 percent in six weeks.',
+    'I measured it weekly against a holdout group, and when refunds rose I paused the rollout for two days to fix the address check.',
+  ];
+  for (const [i, text] of answers.entries()) {
+    ws.send(JSON.stringify({ type: 'user_message', text }));
+    await waitLines(i + 2);
+  }
+  await api(url, cookie, 'POST', `/api/interviews/${call.id}/end`, {});
+  ws.close();
+}
+
+async function callsPhase(server: Server) {
+  const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
+  const me = await api(server.url, admin, 'GET', '/api/user');
+  await api(server.url, admin, 'PATCH', `/api/users/${me.id}`, { credits: 1000 });
+  const [persona] = await api(server.url, admin, 'GET', '/api/interviewers');
+  for (let i = 0; i < 20; i++) await oneCall(server.url, admin, me.id, persona.id);
+  await sleep(2000);
+  const after20 = procKb(server.child.pid as number, 'VmRSS');
+  const during: number[] = [];
+  const running = Promise.all(
+    Array.from({ length: 10 }, () => oneCall(server.url, admin, me.id, persona.id)),
+  );
+  const sampler = setInterval(() => during.push(procKb(server.child.pid as number, 'VmRSS')), 200);
+  await running;
+  clearInterval(sampler);
+  return { after20, during10: Math.max(...during) };
+}
+
+type Row = {
+  label: string;
+  fresh?: number;
+  firstAnswerS?: number;
+  restart: number;
+  idle: number;
+  after20?: number;
+  during10?: number;
+  peak: number;
+};
+
+async function measure(label: string, env: Record<string, string>, withCalls: boolean): Promise<Row> {
+  const entry = ['dist/app/server/main.js'];
+  const fresh = await startServer(env, entry);
+  await sleep(8000);
+  const freshRss = procKb(fresh.child.pid as number, 'VmRSS');
+  await stop(fresh);
+  const server = await startServer(env, entry);
+  await sleep(8000);
+  const restart = procKb(server.child.pid as number, 'VmRSS');
+  await sleep(IDLE_S * 1000);
+  const idle = procKb(server.child.pid as number, 'VmRSS');
+  const calls = withCalls ? await callsPhase(server) : undefined;
+  const peak = procKb(server.child.pid as number, 'VmHWM');
+  await stop(server);
+  return { label, fresh: freshRss, firstAnswerS: server.firstAnswerS, restart, idle, ...calls, peak };
+}
+
+async function bareFastify(): Promise<Row> {
+  const file = path.join(os.tmpdir(), `bare-fastify-${process.pid}.mjs`);
+  fs.writeFileSync(
+    file,
+    `import Fastify from '${path.join(root, 'node_modules/fastify/fastify.js')}';
+const app = Fastify();
+app.get('/api/noop', async () => ({ ok: true }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));`,
+  );
+  const server = await startServer({}, [file]);
+  await sleep(8000);
+  const restart = procKb(server.child.pid as number, 'VmRSS');
+  const peak = procKb(server.child.pid as number, 'VmHWM');
+  await stop(server);
+  fs.rmSync(file, { force: true });
+  return { label: 'bare Fastify app', firstAnswerS: server.firstAnswerS, restart, idle: restart, peak };
+}
+
+async function withPostgres<T>(fn: (url: string) => Promise<T>): Promise<T | null> {
+  const name = `bench_memory_${process.pid}`;
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+  } catch {
+    console.log(`(no PostgreSQL at ${adminUrl}: the PostgreSQL row is skipped)`);
+    return null;
+  }
+  await client.query(`create database ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await fn(url.toString());
+  } finally {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
+}
+
+// ---- run ----
+
+if (!fs.existsSync(path.join(root, 'dist/app/BUILT'))) {
+  console.log('building the server (dist/app)…');
+  const r = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+const load = os.loadavg()[0].toFixed(2);
+console.log(
+  `bench/memory — compiled server under node ${process.version}, ${os.cpus().length} cores, load ${load} at start`,
+);
+const rows: Row[] = [];
+const base = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'));
+try {
+  rows.push(
+    await measure('embedded PGlite (default)', { ...base, DATA_DIR: dataDir, DATABASE_URL: '' }, true),
+  );
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-pg-'));
+const pgRow = await withPostgres((url) =>
+  measure('PostgreSQL over TCP', { ...base, DATA_DIR: pgDir, DATABASE_URL: url }, true),
+);
+fs.rmSync(pgDir, { recursive: true, force: true });
+if (pgRow) rows.push(pgRow);
+rows.push(await bareFastify());
+
+const cell = (kb: number | undefined) => (kb === undefined ? '—' : `${mb(kb)} MB`).padStart(9);
+console.log(
+  `\nRSS (MB)                      first start  restart  idle ${IDLE_S}s  20 calls  10 at once  peak   first answer`,
+);
+for (const r of rows) {
+  console.log(
+    `${r.label.padEnd(30)}${cell(r.fresh)}${cell(r.restart)}${cell(r.idle)}${cell(r.after20)}${cell(r.during10)}${cell(r.peak)}   ${r.firstAnswerS?.toFixed(1) ?? '—'} s`,
+  );
+}
+const embedded = rows[0];
+console.log(
+  `\ntargets: idle embedded ${mb(embedded.idle)} MB (<= ${TARGETS.embeddedIdleMb}: ${mb(embedded.idle) <= TARGETS.embeddedIdleMb ? 'met' : 'NOT met'})` +
+    (pgRow
+      ? `, idle PostgreSQL ${mb(pgRow.idle)} MB (<= ${TARGETS.postgresIdleMb}: ${mb(pgRow.idle) <= TARGETS.postgresIdleMb ? 'met' : 'NOT met'})`
+      : '') +
+    `, first answer on restart ${embedded.firstAnswerS?.toFixed(1)} s (<= ${TARGETS.firstAnswerS}: ${(embedded.firstAnswerS ?? 99) <= TARGETS.firstAnswerS ? 'met' : 'NOT met'})`,
+);
+console.log(`machine load at the end: ${os.loadavg()[0].toFixed(2)}`);
