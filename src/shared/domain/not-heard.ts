@@ -15,6 +15,6 @@ export const NOT_HEARD_REASONS: Record<string, string> = {
 /** The reason to show when the persona's latest line is a "didn't catch that" and the user has not answered since. */
 export function notHeardReason(lines: readonly { role: 'agent' | 'user'; text: string }[]): string | null {
   const last = lines.at(-1);
-  if (!last || last.role !== 'agent') return null;
+  if (last?.role !== 'agent') return null;
   return NOT_HEARD_REASONS[last.text.trim()] ?? null;
 }

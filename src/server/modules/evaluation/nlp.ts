@@ -6,8 +6,8 @@
 // hold it (about 35 MB resident, bench/memory.ts).
 
 import { createRequire } from 'node:module';
-import type { ItsFunction, Tokens } from 'wink-nlp';
 import type winkNLPType from 'wink-nlp';
+import type { ItsFunction, Tokens } from 'wink-nlp';
 
 const require = createRequire(import.meta.url);
 
