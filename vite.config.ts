@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.js';
 import { preloadRoutes } from './scripts/vite-preload-routes.js';
 import { prerenderVisitorHome } from './scripts/vite-prerender.js';
+import { sampleCallAudio } from './scripts/vite-sample-call.js';
 
 const r = (p: string) => new URL(p, import.meta.url).pathname;
 const alias = { '@': r('./src/web'), '@shared': r('./src/shared') };
@@ -16,6 +17,8 @@ export default defineConfig({
     tailwindcss(),
     preloadRoutes(['start-app.tsx', 'features/landing/landing-page.tsx']),
     prerenderVisitorHome({ entry: 'prerender-entry.tsx', alias, scratchDir: r('./.tmp') }),
+    // the landing page's sample call, spoken by the offline voice (dist/web/sample-call.mp3)
+    sampleCallAudio(),
     precompress(),
   ],
   resolve: { alias },

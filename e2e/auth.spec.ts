@@ -18,9 +18,9 @@ const user = {
   password: 'correct-horse-1',
 };
 
-test('a visitor opening /new-call lands on the sign-in screen', async () => {
+test('a visitor opening /new-call lands on the sign-in screen, which remembers where they were going', async () => {
   await page.goto('/new-call');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fnew-call$/);
   await expect(page.getByRole('heading', { name: /Welcome to/ })).toBeVisible();
   await expect(page.getByText('Sign in to your account or create a new one to get started')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');

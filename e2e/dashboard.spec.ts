@@ -142,7 +142,7 @@ test('All Calls: denied to users; an admin filters by rating and opens a call', 
   await adminPage.getByLabel('Email').fill('admin@example.com');
   await adminPage.getByLabel('Password').fill('admin-password-1');
   await adminPage.getByRole('button', { name: 'Sign In' }).click();
-  await expect(adminPage.getByTestId('calls-completed')).toBeVisible(FIRST_LOAD);
+  await expect(adminPage.getByRole('heading', { name: 'Dashboard' })).toBeVisible(FIRST_LOAD);
   await adminPage.goto('/all-calls');
   await expect(adminPage.getByRole('heading', { name: 'All Calls' })).toBeVisible(FIRST_LOAD);
   await expect(cards(adminPage)).toHaveCount(5, FIRST_LOAD);

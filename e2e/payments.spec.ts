@@ -2,8 +2,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 // Buying credits on the payment sandbox (issue 6, "What it must show"): a declined test card, then
-// 5 credits bought, the success dialog, the header badge and the history; then paging through 7
-// purchases. One user in one page, in order.
+// 5 credits bought, the success dialog, the header badge and the history (the declined attempt
+// listed as failed, issue 23 §6); then paging through 8 purchases. One user in one page, in order.
 test.describe.configure({ mode: 'serial' });
 
 let context: BrowserContext;
@@ -46,8 +46,10 @@ test('buys 5 credits with the TEST MODE card after a declined card', async () =>
   await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
   await dialog.getByLabel('CVC').fill('123');
   await dialog.getByRole('button', { name: 'Pay $19.99 (test)' }).click();
-  await expect(page.getByText('Payment Failed')).toBeVisible();
-  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  // said in the dialog itself (issue 23 §6)
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Payment Failed' })).toContainText(
+    'Your card was declined.',
+  );
 
   await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
   await dialog.getByRole('button', { name: 'Pay $19.99 (test)' }).click();
@@ -64,14 +66,17 @@ test('buys 5 credits with the TEST MODE card after a declined card', async () =>
 
   await expect(page.getByTestId('credits-badge')).toContainText('6 credits');
   await expect(page.getByTestId('profile-credits')).toHaveText('6');
+  // the declined attempt is listed too, with its status (issue 23 §6)
   const rows = page.getByTestId('purchase-row');
-  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('5 credits');
   await expect(rows.first()).toContainText('$19.99');
   await expect(rows.first()).toContainText('Completed');
+  await expect(rows.last()).toContainText('5 credits');
+  await expect(rows.last()).toContainText('Failed');
 });
 
-test('pages through 7 purchases, 5 per page', async () => {
+test('pages through 8 purchases (one failed), 5 per page', async () => {
   const packs = [
     { credits: 1, amount: 499 },
     { credits: 10, amount: 2999 },
@@ -94,9 +99,10 @@ test('pages through 7 purchases, 5 per page', async () => {
 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
-  await expect(rows).toHaveCount(2);
-  await expect(rows.last()).toContainText('5 credits');
-  await expect(rows.last()).toContainText('Completed');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText('5 credits');
+  await expect(rows.nth(1)).toContainText('Completed');
+  await expect(rows.last()).toContainText('Failed');
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'Previous' }).click();

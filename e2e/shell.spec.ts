@@ -78,7 +78,6 @@ test('an account on a temporary password must set its own before using the app',
   await page.goto('/tracks');
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
 
-  await page.getByLabel('Temporary password').fill(temporaryPassword);
   await page.getByLabel('New password', { exact: true }).fill('my-own-password-1');
   await page.getByLabel('Confirm new password').fill('my-own-password-2');
   await page.getByRole('button', { name: 'Set Password' }).click();

@@ -30,9 +30,9 @@ function Home() {
 }
 
 function Shell() {
-  usePageViewTracking();
   const { pathname } = useLocation();
   const { user } = useAuth();
+  usePageViewTracking({ signedIn: Boolean(user) });
   return (
     <div className="flex min-h-screen flex-col">
       <Header />

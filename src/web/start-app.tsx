@@ -17,7 +17,13 @@ const app = (
   </StrictMode>
 );
 
+/**
+ * Renders the app. The server marks the root `data-visitor` when the browser has no valid session
+ * (src/server/http/static-web.ts): the app starts signed out without asking /api/user, whose 401
+ * the browser would log as an error on every visitor page.
+ */
 export function renderApp(root: HTMLElement) {
+  if (root.dataset.visitor !== undefined) queryClient.setQueryData(USER_QUERY_KEY, null);
   createRoot(root).render(app);
 }
 

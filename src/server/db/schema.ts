@@ -56,6 +56,9 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    // Set when the session was opened with a temporary password (which that sign-in burnt): until
+    // then it is the proof that lets the account choose its own password without the old one.
+    temporarySignInUntil: timestamp({ withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

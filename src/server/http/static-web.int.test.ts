@@ -5,9 +5,12 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../test-support/test-app.js';
 import { createWebTestApp } from '../test-support/web-test-app.js';
-import { LANDING_FILE } from './static-web.js';
+import { LANDING_FILE, visitorIndexHtml } from './static-web.js';
 
 const SHELL = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+// what a browser without a session gets for any page but /: the app starts signed out, without
+// asking /api/user (a 401 the browser would log as an error)
+const VISITOR_SHELL = SHELL.replace('<div id="root">', '<div id="root" data-visitor="">');
 const LANDING = `<!doctype html><html><head></head><body><div id="root" data-prerendered="visitor"><h1>Practice calls</h1>${'<p>landing</p>'.repeat(200)}</div></body></html>`;
 
 const buildWebApp = (files: Record<string, string | Buffer>) => createWebTestApp(files);
@@ -63,10 +66,15 @@ describe('with a prerendered landing page in the build', () => {
     expect(after.body, 'signed out: the session is gone').toContain('data-prerendered="visitor"');
   });
 
-  it('keeps the app shell for every other page, signed in or not', async () => {
+  it("sends the app shell for every other page: marked as a visitor's without a session", async () => {
+    const { cookie } = await registerUser(web.app);
     for (const url of ['/scenarios', '/auth', '/dashboard']) {
-      const res = await web.app.inject({ method: 'GET', url });
-      expect(res.body, url).toBe(SHELL);
+      const visitor = await web.app.inject({ method: 'GET', url });
+      expect(visitor.body, url).toBe(VISITOR_SHELL);
+      expect(String(visitor.headers.vary), url).toMatch(/\bcookie\b/i);
+      const user = await web.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(user.body, url).toBe(SHELL);
+      expect(String(user.headers.vary), url).toMatch(/\bcookie\b/i);
     }
   });
 });
@@ -81,7 +89,7 @@ describe('with a build that has no prerendered page', () => {
   it('sends the app shell at /', async () => {
     const res = await web.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(SHELL);
+    expect(res.body).toBe(VISITOR_SHELL);
   });
 });
 
@@ -129,5 +137,20 @@ describe('with its own SUPPORT_EMAIL', () => {
     const { cookie } = await registerUser(web.app);
     const res = await web.app.inject({ method: 'GET', url: '/', headers: { cookie } });
     expect(res.body).toBe(SHELL);
+  });
+});
+
+describe("a visitor's app shell", () => {
+  it('leaves out the early /api/user request and its comment, and marks the root', () => {
+    const index = `<head>
+    <title>x</title>
+    <!-- Who is signed in decides what / shows: ask while the scripts download.
+         The auth provider's fetch picks this response up. -->
+    <link rel="preload" href="/api/user" as="fetch" crossorigin="use-credentials" />
+  </head><body><div id="root"></div></body>`;
+    expect(visitorIndexHtml(index)).toBe(
+      '<head>\n    <title>x</title>\n  </head><body><div id="root" data-visitor=""></div></body>',
+    );
+    expect(visitorIndexHtml('<div id="root">prerendered</div>')).toBeNull();
   });
 });

@@ -33,6 +33,21 @@ export function landingWithSupportEmail(html: string, email: string): string {
   return html.replaceAll(`mailto:${DEFAULT_SUPPORT_EMAIL}`, () => `mailto:${escaped}`);
 }
 
+const ROOT_EMPTY = '<div id="root"></div>';
+/** index.html's early request for the signed-in user (and the comment that explains it) */
+const USER_PRELOAD = /\s*(?:<!--(?:(?!-->)[\s\S])*?-->\s*)?<link rel="preload" href="\/api\/user"[^>]*>/;
+
+/**
+ * index.html for a browser without a valid session: its root is marked `data-visitor`, so the app
+ * starts signed out instead of asking /api/user (whose 401 the browser would log as an error on
+ * every visitor page), and the early request for the user is left out. Null when index.html has
+ * no empty root to mark.
+ */
+export function visitorIndexHtml(html: string): string | null {
+  if (!html.includes(ROOT_EMPTY)) return null;
+  return html.replace(USER_PRELOAD, '').replace(ROOT_EMPTY, '<div id="root" data-visitor=""></div>');
+}
+
 function page(html: string): Page {
   const body = Buffer.from(html);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -59,6 +74,8 @@ export async function registerStaticWeb(app: FastifyInstance, dir = webDistDir, 
     return;
   }
   const hasLanding = opts !== undefined && fs.existsSync(path.join(dir, LANDING_FILE));
+  const visitorHtml = opts ? visitorIndexHtml(fs.readFileSync(indexFile, 'utf8')) : null;
+  const visitorIndex = visitorHtml === null ? undefined : page(visitorHtml);
   // a server with its own support address sends a copy of the page that names it (made once)
   const ownLanding =
     hasLanding && opts.supportEmail && opts.supportEmail !== DEFAULT_SUPPORT_EMAIL
@@ -96,11 +113,14 @@ export async function registerStaticWeb(app: FastifyInstance, dir = webDistDir, 
     ) {
       return reply.sendFile(path.relative(dir, filePath));
     }
-    if (urlPath === '/' && hasLanding) {
+    if (opts) {
       // the same address answers differently with and without the session cookie
       reply.header('vary', 'Cookie');
-      if (!(await opts.hasSession(req)))
-        return ownLanding ? sendPage(req, reply, ownLanding) : reply.sendFile(LANDING_FILE);
+      if (!(await opts.hasSession(req))) {
+        if (urlPath === '/' && hasLanding)
+          return ownLanding ? sendPage(req, reply, ownLanding) : reply.sendFile(LANDING_FILE);
+        if (visitorIndex) return sendPage(req, reply, visitorIndex);
+      }
     }
     return reply.sendFile('index.html');
   });

@@ -16,6 +16,8 @@ export type FakeIntent = {
   description: string | null;
   metadata: Record<string, string>;
   livemode: false;
+  /** set by a test to model a declined card (Stripe keeps the intent at requires_payment_method) */
+  last_payment_error?: { message: string; code?: string } | null;
 };
 
 export type RecordedRequest = {

@@ -10,7 +10,7 @@
 
 import { NOT_HEARD_REPEAT_LINE, NOT_HEARD_TYPE_LINE } from '../../shared/domain/not-heard.js';
 import type { Transcriber } from '../providers/stt/types.js';
-import type { SpeechSynthesizer } from '../providers/tts/types.js';
+import type { SpeechSynthesizer, SynthesisSettings } from '../providers/tts/types.js';
 import type { Brain, Turn } from './engines/brain.js';
 import { pcmFromBase64, pcmToBase64, wavFile } from './pcm.js';
 import {
@@ -76,6 +76,8 @@ export type CallSessionOptions = {
   /** null: no server-side transcription; spoken answers arrive as text from the browser */
   stt: Transcriber | null;
   voice: string;
+  /** the admin's voice settings when the call started; each synthesiser applies what it supports */
+  voiceSettings?: SynthesisSettings;
   /** the call's earlier turns, when this session continues a call after a reconnect */
   history?: Turn[];
   callOffsetMs?: number;
@@ -529,7 +531,7 @@ export class CallSession {
     const tts = this.o.tts;
     if (!tts) return;
     try {
-      for await (const pcm of tts.synthesize(piece, this.o.voice, turn.abort.signal)) {
+      for await (const pcm of tts.synthesize(piece, this.o.voice, turn.abort.signal, this.o.voiceSettings)) {
         if (turn.abort.signal.aborted || this.ended) return;
         this.sendAudio(turn, pcm);
       }

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { CALL_LENGTH_SECONDS } from '../../shared/domain/limits.js';
 import type { AppDeps } from '../deps.js';
 import { callDeadline } from '../modules/interviews/call-limits.js';
+import { getModelSettings } from '../modules/settings/service.js';
 import { recordingKey } from '../providers/storage/index.js';
 import { CallSession, realScheduler, type Scheduler, type VoiceSocket } from './call-session.js';
 import {
@@ -111,6 +112,8 @@ export async function startCall(o: StartOptions): Promise<CallSession> {
   try {
     recorder = await openRecording(deps, call.conversationId, o.log);
     const history = await storedTurns(db, call.interviewId);
+    // read per call, so a change in Admin → LLM Config applies to the next call without a restart
+    const { stability, similarityBoost, streaming } = (await getModelSettings(deps)).voice;
     const session: CallSession = new CallSession({
       conversationId: call.conversationId,
       socket: o.socket,
@@ -119,6 +122,7 @@ export async function startCall(o: StartOptions): Promise<CallSession> {
       tts: o.engines.tts,
       stt: o.engines.stt,
       voice: call.voice,
+      voiceSettings: { stability, similarityBoost, streaming },
       history,
       callOffsetMs: Math.max(0, deps.clock.now().getTime() - call.createdAt.getTime()),
       remainingMs: claimed.remainingMs,

@@ -45,9 +45,10 @@ export const registerRequest = z
   });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
+/** `currentPassword` may be left out only by a fresh sign-in with a temporary password (issue 23 §4). */
 export const changePasswordRequest = z
   .object({
-    currentPassword: password,
+    currentPassword: password.optional(),
     newPassword: password,
     confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
   })
@@ -56,6 +57,15 @@ export const changePasswordRequest = z
     path: ['confirmPassword'],
   });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** The form after a temporary password: only the new password, twice. */
+export const chooseNewPasswordForm = z
+  .object({ newPassword: password, confirmPassword: z.string().max(MAX_PASSWORD_LENGTH) })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: authMessages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type ChooseNewPasswordForm = z.infer<typeof chooseNewPasswordForm>;
 
 export const userResponse = z.object({
   id: z.number(),

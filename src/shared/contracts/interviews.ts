@@ -67,7 +67,14 @@ export const voiceSessionResponse = z.object({
         prompt: z.object({ prompt: z.string() }).optional(),
         firstMessage: z.string().optional(),
       }),
-      tts: z.object({ voiceId: z.string() }).optional(),
+      tts: z
+        .object({
+          voiceId: z.string(),
+          // the admin's voice settings (ElevenLabs agent only; the built-in gateway applies them itself)
+          stability: z.number().min(0).max(1).optional(),
+          similarityBoost: z.number().min(0).max(1).optional(),
+        })
+        .optional(),
     })
     .optional(),
 });

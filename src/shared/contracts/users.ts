@@ -50,9 +50,12 @@ export const auditEntryResponse = z.object({
   id: z.number(),
   actorId: z.number().nullable(),
   actorEmail: z.string().nullable(),
+  actorName: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** the target's name now (a user's, a scenario's, a track's); null for other targets or a deleted row */
+  targetName: z.string().nullable(),
   details: z.unknown().nullable(),
   createdAt: z.string(),
 });

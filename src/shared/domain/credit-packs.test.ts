@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT_PACKS, findCreditPack, formatCents } from './credit-packs.js';
+import {
+  CREDIT_PACKS,
+  findCreditPack,
+  formatCents,
+  lowestPerCallCents,
+  packSizesText,
+} from './credit-packs.js';
 import {
   passesLuhn,
   SANDBOX_DECLINE_CARD,
@@ -22,6 +28,14 @@ describe('credit packs', () => {
     expect(findCreditPack(5, 499)).toBeUndefined();
     expect(findCreditPack(2, 998)).toBeUndefined();
     expect(findCreditPack(5, 19.99)).toBeUndefined();
+  });
+
+  it('words the landing price from the table: the cheapest call rounded up, and the pack sizes', () => {
+    // 25 for $49.99 is $1.9996 a call: shown as $2.00, never as less than a call costs
+    expect(formatCents(lowestPerCallCents())).toBe('$2.00');
+    expect(packSizesText()).toBe('1, 5, 10 or 25');
+    expect(lowestPerCallCents([{ credits: 3, amount: 1000 }])).toBe(334);
+    expect(packSizesText([{ credits: 2, amount: 100 }])).toBe('2');
   });
 });
 

@@ -20,3 +20,16 @@ export function findCreditPack(credits: number, amount: number): CreditPack | un
 export function formatCents(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
+
+/** The lowest price of one call in any pack, in cents, rounded up: never below what a call costs. */
+export function lowestPerCallCents(packs: readonly CreditPack[] = CREDIT_PACKS): number {
+  return Math.min(...packs.map((p) => Math.ceil(p.amount / p.credits)));
+}
+
+/** "1, 5, 10 or 25": the pack sizes on sale, smallest first. */
+export function packSizesText(packs: readonly CreditPack[] = CREDIT_PACKS): string {
+  const sizes = [...packs].sort((a, b) => a.credits - b.credits).map((p) => String(p.credits));
+  return sizes.length > 1
+    ? `${sizes.slice(0, -1).join(', ')} or ${sizes[sizes.length - 1]}`
+    : (sizes[0] ?? '');
+}

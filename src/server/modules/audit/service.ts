@@ -1,7 +1,8 @@
 // The audit trail: every admin write is recorded with who, what and when.
-import { count, desc, eq } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog, users } from '../../db/schema.js';
+import { auditLog, interviewers, tracks, users } from '../../db/schema.js';
 
 export type AuditInput = {
   actorId: number;
@@ -21,6 +22,15 @@ export async function recordAudit(db: DbOrTx, entry: AuditInput) {
   });
 }
 
+const targetUser = alias(users, 'target_user');
+/** the target row of an entry of this type, matched on its id (stored as text) */
+const isTarget = (type: string, id: AnyColumn) =>
+  and(eq(auditLog.targetType, type), eq(sql`${id}::text`, auditLog.targetId));
+
+/**
+ * A page of the log, newest first, with the names an admin reads: who made the change and what it
+ * was made to (a user's name, a scenario's, a track's), as they are now; null when that row is gone.
+ */
 export async function listAudit(db: DbOrTx, page: number, pageSize: number) {
   const [items, [{ total }]] = await Promise.all([
     db
@@ -28,14 +38,19 @@ export async function listAudit(db: DbOrTx, page: number, pageSize: number) {
         id: auditLog.id,
         actorId: auditLog.actorId,
         actorEmail: users.email,
+        actorName: users.name,
         action: auditLog.action,
         targetType: auditLog.targetType,
         targetId: auditLog.targetId,
+        targetName: sql<string | null>`coalesce(${targetUser.name}, ${interviewers.name}, ${tracks.name})`,
         details: auditLog.details,
         createdAt: auditLog.createdAt,
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
+      .leftJoin(targetUser, isTarget('user', targetUser.id))
+      .leftJoin(interviewers, isTarget('interviewer', interviewers.id))
+      .leftJoin(tracks, isTarget('track', tracks.id))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),

@@ -70,10 +70,24 @@ export async function authRoutes(app: App, deps: AppDeps) {
 
   app.post(
     '/api/user/password',
-    { schema: { body: changePasswordRequest, response: { 200: userResponse } } },
+    {
+      schema: {
+        description:
+          'Sets a new password and ends every other session. An account on a temporary password needs no currentPassword: ' +
+          'its proof is this session, opened with that password (which the sign-in burnt) at most 30 minutes ago; after that, 403. ' +
+          'Any other account gives its currentPassword (400 when wrong).',
+        body: changePasswordRequest,
+        response: { 200: userResponse, 400: errorResponse, 403: errorResponse },
+      },
+    },
     async (req, reply) => {
       const me = requireUser(req);
-      const { user, token } = await auth.changePassword(deps, me.id, req.body);
+      const { user, token } = await auth.changePassword(
+        deps,
+        me.id,
+        req.cookies[SESSION_COOKIE] ?? '',
+        req.body,
+      );
       setSessionCookie(reply, token, secure);
       return toUserResponse(user);
     },

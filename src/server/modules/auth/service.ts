@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ChangePasswordRequest, LoginRequest, RegisterRequest } from '../../../shared/contracts/auth.js';
 import { NEW_USER_CREDITS } from '../../../shared/domain/limits.js';
 import type { DbOrTx } from '../../db/client.js';
 import { creditLedger, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
 import {
   checkAllowed,
   clearPairFailures,
@@ -17,7 +17,7 @@ import {
   refusalKeys,
 } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { createSession, deleteUserSessions } from './session-store.js';
+import { createSession, deleteUserSessions, isFreshTemporarySignIn } from './session-store.js';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -90,21 +90,46 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string) {
   }
   if (counts.pair > 0) await clearPairFailures(db, key, ip);
   if (user.mustChangePassword) {
-    // A temporary password works once: burn it now; this session is the only way to set a new one.
-    await db.update(users).set({ passwordHash: BURNT_PASSWORD }).where(eq(users.id, user.id));
+    // A temporary password works once: burn it now (only if it is still the one just verified, so
+    // of two sign-ins racing with it one wins); this session, for TEMPORARY_SIGN_IN_MS, is then
+    // the only way to set a new one.
+    const token = await db.transaction(async (tx) => {
+      const burnt = await tx
+        .update(users)
+        .set({ passwordHash: BURNT_PASSWORD })
+        .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+        .returning({ id: users.id });
+      if (burnt.length === 0) throw unauthorized(INVALID_CREDENTIALS);
+      return createSession(tx, user.id, now, { temporarySignIn: true });
+    });
+    return { user, token };
   }
   const token = await createSession(db, user.id, now);
   return { user, token };
 }
 
-/** Sets a new password; used after a temporary password and from the profile. Ends other sessions. */
-export async function changePassword(deps: AppDeps, userId: number, input: ChangePasswordRequest) {
+export const TEMPORARY_SIGN_IN_EXPIRED =
+  'Your sign-in with the temporary password has expired. Ask an administrator for a new temporary password.';
+
+/**
+ * Sets a new password; used after a temporary password and from the profile. Ends other sessions.
+ * `sessionToken` is the caller's session: an account on a temporary password proves itself by a
+ * session opened with that password less than TEMPORARY_SIGN_IN_MS ago (the password itself was
+ * burnt by that sign-in); any other account gives its current password.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  userId: number,
+  sessionToken: string,
+  input: ChangePasswordRequest,
+) {
   const { db } = deps.database;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  // After a temporary password the session itself is the proof: that password is already burnt.
-  const verified =
-    user?.mustChangePassword || (await verifyPassword(user?.passwordHash, input.currentPassword));
-  if (!user || !verified) {
+  if (user?.mustChangePassword) {
+    if (!(await isFreshTemporarySignIn(db, sessionToken, userId, deps.clock.now()))) {
+      throw forbidden(TEMPORARY_SIGN_IN_EXPIRED);
+    }
+  } else if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
     throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
   }
   const passwordHash = await hashPassword(input.newPassword);

@@ -13,13 +13,23 @@ export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: DbOrTx, userId: number, now: Date): Promise<string> {
+/** How long a sign-in with a temporary password may set the account's own password. */
+export const TEMPORARY_SIGN_IN_MS = 30 * 60 * 1000;
+
+/** `temporarySignIn`: the session was opened with a temporary password (see TEMPORARY_SIGN_IN_MS). */
+export async function createSession(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  opts: { temporarySignIn?: boolean } = {},
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     idHash: hashToken(token),
     userId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    temporarySignInUntil: opts.temporarySignIn ? new Date(now.getTime() + TEMPORARY_SIGN_IN_MS) : null,
   });
   // Housekeeping: drop this user's expired sessions while we are here.
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
@@ -94,6 +104,19 @@ export async function findSessionUser(
   const user = Object.freeze(row.user);
   cache?.set(idHash, user, row.expiresAt, at, epoch);
   return user;
+}
+
+/**
+ * Whether this session of `userId` was opened with a temporary password less than
+ * TEMPORARY_SIGN_IN_MS ago. Read from the database, never the cache.
+ */
+export async function isFreshTemporarySignIn(db: DbOrTx, token: string, userId: number, now: Date) {
+  const [row] = await db
+    .select({ userId: sessions.userId, until: sessions.temporarySignInUntil, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.idHash, hashToken(token)))
+    .limit(1);
+  return Boolean(row && row.userId === userId && row.until && row.until > now && row.expiresAt > now);
 }
 
 export async function deleteSession(db: DbOrTx, token: string) {

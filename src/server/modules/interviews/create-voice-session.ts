@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { ConvaiError, convaiFromConfig, elevenLabsVoiceId } from '../../providers/convai/index.js';
 import { newVoiceSessionToken, voiceUrl } from '../../voice/session-tokens.js';
+import { getModelSettings } from '../settings/service.js';
 import { CALL_LIMIT_MS } from './call-limits.js';
 import { type Caller, interviewMessages } from './get-interview.js';
 
@@ -94,10 +95,16 @@ export async function createVoiceSession(
       }
       throw err;
     }
+    // the admin's voice settings, as the agent's overrides (the agent must allow them to be
+    // overridden in its ElevenLabs security settings; streaming has no switch there: it always streams)
+    const { stability, similarityBoost } = (await getModelSettings(deps)).voice;
     return {
       provider: 'elevenlabs',
       signedUrl,
-      overrides: { agent, tts: { voiceId: elevenLabsVoiceId(deps.config, call.voice_id) } },
+      overrides: {
+        agent,
+        tts: { voiceId: elevenLabsVoiceId(deps.config, call.voice_id), stability, similarityBoost },
+      },
     };
   }
 

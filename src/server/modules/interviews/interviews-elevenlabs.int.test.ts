@@ -4,8 +4,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { interviews } from '../../db/schema.js';
+import { interviews, users } from '../../db/schema.js';
 import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
+import { updateModelSettings } from '../settings/service.js';
 import { insertInterviewer, storeUtterances } from './interview-fixtures.js';
 
 const AGENT = 'agent_test';
@@ -108,10 +109,23 @@ describe('ElevenLabs voice provider', () => {
           prompt: { prompt: 'You are Alex, a hiring manager interviewing for a product role.' },
           firstMessage: 'Hi, I am Alex. Tell me about yourself.',
         },
-        tts: { voiceId: 'EXAVITQu4vr4xnSDxMaL' },
+        // the admin's voice settings (here the defaults: medium-high stability, medium boost)
+        tts: { voiceId: 'EXAVITQu4vr4xnSDxMaL', stability: 0.75, similarityBoost: 0.5 },
       },
     });
     expect(seen).toEqual([{ path: `/v1/convai/conversation/get-signed-url?agent_id=${AGENT}`, key: KEY }]);
+  });
+
+  it("passes the admin's current stability and similarity boost to the agent, the next call after a change", async () => {
+    const { cookie, interview } = await startCall();
+    const [admin] = await ctx.database.db.select().from(users).limit(1);
+    await updateModelSettings(ctx.deps, admin.id, { voice: { stability: 0.2, similarityBoost: 0.95 } });
+    const res = await post(`/api/interviews/${interview.id}/voice-session`, cookie);
+    expect(res.json().overrides.tts).toEqual({
+      voiceId: 'EXAVITQu4vr4xnSDxMaL',
+      stability: 0.2,
+      similarityBoost: 0.95,
+    });
   });
 
   it('answers 502 when ElevenLabs refuses to mint a URL', async () => {

@@ -7,6 +7,7 @@ import { CREDIT_PACKS } from '../../../shared/domain/credit-packs.js';
 import { SANDBOX_DECLINE_CARD, SANDBOX_SUCCESS_CARD } from '../../../shared/domain/sandbox-cards.js';
 import { creditLedger, purchases, users } from '../../db/schema.js';
 import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
+import { PAYMENT_ALREADY_FAILED_MESSAGE } from './service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -180,6 +181,41 @@ describe('sandbox payments', () => {
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe('Your card number is invalid.');
+  });
+
+  it('keeps a declined attempt failed in the history; the next card is a new payment (issue 23 §6)', async () => {
+    const { cookie, user } = await registerUser(ctx.app);
+    const before = await creditsOf(user.id);
+    const declined = await buy(cookie);
+    const decline = await post(cookie, '/api/payments/sandbox/confirm', {
+      paymentIntentId: declined.paymentIntentId,
+      cardNumber: SANDBOX_DECLINE_CARD,
+    });
+    expect(decline.statusCode).toBe(402);
+    // the same payment cannot be turned into a success afterwards
+    const again = await post(cookie, '/api/payments/sandbox/confirm', {
+      paymentIntentId: declined.paymentIntentId,
+      cardNumber: SANDBOX_SUCCESS_CARD,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PAYMENT_ALREADY_FAILED_MESSAGE);
+    expect(await creditsOf(user.id)).toBe(before);
+
+    const retry = await buy(cookie);
+    const paid = await post(cookie, '/api/payments/sandbox/confirm', {
+      paymentIntentId: retry.paymentIntentId,
+      cardNumber: SANDBOX_SUCCESS_CARD,
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(await creditsOf(user.id)).toBe(before + 5);
+    const history = (await get(cookie, '/api/purchases?page=1')).json();
+    expect(history.total).toBe(2);
+    expect(
+      history.items.map((p: { stripePaymentId: string; status: string }) => [p.stripePaymentId, p.status]),
+    ).toEqual([
+      [retry.paymentIntentId, 'completed'],
+      [declined.paymentIntentId, 'failed'],
+    ]);
   });
 
   it('credits once when the same payment is confirmed 10 times at once', async () => {

@@ -70,7 +70,15 @@ export async function paymentRoutes(app: App, deps: AppDeps) {
 
   app.post(
     '/api/payments/sandbox/confirm',
-    { schema: { body: sandboxConfirmRequest, response: { 200: sandboxConfirmResponse } } },
+    {
+      schema: {
+        description:
+          'Confirms a sandbox payment with a test card: 402 when the card is declined (the purchase is then failed for good), ' +
+          '409 when confirming a purchase that has already failed (a new card is a new payment intent), 400 for an invalid card number.',
+        body: sandboxConfirmRequest,
+        response: { 200: sandboxConfirmResponse },
+      },
+    },
     async (req) => {
       if (payer.kind !== 'sandbox') throw notFound('The payment sandbox is disabled');
       const user = requireUser(req);

@@ -16,12 +16,13 @@ import {
 } from '../../../shared/domain/sandbox-cards.js';
 import type { Db } from '../../db/client.js';
 import { creditLedger, purchases, users } from '../../db/schema.js';
-import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import type { PaymentProvider } from '../../providers/payments/index.js';
 
 export const INVALID_PACK_MESSAGE = 'Invalid credit package';
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment not found';
 export const PROVIDER_UNAVAILABLE_MESSAGE = 'The payment provider could not be reached, please try again';
+export const PAYMENT_ALREADY_FAILED_MESSAGE = 'This payment has already failed. Please start a new payment.';
 
 /** The card provider failed us (not the caller's fault): 502 with a plain message, cause kept for logs. */
 export class PaymentProviderError extends HttpError {
@@ -168,7 +169,11 @@ export async function getPaymentStatus(
   return toStatus(await findOwnPurchase(db, userId, paymentIntentId));
 }
 
-/** The sandbox's card confirmation: test cards decide the outcome, crediting is the webhook's path. */
+/**
+ * The sandbox's card confirmation: test cards decide the outcome, crediting is the webhook's path.
+ * Each confirmation is one attempt: a declined one leaves the purchase failed for good (409 on
+ * another try), so the history lists it; the browser starts a new payment for the next card.
+ */
 export async function confirmSandboxPayment(
   db: Db,
   userId: number,
@@ -180,6 +185,8 @@ export async function confirmSandboxPayment(
   const outcome = input.cardNumber === undefined ? 'succeeds' : sandboxCardOutcome(input.cardNumber);
   if (outcome === 'invalid')
     throw badRequest(SANDBOX_INVALID_CARD_MESSAGE, { cardNumber: SANDBOX_INVALID_CARD_MESSAGE });
+  // A declined attempt stays in the purchase history as failed: another card is a new payment.
+  if (row.status === 'failed') throw conflict(PAYMENT_ALREADY_FAILED_MESSAGE);
   if (outcome === 'declined') {
     await failPurchase(db, input.paymentIntentId);
     throw new HttpError(402, SANDBOX_DECLINE_MESSAGE);

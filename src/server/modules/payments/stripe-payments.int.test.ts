@@ -145,6 +145,28 @@ describe('Stripe payment intents', () => {
     expect(await creditsOf(buyer.user.id)).toBe(buyer.user.credits + 5);
   });
 
+  it('marks a pending purchase failed when Stripe holds a declined card on it (issue 23 §6)', async () => {
+    const buyer = await startPurchase();
+    const status = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/payment-status/${buyer.paymentIntentId}`,
+        headers: { cookie: buyer.cookie },
+      });
+    const intent = fake.intents.get(buyer.paymentIntentId)!;
+    intent.last_payment_error = { message: 'Your card was declined.', code: 'card_declined' };
+    expect((await status()).json()).toEqual({ status: 'failed', processed: false });
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/purchases?page=1',
+      headers: { cookie: buyer.cookie },
+    });
+    expect(history.json().items).toMatchObject([
+      { stripePaymentId: buyer.paymentIntentId, status: 'failed' },
+    ]);
+    expect(await creditsOf(buyer.user.id)).toBe(buyer.user.credits);
+  });
+
   it('answers 502 with a plain message and keeps no purchase when Stripe refuses', async () => {
     const { cookie, user } = await registerUser(ctx.app);
     fake.failWith = 400;

@@ -1,6 +1,7 @@
 // Real card payments through Stripe PaymentIntents. STRIPE_API_BASE (tests, stripe-mock) moves
 // the API host; signatures are checked by the stripe package over the raw request bytes.
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { PaymentEvent, RemotePaymentState, StripePaymentProvider } from './types.js';
 import { WebhookSignatureError } from './types.js';
 
@@ -25,11 +26,16 @@ function connectionOptions(apiBase?: string): Stripe.StripeConfig {
 function toRemoteState(pi: Stripe.PaymentIntent): RemotePaymentState['state'] {
   if (pi.status === 'succeeded') return 'succeeded';
   if (pi.status === 'canceled') return 'failed';
+  // a declined card leaves the intent waiting for another payment method, with the decline on it;
+  // the app's next attempt is a new intent, so this one has failed (as payment_intent.payment_failed says)
+  if (pi.status === 'requires_payment_method' && pi.last_payment_error) return 'failed';
   return 'pending';
 }
 
 export function createStripeProvider(opts: StripeProviderOptions): StripePaymentProvider {
-  const stripe = new Stripe(opts.secretKey, {
+  // required here, not imported: a server without Stripe keys never loads the SDK (about 20 MB resident)
+  const StripeClient = createRequire(import.meta.url)('stripe') as typeof Stripe;
+  const stripe = new StripeClient(opts.secretKey, {
     ...connectionOptions(opts.apiBase),
     maxNetworkRetries: 2,
     timeout: 20_000,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resample } from '../../voice/pcm.js';
 import { createElevenLabsSpeech } from './elevenlabs.js';
 import { createOpenAiSpeech } from './openai-speech.js';
-import type { SpeechSynthesizer } from './types.js';
+import type { SpeechSynthesizer, SynthesisSettings } from './types.js';
 
 type Received = {
   method: string;
@@ -26,6 +26,8 @@ class PcmServer {
   received: Received[] = [];
   pieces: Buffer[] = [];
   status = 200;
+  /** send every piece at once (for a client that reads the whole body before it yields) */
+  eager = false;
   private server = http.createServer((req, res) => this.handle(req, res));
   private credits = 0;
   private wake: (() => void) | null = null;
@@ -64,7 +66,7 @@ class PcmServer {
     res.writeHead(200, { 'content-type': 'application/octet-stream' });
     this.credits = 0;
     for (const [i, piece] of this.pieces.entries()) {
-      if (i > 0) await this.waitForCredit();
+      if (i > 0 && !this.eager) await this.waitForCredit();
       res.write(piece);
     }
     res.end();
@@ -98,9 +100,15 @@ function cut(bytes: Buffer, sizes: number[]): Buffer[] {
   return out;
 }
 
-async function synthesizeAll(server: PcmServer, tts: SpeechSynthesizer, text: string, voice: string) {
+async function synthesizeAll(
+  server: PcmServer,
+  tts: SpeechSynthesizer,
+  text: string,
+  voice: string,
+  settings?: SynthesisSettings,
+) {
   const chunks: Int16Array[] = [];
-  for await (const chunk of tts.synthesize(text, voice, new AbortController().signal)) {
+  for await (const chunk of tts.synthesize(text, voice, new AbortController().signal, settings)) {
     chunks.push(chunk);
     server.release();
   }
@@ -122,6 +130,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.received = [];
   server.status = 200;
+  server.eager = false;
 });
 
 describe('OpenAI-compatible speech', () => {
@@ -170,6 +179,21 @@ describe('OpenAI-compatible speech', () => {
     // the persona's voice goes to the provider as the voice it maps to
     expect(server.received.map((r) => r.body.voice)).toEqual(['onyx', 'onyx']);
   });
+
+  it("applies the admin's streaming switch: off, the phrase goes on in one piece", async () => {
+    const { pcm, bytes } = speechLikePcm(12_000);
+    server.eager = true;
+    server.pieces = cut(bytes, [4001, 7999, 3333, 3]);
+    const whole = await synthesizeAll(server, tts(), 'At once.', 'sarah', {
+      streaming: false,
+      // not in this API: ignored, never sent
+      stability: 0.2,
+      similarityBoost: 0.9,
+    });
+    expect(whole.chunks).toHaveLength(1);
+    expect(whole.samples).toEqual(resample(pcm, 24_000, 16_000));
+    expect(server.received[0].body).not.toHaveProperty('voice_settings');
+  });
 });
 
 describe('ElevenLabs speech', () => {
@@ -203,6 +227,40 @@ describe('ElevenLabs speech', () => {
     expect(chunks.length).toBeGreaterThanOrEqual(3);
     expect(samples).toEqual(pcm);
     expect(server.received[0].url).toMatch(/^\/v1\/text-to-speech\/flq6f7yk4E4fJM5XTYuZ\/stream/);
+  });
+
+  it("sends the admin's stability and similarity boost as voice_settings", async () => {
+    const { pcm, bytes } = speechLikePcm(8_000);
+    server.pieces = [bytes];
+    const { samples } = await synthesizeAll(server, tts(), 'Steady now.', 'sarah', {
+      stability: 0.3,
+      similarityBoost: 0.85,
+      streaming: true,
+    });
+    expect(server.received[0].url).toBe(
+      '/v1/text-to-speech/EXAVITQu4vr4xnSDxMaL/stream?output_format=pcm_16000',
+    );
+    expect(server.received[0].body).toEqual({
+      text: 'Steady now.',
+      model_id: 'eleven_flash_v2_5',
+      voice_settings: { stability: 0.3, similarity_boost: 0.85 },
+    });
+    expect(samples).toEqual(pcm);
+  });
+
+  it('with streaming off, asks the plain endpoint and passes the phrase on in one piece', async () => {
+    const { pcm, bytes } = speechLikePcm(8_000);
+    server.eager = true;
+    server.pieces = cut(bytes, [1001, 2999, 5555, 7]);
+    const { chunks, samples } = await synthesizeAll(server, tts(), 'Whole.', 'michael', {
+      stability: 0.75,
+      similarityBoost: 0.5,
+      streaming: false,
+    });
+    expect(server.received[0].url).toBe('/v1/text-to-speech/flq6f7yk4E4fJM5XTYuZ?output_format=pcm_16000');
+    expect(server.received[0].body.voice_settings).toEqual({ stability: 0.75, similarity_boost: 0.5 });
+    expect(chunks).toHaveLength(1);
+    expect(samples).toEqual(pcm);
   });
 
   it('fails with the HTTP status when ElevenLabs refuses', async () => {

@@ -1,7 +1,9 @@
 // OpenAI-compatible speech (`POST /audio/speech`, response_format pcm: 24 kHz PCM16), streamed
-// and resampled to the gateway's 16 kHz. Works with OpenAI and servers that copy its API.
+// and resampled to the gateway's 16 kHz. Works with OpenAI and servers that copy its API. Of the
+// admin's voice settings only streaming applies (the API has no stability or similarity boost):
+// off, the whole phrase is read before it goes on.
 import OpenAI from 'openai';
-import { pcmChunksFromBody } from './pcm-stream.js';
+import { pcmChunksFromBody, wholeBody } from './pcm-stream.js';
 import type { SpeechSynthesizer } from './types.js';
 
 const OPENAI_PCM_RATE = 24_000;
@@ -24,7 +26,7 @@ export function createOpenAiSpeech(opts: OpenAiSpeechOptions): SpeechSynthesizer
   });
   return {
     kind: 'openai',
-    async *synthesize(text, voice, signal) {
+    async *synthesize(text, voice, signal, settings = {}) {
       const res = await client.audio.speech.create(
         {
           model: opts.model,
@@ -34,7 +36,8 @@ export function createOpenAiSpeech(opts: OpenAiSpeechOptions): SpeechSynthesizer
         },
         { signal },
       );
-      yield* pcmChunksFromBody(res.body, OPENAI_PCM_RATE, 16_000);
+      const body = settings.streaming === false ? wholeBody(await res.arrayBuffer()) : res.body;
+      yield* pcmChunksFromBody(body, OPENAI_PCM_RATE, 16_000);
     },
   };
 }

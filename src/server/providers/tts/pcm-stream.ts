@@ -21,3 +21,13 @@ export async function* pcmChunksFromBody(
     if (samples.length) yield resampler.push(samples);
   }
 }
+
+/** A body already read in full, as one chunk (not streaming: the phrase goes on in one piece). */
+export function wholeBody(bytes: ArrayBuffer): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      if (bytes.byteLength > 0) controller.enqueue(new Uint8Array(bytes));
+      controller.close();
+    },
+  });
+}

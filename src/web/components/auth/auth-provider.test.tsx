@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouteGuard } from '@/components/routing/route-guard';
 import { AuthProvider, useAuth } from './auth-provider';
@@ -10,7 +10,10 @@ import { AuthProvider, useAuth } from './auth-provider';
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast: toastMock }));
 const navigateMock = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/navigation', () => ({ hardNavigate: navigateMock }));
+vi.mock('@/lib/navigation', async (original) => ({
+  ...(await original<typeof import('@/lib/navigation')>()),
+  hardNavigate: navigateMock,
+}));
 
 const alice = {
   id: 1,
@@ -104,6 +107,35 @@ describe('auth actions', () => {
     expect(navigateMock).toHaveBeenCalledWith('/');
   });
 
+  it('after signing in or up on the way to a page, the full load is of that page', async () => {
+    stubServer({
+      'GET /api/user': () => json(401, { message: 'Not signed in' }),
+      'POST /api/login': () => json(200, alice),
+      'POST /api/register': () => json(201, alice),
+    });
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    await act(async () => {
+      await result.current.login(
+        { email: 'alice@example.com', password: 'secret-pass-1' },
+        '/new-call?interviewerId=7',
+      );
+    });
+    expect(navigateMock).toHaveBeenLastCalledWith('/new-call?interviewerId=7');
+    await act(async () => {
+      await result.current.register(
+        { name: 'Al', email: 'a@b.co', password: 'secret-pass-1', passwordConfirm: 'secret-pass-1' },
+        '/tracks/2',
+      );
+    });
+    expect(navigateMock).toHaveBeenLastCalledWith('/tracks/2');
+    // never to another site
+    await act(async () => {
+      await result.current.login({ email: 'alice@example.com', password: 'secret-pass-1' }, '//evil.example');
+    });
+    expect(navigateMock).toHaveBeenLastCalledWith('/');
+  });
+
   it("shows the server's message when signing in fails and stays put", async () => {
     stubServer({
       'GET /api/user': () => json(401, {}),
@@ -165,6 +197,12 @@ describe('auth actions', () => {
   });
 });
 
+/** what /auth was opened with */
+function AuthAddress() {
+  const { search } = useLocation();
+  return <p>auth page{search}</p>;
+}
+
 describe('route guards', () => {
   function renderAt(path: string, guard: 'user' | 'admin' | 'visitor-only') {
     return render(
@@ -173,7 +211,7 @@ describe('route guards', () => {
           <MemoryRouter initialEntries={[path]}>
             <Routes>
               <Route path="/" element={<p>home</p>} />
-              <Route path="/auth" element={<p>auth page</p>} />
+              <Route path="/auth" element={<AuthAddress />} />
               <Route
                 path="/guarded"
                 element={
@@ -195,10 +233,11 @@ describe('route guards', () => {
       'fetch',
       vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
     );
-    renderAt('/guarded', 'user');
+    renderAt('/guarded?id=3', 'user');
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
     await act(async () => answer(json(401, {})));
-    await screen.findByText('auth page');
+    // with the page asked for, so signing in carries on to it
+    await screen.findByText('auth page?next=%2Fguarded%3Fid%3D3');
   });
 
   it('sends a non-admin on an admin page to /', async () => {

@@ -3,7 +3,7 @@ import type { LoginRequest, RegisterRequest, User } from '@shared/contracts/auth
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { ApiError, apiPost } from '@/lib/api';
-import { hardNavigate } from '@/lib/navigation';
+import { afterSignIn, hardNavigate } from '@/lib/navigation';
 import { maySignOut } from '@/lib/sign-out-guard';
 
 /** A toast; sonner is fetched on first use, so it is not part of the first download of every page. */
@@ -28,10 +28,13 @@ type AuthContextValue = {
   user: User | null;
   isLoading: boolean;
   error: Error | null;
-  /** Resolves to the user, or null on failure (a failure toast is shown). */
-  login: (credentials: LoginRequest) => Promise<User | null>;
-  /** Resolves to the new user, or null on failure (a failure toast is shown). */
-  register: (details: RegisterRequest) => Promise<User | null>;
+  /**
+   * Resolves to the user, or null on failure (a failure toast is shown). On success the page
+   * reloads at `next` (a path of this site, see lib/navigation afterSignIn), else at /.
+   */
+  login: (credentials: LoginRequest, next?: string | null) => Promise<User | null>;
+  /** Resolves to the new user, or null on failure (a failure toast is shown); then as login. */
+  register: (details: RegisterRequest, next?: string | null) => Promise<User | null>;
   /** Resolves to true when signed out (the page then reloads at /). */
   logout: () => Promise<boolean>;
   isLoggingIn: boolean;
@@ -41,11 +44,14 @@ type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** After sign-in, sign-up or sign-out: drop every cached answer, go home and reload the page. */
-function restartAt(queryClient: QueryClient, user: User | null) {
+/**
+ * After sign-in, sign-up or sign-out: drop every cached answer and reload the page at `next` (the
+ * page a visitor was on the way to) or home.
+ */
+function restartAt(queryClient: QueryClient, user: User | null, next?: string | null) {
   queryClient.clear();
   queryClient.setQueryData(USER_QUERY_KEY, user);
-  hardNavigate('/');
+  hardNavigate(afterSignIn(next));
 }
 
 /** The server's own error text, else the action's fallback (a network failure has no server text). */
@@ -57,19 +63,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const userQuery = useQuery({ queryKey: USER_QUERY_KEY, queryFn: fetchCurrentUser, retry: false });
 
   const loginMutation = useMutation({
-    mutationFn: (credentials: LoginRequest) => apiPost<User>('/api/login', credentials),
-    onSuccess: (user) => {
+    mutationFn: ({ credentials }: { credentials: LoginRequest; next?: string | null }) =>
+      apiPost<User>('/api/login', credentials),
+    onSuccess: (user, { next }) => {
       notify('success', 'Success', 'Logged in successfully');
-      restartAt(queryClient, user);
+      restartAt(queryClient, user, next);
     },
     onError: (err) => notify('error', 'Error', messageOf(err, 'Failed to log in')),
   });
 
   const registerMutation = useMutation({
-    mutationFn: (details: RegisterRequest) => apiPost<User>('/api/register', details),
-    onSuccess: (user) => {
+    mutationFn: ({ details }: { details: RegisterRequest; next?: string | null }) =>
+      apiPost<User>('/api/register', details),
+    onSuccess: (user, { next }) => {
       notify('success', 'Success', 'Registration successful');
-      restartAt(queryClient, user);
+      restartAt(queryClient, user, next);
     },
     onError: (err) => notify('error', 'Error', messageOf(err, 'Failed to register')),
   });
@@ -94,8 +102,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: userQuery.data ?? null,
       isLoading: userQuery.isLoading,
       error: userQuery.error,
-      login: (credentials) => loginMutation.mutateAsync(credentials).catch(() => null),
-      register: (details) => registerMutation.mutateAsync(details).catch(() => null),
+      login: (credentials, next) => loginMutation.mutateAsync({ credentials, next }).catch(() => null),
+      register: (details, next) => registerMutation.mutateAsync({ details, next }).catch(() => null),
       // a live call is ended (and evaluated) first, while the session still exists
       logout: async () => {
         if (!(await maySignOut())) return false;

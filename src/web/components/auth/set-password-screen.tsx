@@ -1,11 +1,14 @@
 // An account on a temporary password (created or reset by an admin) must choose its own before
-// anything else: the server refuses every other request until then.
+// anything else: the server refuses every other request until then. The sign-in with the temporary
+// password is the proof (the server remembers it on the session for a while), so the screen asks
+// only for the new password, twice, with Sign out as the one other way out (issue 23 §4).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangePasswordRequest, changePasswordRequest, type User } from '@shared/contracts/auth';
-import { KeyRound } from 'lucide-react';
+import { type ChooseNewPasswordForm, chooseNewPasswordForm, type User } from '@shared/contracts/auth';
+import { AlertCircle, KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -50,22 +53,23 @@ function PasswordField({
 export function SetPasswordScreen() {
   const { user, logout, isLoggingOut } = useAuth();
   const [saving, setSaving] = useState(false);
-  const form = useForm<ChangePasswordRequest>({
-    resolver: zodResolver(changePasswordRequest),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ChooseNewPasswordForm>({
+    resolver: zodResolver(chooseNewPasswordForm),
+    defaultValues: { newPassword: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
 
-  const onSubmit = async (values: ChangePasswordRequest) => {
+  const onSubmit = async (values: ChooseNewPasswordForm) => {
     setSaving(true);
+    setFailure(null);
     try {
       await apiPost<User>('/api/user/password', values);
       toast.success('Success', { description: 'Your new password is set.' });
       hardNavigate('/');
     } catch (err) {
-      toast.error('Error', {
-        description: err instanceof ApiError ? err.message : 'Failed to set your new password',
-      });
+      // shown on the form, where the user is looking (an expired sign-in leaves only Sign out)
+      setFailure(err instanceof ApiError ? err.message : 'Failed to set your new password');
       setSaving(false);
     }
   };
@@ -79,17 +83,20 @@ export function SetPasswordScreen() {
             <h1>Set a new password</h1>
           </CardTitle>
           <CardDescription>
-            {user?.name ? `${user.name}, your` : 'Your'} account has a temporary password. Choose your own to
+            {user?.name ? `${user.name}, you` : 'You'} signed in with a temporary password. Choose your own to
             continue.
           </CardDescription>
         </CardHeader>
         <CardContent>
           <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>
-            <PasswordField
-              label="Temporary password"
-              autoComplete="current-password"
-              error={errors.currentPassword}
-              registration={form.register('currentPassword')}
+            {/* for password managers: the account the new password belongs to */}
+            <input
+              type="text"
+              name="username"
+              autoComplete="username"
+              value={user?.email ?? ''}
+              readOnly
+              hidden
             />
             <PasswordField
               label="New password"
@@ -103,6 +110,12 @@ export function SetPasswordScreen() {
               error={errors.confirmPassword}
               registration={form.register('confirmPassword')}
             />
+            {failure && (
+              <Alert variant="destructive">
+                <AlertCircle aria-hidden />
+                <AlertDescription>{failure}</AlertDescription>
+              </Alert>
+            )}
             <Button type="submit" disabled={saving}>
               {saving && <Spinner label="Saving" />}
               Set Password

@@ -16,6 +16,11 @@ export type AudioPlayerHandle = {
 
 export type AudioPlayerProps = {
   conversationId: string | null;
+  /**
+   * the call's length in seconds, shown as the recording's until the recording itself is loaded
+   * (it is fetched on first play), so the player never reads "0:00 / 0:00"
+   */
+  durationHint?: number | null;
   /** current position in milliseconds, while the recording plays or is paused */
   onPositionChange?: (ms: number | null) => void;
   ref?: Ref<AudioPlayerHandle>;
@@ -64,7 +69,7 @@ async function fetchRecording(conversationId: string): Promise<string | null> {
   return URL.createObjectURL(await res.blob());
 }
 
-export function AudioPlayer({ conversationId, onPositionChange, ref }: AudioPlayerProps) {
+export function AudioPlayer({ conversationId, durationHint, onPositionChange, ref }: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const urlRef = useRef<string | null>(null);
   const [state, setState] = useState<AudioState>('idle');
@@ -154,11 +159,12 @@ export function AudioPlayer({ conversationId, onPositionChange, ref }: AudioPlay
         }}
       />
       <span className="w-24 text-right text-muted-foreground text-xs tabular-nums" data-testid="audio-time">
-        {formatTime(position)} / {formatTime(duration)}
+        {formatTime(position)} / {formatTime(duration || durationHint || 0)}
       </span>
       {/* biome-ignore lint/a11y/useMediaCaption: a call recording has its transcript beside it */}
       <audio
         ref={audioRef}
+        aria-label="Call recording"
         preload="none"
         onPlay={() => setState('playing')}
         onPause={() => setState((s) => (s === 'playing' ? 'paused' : s))}

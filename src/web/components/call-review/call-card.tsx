@@ -27,9 +27,15 @@ export type CallCardProps = {
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function duration(start: string, end: string | null): string | null {
+/** the call's length in whole seconds, null while it has not ended */
+export function callSeconds(start: string, end: string | null): number | null {
   if (!end) return null;
-  const seconds = Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 1000));
+  return Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 1000));
+}
+
+function duration(start: string, end: string | null): string | null {
+  const seconds = callSeconds(start, end);
+  if (seconds === null) return null;
   return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
 }
 
@@ -68,6 +74,7 @@ function ExpandedCall({
         <AudioPlayer
           ref={player}
           conversationId={interview.conversationId}
+          durationHint={callSeconds(interview.startTime, interview.endTime)}
           onPositionChange={setPositionMs}
         />
       </section>
@@ -128,8 +135,12 @@ export function CallCard({ interview, expanded, onToggle, ratingMode }: CallCard
               {interview.userName &&
                 ` · ${interview.userName}${interview.userEmail ? ` (${interview.userEmail})` : ''}`}
             </p>
-            <p className="text-muted-foreground text-xs">
-              Call: {ratingLabel(interview.callRating)} · Evaluation:{' '}
+            {/* the caller's own ratings of the call and of its evaluation, not the score beside them */}
+            <p className="text-muted-foreground text-xs" data-testid="call-card-ratings">
+              <span className="font-medium">
+                {ratingMode === 'edit' ? 'Your ratings' : "Caller's ratings"}
+              </span>
+              {' — '}Call: {ratingLabel(interview.callRating)} · Evaluation:{' '}
               {ratingLabel(interview.evaluationRating)}
             </p>
           </div>
@@ -138,7 +149,7 @@ export function CallCard({ interview, expanded, onToggle, ratingMode }: CallCard
               <span className="block font-bold text-lg tabular-nums" data-testid="call-card-score">
                 {score === null ? '–' : formatScore(score)}
               </span>
-              <span className="text-muted-foreground text-xs">score</span>
+              <span className="text-muted-foreground text-xs">overall score</span>
             </span>
             {expanded ? <ChevronUp className="size-5" /> : <ChevronDown className="size-5" />}
           </div>

@@ -51,7 +51,8 @@ function RatingSelect({
 }) {
   return (
     <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? null : (v as RatingFilter))}>
-      <SelectTrigger aria-label={label} className="w-full sm:w-44">
+      {/* wide enough for "Any evaluation rating" whole */}
+      <SelectTrigger aria-label={label} className="w-full sm:w-56">
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

@@ -84,6 +84,14 @@ describe('TranscriptView', () => {
 });
 
 describe('AudioPlayer', () => {
+  it("shows the call's length before the recording is fetched, not 0:00 / 0:00", () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    render(<AudioPlayer conversationId="conv_9" durationHint={252} />);
+    expect(screen.getByTestId('audio-time').textContent).toBe('0:00 / 4:12');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('says when a call has no recording', () => {
     render(<AudioPlayer conversationId={null} />);
     expect(screen.getByText(audioMessages.notAvailable)).toBeTruthy();

@@ -87,6 +87,7 @@ export function TranscriptView({
               key={i}
               ref={i === active ? activeRef : undefined}
               data-active={i === active || undefined}
+              data-role={line.speaker}
               className={cn('rounded px-2 py-1 text-sm', i === active && 'bg-primary/10')}
             >
               {seekable ? (

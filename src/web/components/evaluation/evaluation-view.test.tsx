@@ -73,4 +73,26 @@ describe('EvaluationView', () => {
     rerender(<EvaluationView evaluation="???" />);
     expect(screen.getByText('Evaluation format not recognized')).toBeTruthy();
   });
+
+  it('colours each score bar as its number: red, amber, green', () => {
+    render(
+      <EvaluationView
+        evaluation={{
+          criteria: [
+            { name: 'Low', score: 2, feedback: 'a' },
+            { name: 'Middle', score: 5.5, feedback: 'b' },
+            { name: 'High', score: 8, feedback: 'c' },
+          ],
+        }}
+        hideAnalytics
+      />,
+    );
+    const bars = screen.getAllByRole('progressbar');
+    expect(bars.map((b) => b.getAttribute('data-tone'))).toEqual(['poor', 'fair', 'good']);
+    const fills = bars.map((b) => (b.firstElementChild as HTMLElement).className);
+    expect(fills[0]).toContain('bg-red-600');
+    expect(fills[1]).toContain('bg-amber-600');
+    expect(fills[2]).toContain('bg-emerald-600');
+    for (const fill of fills) expect(fill).not.toMatch(/(^| )bg-primary( |$)/);
+  });
 });

@@ -30,8 +30,16 @@ const scoreTone = (score: number | null) =>
     : score >= 7
       ? 'text-emerald-600 dark:text-emerald-400'
       : score >= 4
-        ? 'text-amber-600 dark:text-amber-400'
+        ? 'text-amber-700 dark:text-amber-400'
         : 'text-red-600 dark:text-red-400';
+
+/** A score bar in the colour of its number: red under 4, amber under 7, green from 7. */
+const barTone = (score: number) =>
+  score >= 7
+    ? { track: 'bg-emerald-600/20', bar: 'bg-emerald-600 dark:bg-emerald-400', tone: 'good' }
+    : score >= 4
+      ? { track: 'bg-amber-600/20', bar: 'bg-amber-600 dark:bg-amber-400', tone: 'fair' }
+      : { track: 'bg-red-600/20', bar: 'bg-red-600 dark:bg-red-400', tone: 'poor' };
 
 function CriterionCard({
   criterion,
@@ -54,7 +62,9 @@ function CriterionCard({
         <Progress
           value={criterion.score * 10}
           aria-label={`${criterion.name}: ${formatScore(criterion.score)} out of 10`}
-          className="mt-2 h-1.5"
+          className={cn('mt-2 h-1.5', barTone(criterion.score).track)}
+          indicatorClassName={barTone(criterion.score).bar}
+          data-tone={barTone(criterion.score).tone}
         />
       )}
       {criterion.feedback && <p className="mt-2 text-sm">{criterion.feedback}</p>}

@@ -43,6 +43,21 @@ export function Header() {
   // "New Call" is the header's button, so it is left out of the desktop link row.
   const links = navLinksFor(user).filter((l) => l.to !== '/new-call' && !l.to.startsWith('/auth'));
 
+  // On a temporary password every page is "Set a new password": no links that lead back to it,
+  // and the screen itself offers Sign out (issue 23 §4).
+  if (user?.mustChangePassword) {
+    return (
+      <header className="bg-background sticky top-0 z-40 border-b">
+        <div className="container mx-auto flex h-14 items-center gap-2 px-4">
+          <span className="flex items-center gap-2 font-semibold tracking-tight">
+            <PhoneCall className="text-primary size-5" aria-hidden />
+            <span>{PRODUCT_NAME}</span>
+          </span>
+        </div>
+      </header>
+    );
+  }
+
   return (
     <header className="bg-background/80 supports-[backdrop-filter]:bg-background/60 sticky top-0 z-40 border-b backdrop-blur">
       <div className="container mx-auto flex h-14 items-center gap-2 px-4">

@@ -2,12 +2,20 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageNameFor, pageViewPostedAtLoad, usePageViewTracking } from './page-view-tracker';
+import { pageNameFor, pageTitleFor, pageViewPostedAtLoad, usePageViewTracking } from './page-view-tracker';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+});
+
+describe('tab titles', () => {
+  it("keeps the marketing title for a visitor's / only; a signed-in / is the dashboard", () => {
+    expect(pageTitleFor('/', '', false)).toBe('CallCoach — practice calls with AI-powered feedback');
+    expect(pageTitleFor('/', '', true)).toBe('Dashboard · CallCoach');
+    expect(pageTitleFor('/scenarios', '', true)).toBe('All Scenarios · CallCoach');
+  });
 });
 
 describe('page names', () => {

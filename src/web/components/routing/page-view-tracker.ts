@@ -13,6 +13,13 @@ export function pageNameFor(pathname: string, search: string): string {
   return route.name;
 }
 
+/** The tab's title: `/` is the marketing page only for a visitor; a signed-in user's is the dashboard. */
+export function pageTitleFor(pathname: string, search: string, signedIn: boolean): string {
+  if (pathname === '/' && !signedIn) return `${PRODUCT_NAME} — practice calls with AI-powered feedback`;
+  const name = pathname === '/' ? 'Dashboard' : pageNameFor(pathname, search);
+  return `${name} · ${PRODUCT_NAME}`;
+}
+
 let postedAtLoad: string | undefined;
 
 /**
@@ -24,14 +31,12 @@ export function pageViewPostedAtLoad(pageUrl: string) {
 }
 
 /** POST /api/track/page-view on every route change (a failure is only logged); names the tab too. */
-export function usePageViewTracking() {
+export function usePageViewTracking({ signedIn = false }: { signedIn?: boolean } = {}) {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    const name = pageNameFor(pathname, search);
-    document.title =
-      pathname === '/'
-        ? `${PRODUCT_NAME} — practice calls with AI-powered feedback`
-        : `${name} · ${PRODUCT_NAME}`;
+    document.title = pageTitleFor(pathname, search, signedIn);
+  }, [pathname, search, signedIn]);
+  useEffect(() => {
     const posted = postedAtLoad === pathname + search;
     postedAtLoad = undefined;
     if (posted) return;

@@ -9,6 +9,21 @@ import { apiGet } from '@/lib/api';
 
 const PAGE_SIZE = 10;
 
+const TARGET_KINDS: Record<string, string> = {
+  user: 'User',
+  interviewer: 'Scenario',
+  track: 'Track',
+  settings: 'Settings',
+};
+
+/** "User Nora Newhire", "Scenario Sarah Chen", "Settings models"; the id only when the row is gone */
+export function auditTarget(e: Pick<AuditEntry, 'targetType' | 'targetId' | 'targetName'>): string {
+  const kind = TARGET_KINDS[e.targetType] ?? e.targetType;
+  if (e.targetName) return `${kind} ${e.targetName}`;
+  if (e.targetType === 'settings') return e.targetId ? `${kind} (${e.targetId})` : kind;
+  return e.targetId ? `${kind} #${e.targetId} (deleted)` : kind;
+}
+
 export function AuditLog() {
   const [page, setPage] = useState(1);
   const audit = useQuery({
@@ -23,7 +38,7 @@ export function AuditLog() {
         <CardTitle>Audit log</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        <Table>
+        <Table data-cards-on-phone="">
           <TableHeader>
             <TableRow>
               <TableHead>When</TableHead>
@@ -35,13 +50,17 @@ export function AuditLog() {
           <TableBody>
             {audit.data?.items.map((e) => (
               <TableRow key={e.id}>
-                <TableCell className="whitespace-nowrap">{new Date(e.createdAt).toLocaleString()}</TableCell>
-                <TableCell>{e.actorEmail ?? '—'}</TableCell>
-                <TableCell>{e.action}</TableCell>
-                <TableCell>
-                  {e.targetType}
-                  {e.targetId ? ` #${e.targetId}` : ''}
+                <TableCell className="whitespace-nowrap" data-label="When">
+                  {new Date(e.createdAt).toLocaleString()}
                 </TableCell>
+                <TableCell data-label="Who">
+                  {e.actorName ?? e.actorEmail ?? '—'}
+                  {e.actorName && e.actorEmail && (
+                    <span className="text-muted-foreground block text-xs">{e.actorEmail}</span>
+                  )}
+                </TableCell>
+                <TableCell data-label="What">{e.action}</TableCell>
+                <TableCell data-label="Target">{auditTarget(e)}</TableCell>
               </TableRow>
             ))}
             {audit.data?.items.length === 0 && (

@@ -64,8 +64,8 @@ function ProviderRow({
     : (test.data ?? (test.error ? { ok: false, message: test.error.message } : undefined));
   return (
     <li className="space-y-2 py-3">
-      <div className="flex items-center justify-between gap-3">
-        <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0 [overflow-wrap:anywhere]">
           <p className="font-medium">{label}</p>
           {status.detail && <p className="text-muted-foreground text-sm">{status.detail}</p>}
         </div>
@@ -171,7 +171,9 @@ export default function LlmConfigTab() {
   if (settings.isLoading || !draft) return <PageSpinner />;
   const active = settings.data?.active;
   return (
-    <div className="grid gap-6 pt-4 lg:grid-cols-2">
+    // min-w-0: a grid item is otherwise as wide as its widest content (the provider rows), and on a
+    // 390 px phone the page then scrolled sideways (issue 23 §3)
+    <div className="grid grid-cols-1 gap-6 pt-4 lg:grid-cols-2 [&>*]:min-w-0">
       <Card>
         <CardHeader>
           <CardTitle>Model settings</CardTitle>
@@ -202,6 +204,12 @@ export default function LlmConfigTab() {
             />
             <fieldset className="space-y-3 rounded-md border p-4">
               <legend className="px-1 font-medium">Voice</legend>
+              <p className="text-muted-foreground text-sm" data-testid="voice-settings-scope">
+                Applied from the next call on to ElevenLabs voices: the ElevenLabs agent (stability and
+                similarity boost; it always streams) and ElevenLabs speech on the built-in gateway (all
+                three). OpenAI-compatible speech uses only streaming; the built-in offline voice uses none of
+                them.
+              </p>
               <div className="grid grid-cols-2 gap-3">
                 <div className="space-y-1">
                   <Label htmlFor="voice-stability">Stability (0–1)</Label>
@@ -242,7 +250,7 @@ export default function LlmConfigTab() {
                     setDraft({ ...draft, voice: { ...draft.voice, streaming } })
                   }
                 />
-                Streaming ({draft.voice.outputFormat.toUpperCase()})
+                Streaming (speech is played as it arrives)
               </Label>
             </fieldset>
             <div className="flex gap-2">

@@ -14,6 +14,7 @@ import { PaginationControls } from '@/components/ui/pagination-controls';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { apiGet, apiPatch, apiPost } from '@/lib/api';
+import { scenarioSubtitle } from '@/lib/scenario-subtitle';
 import { useAdminListState } from './admin-list-state';
 import { ScenarioFormDialog } from './scenario-form-dialog';
 
@@ -149,9 +150,7 @@ export default function ScenariosTab() {
                 {s.name} {s.isArchived && <Badge variant="outline">Archived</Badge>}{' '}
                 {s.isCustomScenario && <Badge variant="secondary">Custom</Badge>}
               </TableCell>
-              <TableCell>
-                {s.role} at {s.company}
-              </TableCell>
+              <TableCell>{scenarioSubtitle(s.role, s.company)}</TableCell>
               <TableCell>{s.callType}</TableCell>
               <TableCell className="space-x-2 text-right">
                 <Button

@@ -1,12 +1,16 @@
 // Users tab: search by name or email, admins-only filter, 5 per page, one row in edit mode at a
 // time (id -1 = new). New users and password resets get a random temporary password, shown once
-// in the toast; the user must replace it at first sign-in.
+// in the toast; the user must replace it at first sign-in. Saving checks the row against the
+// server's own schema first and shows each problem under its field (issue 23 §5); Reset Password
+// asks first, since it invalidates the current password at once (§2).
 import type { User } from '@shared/contracts/auth';
+import { createUserRequest, updateUserRequest } from '@shared/contracts/users';
 import { ADMIN_FORM_DEFAULT_CREDITS } from '@shared/domain/limits';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Pencil, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentProps, type RefObject, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -15,55 +19,123 @@ import { Label } from '@/components/ui/label';
 import { PaginationControls } from '@/components/ui/pagination-controls';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { apiGet, apiPatch, apiPost, qs } from '@/lib/api';
+import { ApiError, apiGet, apiPatch, apiPost, qs } from '@/lib/api';
 import { useAdminListState } from './admin-list-state';
 import { AuditLog } from './audit-log';
 
 type Draft = { name: string; email: string; credits: string; isAdmin: boolean };
+type DraftField = 'name' | 'email' | 'credits';
+type FieldErrors = Partial<Record<DraftField, string>>;
 const NEW_ID = -1;
+const CREDITS_MESSAGE = 'Credits must be a whole number from 0 to 1,000,000';
+const FIELDS: DraftField[] = ['name', 'email', 'credits'];
+
+/** The request body for the draft, or the message for each field the server would refuse. */
+function checkDraft(
+  draft: Draft,
+  isNew: boolean,
+): { body: { name: string; email: string; credits: number; isAdmin: boolean } } | { errors: FieldErrors } {
+  const credits = draft.credits.trim() === '' ? Number.NaN : Number(draft.credits);
+  const body = { name: draft.name, email: draft.email, credits, isAdmin: draft.isAdmin };
+  const parsed = (isNew ? createUserRequest : updateUserRequest).safeParse(body);
+  if (parsed.success) {
+    const { name = '', email = '' } = parsed.data;
+    return { body: { name, email, credits, isAdmin: draft.isAdmin } };
+  }
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as DraftField;
+    if (FIELDS.includes(field)) errors[field] ??= field === 'credits' ? CREDITS_MESSAGE : issue.message;
+  }
+  return { errors };
+}
+
+function FieldInput({
+  label,
+  error,
+  ...props
+}: { label: string; error?: string } & ComponentProps<typeof Input>) {
+  const errorId = useId();
+  return (
+    <div className="grid gap-1">
+      <Input
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      />
+      {error && (
+        <p id={errorId} className="text-destructive text-xs whitespace-normal">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 function UserEditRow({
   draft,
+  errors,
   onChange,
   onSave,
   onCancel,
   pending,
+  inputs,
 }: {
   draft: Draft;
-  onChange: (d: Draft) => void;
+  errors: FieldErrors;
+  onChange: (d: Draft, field?: DraftField) => void;
   onSave: () => void;
   onCancel: () => void;
   pending: boolean;
+  inputs: RefObject<Partial<Record<DraftField, HTMLInputElement | null>>>;
 }) {
   return (
-    <TableRow>
+    <TableRow className="align-top">
       <TableCell>
-        <Input
-          aria-label="Name"
+        <FieldInput
+          label="Name"
+          placeholder="Full name"
+          autoComplete="off"
+          ref={(el) => {
+            inputs.current.name = el;
+          }}
+          error={errors.name}
           value={draft.name}
-          onChange={(e) => onChange({ ...draft, name: e.target.value })}
+          onChange={(e) => onChange({ ...draft, name: e.target.value }, 'name')}
         />
       </TableCell>
       <TableCell>
-        <Input
-          aria-label="Email"
+        <FieldInput
+          label="Email"
           type="email"
+          placeholder="name@example.com"
+          autoComplete="off"
+          ref={(el) => {
+            inputs.current.email = el;
+          }}
+          error={errors.email}
           value={draft.email}
-          onChange={(e) => onChange({ ...draft, email: e.target.value })}
+          onChange={(e) => onChange({ ...draft, email: e.target.value }, 'email')}
         />
       </TableCell>
       <TableCell>
-        <Input
-          aria-label="Credits"
+        <FieldInput
+          label="Credits"
           type="number"
           min={0}
+          placeholder="0"
           className="w-24"
+          ref={(el) => {
+            inputs.current.credits = el;
+          }}
+          error={errors.credits}
           value={draft.credits}
-          onChange={(e) => onChange({ ...draft, credits: e.target.value })}
+          onChange={(e) => onChange({ ...draft, credits: e.target.value }, 'credits')}
         />
       </TableCell>
       <TableCell>
-        <Label className="flex items-center gap-2">
+        <Label className="flex h-9 items-center gap-2">
           <Checkbox
             checked={draft.isAdmin}
             onCheckedChange={(v) => onChange({ ...draft, isAdmin: v === true })}
@@ -88,6 +160,8 @@ export default function UsersTab() {
   const list = useAdminListState({ adminsOnly: false });
   const [editingId, setEditingId] = useState<number | null>(null);
   const [draft, setDraft] = useState<Draft>({ name: '', email: '', credits: '', isAdmin: false });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const inputs = useRef<Partial<Record<DraftField, HTMLInputElement | null>>>({});
   const users = useQuery({
     queryKey: ['/api/users', list.page, list.search, list.filters.adminsOnly],
     queryFn: () =>
@@ -99,14 +173,14 @@ export default function UsersTab() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['/api/users'] });
   const refreshAudit = () => queryClient.invalidateQueries({ queryKey: ['/api/audit-log'] });
 
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    const first = FIELDS.find((f) => found[f]);
+    if (first) inputs.current[first]?.focus();
+  };
+
   const save = useMutation({
-    mutationFn: async () => {
-      const body = {
-        name: draft.name.trim(),
-        email: draft.email.trim(),
-        credits: Number(draft.credits),
-        isAdmin: draft.isAdmin,
-      };
+    mutationFn: async (body: { name: string; email: string; credits: number; isAdmin: boolean }) => {
       if (editingId === NEW_ID) return apiPost<User & { temporaryPassword: string }>('/api/users', body);
       return apiPatch<User>(`/api/users/${editingId}`, body);
     },
@@ -123,11 +197,33 @@ export default function UsersTab() {
       refresh();
       refreshAudit();
     },
-    onError: (err: Error) =>
+    onError: (err: Error) => {
+      // The server's field messages (and a taken email) go under their fields as well.
+      const found: FieldErrors = {};
+      if (err instanceof ApiError) {
+        for (const f of FIELDS) if (err.errors?.[f]) found[f] = err.errors[f];
+        if (err.status === 409) found.email = err.message;
+      }
+      if (Object.keys(found).length) showErrors(found);
       toast.error(editingId === NEW_ID ? 'Failed to create user' : 'Failed to update user', {
         description: err.message,
-      }),
+      });
+    },
   });
+
+  const submit = () => {
+    const checked = checkDraft(draft, editingId === NEW_ID);
+    if ('errors' in checked) showErrors(checked.errors);
+    else {
+      setErrors({});
+      save.mutate(checked.body);
+    }
+  };
+  const change = (next: Draft, field?: DraftField) => {
+    setDraft(next);
+    // correcting a field clears its own message only
+    if (field && errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  };
 
   const reset = useMutation({
     mutationFn: (id: number) =>
@@ -144,6 +240,7 @@ export default function UsersTab() {
 
   const startEdit = (u: User | null) => {
     setEditingId(u ? u.id : NEW_ID);
+    setErrors({});
     setDraft(
       u
         ? { name: u.name, email: u.email, credits: String(u.credits), isAdmin: u.isAdmin }
@@ -153,10 +250,12 @@ export default function UsersTab() {
   const editRow = (
     <UserEditRow
       draft={draft}
-      onChange={setDraft}
-      onSave={() => save.mutate()}
+      errors={errors}
+      onChange={change}
+      onSave={submit}
       onCancel={() => setEditingId(null)}
       pending={save.isPending}
+      inputs={inputs}
     />
   );
 
@@ -181,7 +280,8 @@ export default function UsersTab() {
           <Plus aria-hidden /> Create User
         </Button>
       </div>
-      <Table>
+      {/* on a phone each user is a card with every column in view (globals.css) */}
+      <Table data-cards-on-phone="">
         <TableHeader>
           <TableRow>
             <TableHead>Name</TableHead>
@@ -205,17 +305,19 @@ export default function UsersTab() {
               <UserEditRow
                 key={u.id}
                 draft={draft}
-                onChange={setDraft}
-                onSave={() => save.mutate()}
+                errors={errors}
+                onChange={change}
+                onSave={submit}
                 onCancel={() => setEditingId(null)}
                 pending={save.isPending}
+                inputs={inputs}
               />
             ) : (
               <TableRow key={u.id}>
                 <TableCell className="font-medium">{u.name}</TableCell>
                 <TableCell>{u.email}</TableCell>
-                <TableCell>{u.credits}</TableCell>
-                <TableCell>
+                <TableCell data-label="Credits">{u.credits}</TableCell>
+                <TableCell data-label="Role">
                   {u.isAdmin ? <Badge>Admin</Badge> : <Badge variant="secondary">User</Badge>}
                 </TableCell>
                 <TableCell className="space-x-2 text-right">
@@ -228,14 +330,18 @@ export default function UsersTab() {
                   >
                     <Pencil aria-hidden /> Edit
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Reset password of ${u.email}`}
-                    onClick={() => reset.mutate(u.id)}
-                  >
-                    <KeyRound aria-hidden /> Reset Password
-                  </Button>
+                  <ConfirmDialog
+                    trigger={
+                      <Button size="sm" variant="outline" aria-label={`Reset password of ${u.email}`}>
+                        <KeyRound aria-hidden /> Reset Password
+                      </Button>
+                    }
+                    title="Reset this password?"
+                    description={`${u.email}'s password stops working at once and they are signed out everywhere. You will see a temporary password to pass on; they must choose their own when they next sign in.`}
+                    confirmLabel="Reset Password"
+                    destructive
+                    onConfirm={() => reset.mutateAsync(u.id)}
+                  />
                 </TableCell>
               </TableRow>
             ),

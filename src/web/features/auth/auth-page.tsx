@@ -18,6 +18,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PRODUCT_NAME } from '@/lib/brand';
+import { afterSignIn, NEXT_PARAM } from '@/lib/navigation';
 
 type FieldProps = ComponentProps<typeof Input> & { label: string; error?: FieldError };
 
@@ -43,7 +44,8 @@ function Field({ label, error, ...input }: FieldProps) {
   );
 }
 
-function LoginForm() {
+/** `next`: the page a visitor was on the way to, where signing in carries on to. */
+function LoginForm({ next }: { next: string | null }) {
   const { login, isLoggingIn } = useAuth();
   const form = useForm<LoginRequest>({
     resolver: zodResolver(loginRequest),
@@ -51,7 +53,7 @@ function LoginForm() {
   });
   const { errors } = form.formState;
   return (
-    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => login(values))}>
+    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => login(values, next))}>
       <Field
         label="Email"
         type="email"
@@ -76,7 +78,7 @@ function LoginForm() {
   );
 }
 
-function RegisterForm() {
+function RegisterForm({ next }: { next: string | null }) {
   const { register: registerUser, isRegistering } = useAuth();
   const form = useForm<RegisterRequest>({
     resolver: zodResolver(registerRequest),
@@ -84,7 +86,11 @@ function RegisterForm() {
   });
   const { errors } = form.formState;
   return (
-    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => registerUser(values))}>
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit((values) => registerUser(values, next))}
+    >
       <Field
         label="Name"
         autoComplete="name"
@@ -170,12 +176,17 @@ function MarketingPanel() {
 export default function AuthPage() {
   const { user, isLoading } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
+  const next = searchParams.get(NEXT_PARAM);
   if (isLoading) return null;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={afterSignIn(next)} replace />;
 
   const tab = searchParams.get('tab') === 'signup' ? 'register' : 'login';
+  // switching tabs keeps where the visitor was going
   const onTabChange = (value: string) =>
-    setSearchParams(value === 'register' ? { tab: 'signup' } : {}, { replace: true });
+    setSearchParams(
+      { ...(value === 'register' ? { tab: 'signup' } : {}), ...(next ? { [NEXT_PARAM]: next } : {}) },
+      { replace: true },
+    );
 
   return (
     <div className="container mx-auto grid gap-8 px-4 py-10 lg:grid-cols-2 lg:py-16">
@@ -193,10 +204,10 @@ export default function AuthPage() {
               <TabsTrigger value="register">Register</TabsTrigger>
             </TabsList>
             <TabsContent value="login">
-              <LoginForm />
+              <LoginForm next={next} />
             </TabsContent>
             <TabsContent value="register">
-              <RegisterForm />
+              <RegisterForm next={next} />
             </TabsContent>
           </Tabs>
         </CardContent>

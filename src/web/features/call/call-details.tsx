@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { scenarioSubtitle } from '@/lib/scenario-subtitle';
 import { cn } from '@/lib/utils';
 import { HearingCheck } from './hearing-check';
 import { InterviewerAvatar } from './interviewer-avatar';
@@ -39,9 +40,7 @@ export function CallDetails({
           <InterviewerAvatar interviewer={interviewer} className="size-16" />
           <div className="flex flex-col gap-1">
             <h2 className="text-xl font-semibold">{interviewer.name}</h2>
-            <p className="text-muted-foreground">
-              {interviewer.role} at {interviewer.company}
-            </p>
+            <p className="text-muted-foreground">{scenarioSubtitle(interviewer.role, interviewer.company)}</p>
             <Badge variant="secondary">{interviewer.callType || 'General'}</Badge>
           </div>
         </div>

@@ -3,18 +3,18 @@
 
 import type { UtteranceTiming } from '@shared/contracts/interview-review';
 import type { Interview } from '@shared/contracts/interviews';
-import { parseTranscript } from '@shared/domain/transcript';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { AudioPlayer, type AudioPlayerHandle } from '@/components/call-review/audio-player';
+import { callSeconds } from '@/components/call-review/call-card';
 import { INTERVIEWS_QUERY_ROOT } from '@/components/call-review/rating-block';
 import { canReEvaluate, ReEvaluateButton } from '@/components/call-review/re-evaluate-button';
+import { TranscriptView } from '@/components/call-review/transcript-view';
 import { EvaluationView } from '@/components/evaluation/evaluation-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { apiGet } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { recordingUrl } from './call-api';
-import { LiveTranscript, type TranscriptEntry } from './live-transcript';
 import { stepHeadingClass, stepHeadingProps } from './step-heading';
 
 export function CallResults({
@@ -34,15 +34,9 @@ export function CallResults({
     queryFn: () => apiGet<UtteranceTiming[]>(`/api/interviews/${interview.id}/utterances`),
     enabled: Boolean(interview.conversationId),
   });
-  const turns: TranscriptEntry[] = utterances.data?.length
-    ? utterances.data.map((u, i) => ({
-        id: i,
-        role: u.speaker,
-        text: u.text,
-        approximate: u.confidence !== null && u.confidence !== undefined,
-      }))
-    : parseTranscript(interview.transcript ?? '').map((t, i) => ({ id: i, role: t.speaker, text: t.text }));
-  const anyApproximate = turns.some((t) => t.approximate);
+  const player = useRef<AudioPlayerHandle>(null);
+  const [positionMs, setPositionMs] = useState<number | null>(null);
+  const seekable = Boolean(interview.conversationId) && (utterances.data?.length ?? 0) > 0;
   return (
     <div className="flex flex-col gap-6">
       <Card>
@@ -63,6 +57,8 @@ export function CallResults({
         </CardContent>
       </Card>
 
+      {/* the same player and transcript as the dashboard's review of a call: a line plays the
+          recording from there, and the transcript opens at its start */}
       <Card>
         <CardHeader>
           <CardTitle>
@@ -70,18 +66,12 @@ export function CallResults({
           </CardTitle>
         </CardHeader>
         <CardContent>
-          {interview.conversationId ? (
-            // biome-ignore lint/a11y/useMediaCaption: a call recording has no caption track; the transcript is shown below
-            <audio
-              controls
-              preload="metadata"
-              src={recordingUrl(interview.conversationId)}
-              aria-label="Call recording"
-              className="w-full"
-            />
-          ) : (
-            <p className="text-sm text-muted-foreground">No audio recording available for this call.</p>
-          )}
+          <AudioPlayer
+            ref={player}
+            conversationId={interview.conversationId}
+            durationHint={callSeconds(interview.startTime, interview.endTime)}
+            onPositionChange={setPositionMs}
+          />
         </CardContent>
       </Card>
 
@@ -92,22 +82,15 @@ export function CallResults({
           </CardTitle>
         </CardHeader>
         <CardContent>
-          {anyApproximate ? (
-            <p className="mb-2 text-xs text-muted-foreground" data-testid="approximate-note">
-              Lines marked “approximate” were recognised by the built-in speech recogniser: their words may
-              differ from what you said, and they count for less in the evaluation.
-            </p>
-          ) : null}
-          {turns.length > 0 ? (
-            <LiveTranscript
-              entries={turns}
-              agentName={interviewerName}
-              label="Transcript"
-              className="h-auto max-h-[18rem]"
+          <section aria-label="Transcript">
+            <TranscriptView
+              transcript={interview.transcript}
+              interviewerName={interviewerName}
+              utterances={utterances.data}
+              positionMs={positionMs}
+              onSeek={seekable ? (ms) => player.current?.seekTo(ms / 1000) : undefined}
             />
-          ) : (
-            <p className="text-sm text-muted-foreground">No transcript available.</p>
-          )}
+          </section>
         </CardContent>
       </Card>
 

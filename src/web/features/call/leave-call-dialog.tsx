@@ -1,15 +1,5 @@
 // The confirmation before leaving a live call by a link or the browser's back (issue 20).
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { buttonVariants } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 export const leaveCallText = {
   title: 'Leave the call?',
@@ -28,24 +18,17 @@ export function LeaveCallDialog({
   onLeave: () => void;
 }) {
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) onStay();
       }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{leaveCallText.title}</AlertDialogTitle>
-          <AlertDialogDescription>{leaveCallText.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{leaveCallText.stay}</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={onLeave}>
-            {leaveCallText.leave}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      title={leaveCallText.title}
+      description={leaveCallText.description}
+      cancelLabel={leaveCallText.stay}
+      confirmLabel={leaveCallText.leave}
+      destructive
+      onConfirm={onLeave}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Pause, Play } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,18 +12,64 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
-import { DEMO_CALL, DEMO_TICK_MS } from './demo-call';
-import { useFakePlayback } from './use-fake-playback';
+import { scenarioSubtitle } from '@/lib/scenario-subtitle';
+import { DEMO_CALL, SAMPLE_CALL_AUDIO_URL } from './demo-call';
+import { SIGN_UP } from './landing-sections';
 
 const clock = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+  Number.isFinite(seconds) && seconds >= 0
+    ? `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`
+    : '–:––';
+
+type Playback = 'paused' | 'playing' | 'unavailable';
+
+/**
+ * The sample call's recording (made by the build with the offline voice): it starts as the dialog
+ * opens, from the click that opened it; pausing and playing again go on from where it was, and
+ * at the end it goes back to the start.
+ */
+function useSampleRecording() {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [state, setState] = useState<Playback>('paused');
+  const [position, setPosition] = useState(0);
+  const [duration, setDuration] = useState(Number.NaN);
+
+  const play = () => {
+    const el = audio.current;
+    // a browser that refuses to play before a gesture leaves it paused, for the Play button
+    el?.play()?.catch(() => setState((s) => (s === 'unavailable' ? s : 'paused')));
+  };
+  // once, as the dialog opens
+  useEffect(play, []);
+
+  const events = {
+    onPlay: () => setState('playing'),
+    onPause: () => setState((s) => (s === 'playing' ? 'paused' : s)),
+    onLoadedMetadata: (e: React.SyntheticEvent<HTMLAudioElement>) => setDuration(e.currentTarget.duration),
+    onDurationChange: (e: React.SyntheticEvent<HTMLAudioElement>) => setDuration(e.currentTarget.duration),
+    onTimeUpdate: (e: React.SyntheticEvent<HTMLAudioElement>) => setPosition(e.currentTarget.currentTime),
+    onEnded: (e: React.SyntheticEvent<HTMLAudioElement>) => {
+      e.currentTarget.currentTime = 0;
+      setPosition(0);
+      setState('paused');
+    },
+    onError: () => setState('unavailable'),
+  };
+  const toggle = () => {
+    if (state === 'playing') audio.current?.pause();
+    else if (state === 'paused') play();
+  };
+  const progress = Number.isFinite(duration) && duration > 0 ? Math.min(100, (position / duration) * 100) : 0;
+  return { audio, events, state, position, duration, progress, toggle };
+}
 
 /** Only mounted while open, so each opening starts the sample call from the beginning. */
 function DemoCallBody() {
-  const { progress, playing, toggle } = useFakePlayback(DEMO_TICK_MS, true);
+  const recording = useSampleRecording();
+  const { state, position, duration, progress, toggle } = recording;
   const [showTranscript, setShowTranscript] = useState(false);
   const [showEvaluation, setShowEvaluation] = useState(false);
-  const { interviewer, transcript, evaluation, durationSeconds } = DEMO_CALL;
+  const { interviewer, transcript, evaluation } = DEMO_CALL;
   const average = evaluation.reduce((sum, c) => sum + c.score, 0) / evaluation.length;
 
   return (
@@ -40,30 +86,43 @@ function DemoCallBody() {
         <div className="min-w-0">
           <p className="font-medium">{interviewer.name}</p>
           <p className="text-muted-foreground text-sm">
-            {interviewer.role} at {interviewer.company}
+            {scenarioSubtitle(interviewer.role, interviewer.company)}
           </p>
         </div>
       </div>
 
-      <div className="bg-muted/50 flex items-center gap-3 rounded-lg border p-3">
-        <Button
-          type="button"
-          size="icon"
-          variant="secondary"
-          onClick={toggle}
-          aria-label={playing ? 'Pause sample call' : 'Play sample call'}
-        >
-          {playing ? <Pause /> : <Play />}
-        </Button>
-        <Progress
-          value={progress}
-          aria-label="Sample call playback"
-          className="flex-1"
-          data-testid="demo-progress"
-        />
-        <span className="text-muted-foreground w-24 text-right text-xs tabular-nums">
-          {clock((durationSeconds * progress) / 100)} / {clock(durationSeconds)}
-        </span>
+      <div className="bg-muted/50 rounded-lg border p-3" data-testid="demo-player" data-state={state}>
+        <div className="flex items-center gap-3">
+          <Button
+            type="button"
+            size="icon"
+            variant="secondary"
+            onClick={toggle}
+            disabled={state === 'unavailable'}
+            aria-label={state === 'playing' ? 'Pause sample call' : 'Play sample call'}
+          >
+            {state === 'playing' ? <Pause /> : <Play />}
+          </Button>
+          <Progress
+            value={progress}
+            aria-label="Sample call playback"
+            className="flex-1"
+            data-testid="demo-progress"
+          />
+          <span
+            className="text-muted-foreground w-24 text-right text-xs tabular-nums"
+            data-testid="demo-time"
+          >
+            {clock(position)} / {clock(duration)}
+          </span>
+        </div>
+        {state === 'unavailable' && (
+          <p className="text-muted-foreground mt-2 text-sm">
+            The recording is not available right now: read the transcript below instead.
+          </p>
+        )}
+        {/* no caption track: the transcript of the call is one click away */}
+        <audio ref={recording.audio} src={SAMPLE_CALL_AUDIO_URL} preload="metadata" {...recording.events} />
       </div>
 
       <div className="flex flex-wrap gap-2">
@@ -132,7 +191,7 @@ function DemoCallBody() {
 
       <DialogFooter>
         <Button asChild>
-          <Link to="/auth">Try It Yourself</Link>
+          <Link to={SIGN_UP}>Try It Yourself</Link>
         </Button>
       </DialogFooter>
     </>

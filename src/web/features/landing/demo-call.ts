@@ -1,5 +1,10 @@
 // The fixed sample call shown in the landing page's demo dialog (spec: core-experience §2
-// "Landing page"): a short product-sense interview, its transcript and its evaluation.
+// "Landing page"): a short product-sense interview, its transcript and its evaluation. The build
+// speaks the transcript with the offline voice into SAMPLE_CALL_AUDIO_URL (scripts/vite-sample-call.ts).
+
+/** the sample call's recording, made by the build (not in the repository) */
+export const SAMPLE_CALL_AUDIO_URL = '/sample-call.mp3';
+
 export const DEMO_CALL = {
   interviewer: {
     name: 'Sarah Chen',
@@ -8,8 +13,6 @@ export const DEMO_CALL = {
     avatar: '/avatars/sarah-chen.svg',
     callType: 'Product Management Interview',
   },
-  /** what the fake player shows as the recording's length */
-  durationSeconds: 252,
   transcript: [
     {
       speaker: 'Sarah Chen',
@@ -58,5 +61,3 @@ export const DEMO_CALL = {
     },
   ],
 } as const;
-
-export const DEMO_TICK_MS = 120;

@@ -1,6 +1,7 @@
 import { ArrowRight, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { SIGN_UP } from './landing-sections';
 
 /** A still of a live call, drawn with markup so the hero needs no image download. */
 function CallPreview() {
@@ -64,7 +65,7 @@ export function HeroSection({
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
             <Button asChild size="lg">
-              <Link to="/auth">
+              <Link to={SIGN_UP}>
                 Get Started
                 <ArrowRight />
               </Link>

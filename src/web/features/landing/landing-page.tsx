@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { HeroSection } from './hero-section';
 import { HowItWorksSection } from './how-it-works-section';
-import { ComingSoon, Faq, KeyFeatures, Pricing, Questions, Section } from './landing-sections';
+import { ComingSoon, Faq, KeyFeatures, LandingFooter, Pricing, Questions, Section } from './landing-sections';
 import { SampleScenariosCarousel } from './sample-scenarios-carousel';
 import { useDemoCallDialog } from './use-demo-call-dialog';
 
@@ -31,6 +31,7 @@ export default function LandingPage() {
       <Faq />
       <Pricing />
       <Questions />
+      <LandingFooter />
       {DemoCallDialog && <DemoCallDialog open={demoOpen} onOpenChange={setDemoOpen} />}
     </div>
   );

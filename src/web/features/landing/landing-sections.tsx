@@ -1,4 +1,6 @@
 // The landing page's static sections (spec: core-experience §2 "Landing page").
+
+import { CREDIT_PACKS, formatCents, lowestPerCallCents, packSizesText } from '@shared/domain/credit-packs';
 import {
   Award,
   BarChart3,
@@ -11,7 +13,6 @@ import {
   Route,
   Sparkles,
   Trophy,
-  Users,
   Wand2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -28,6 +29,9 @@ import { cn } from '@/lib/utils';
  */
 const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_40rem]';
 
+/** Where the landing page's calls to action lead: the Register tab (a visitor has no account yet). */
+export const SIGN_UP = '/auth?tab=signup';
+
 export function Section({
   id,
   title,
@@ -42,7 +46,11 @@ export function Section({
   muted?: boolean;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className={cn(BELOW_THE_FOLD, muted && 'bg-muted/40 border-y')}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={cn(BELOW_THE_FOLD, 'scroll-mt-14', muted && 'bg-muted/40 border-y')}
+    >
       <div className="container mx-auto px-4 py-16 sm:py-20">
         <div className="mx-auto mb-10 max-w-2xl text-center">
           <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight sm:text-4xl">
@@ -84,8 +92,8 @@ const FEATURES = [
   },
   {
     icon: Route,
-    title: 'Practice tracks',
-    text: 'Work through ordered sets of scenarios, such as a full interview loop, one step at a time.',
+    title: 'Tracks and teams',
+    text: 'Work through ordered sets of scenarios, such as a full interview loop, or practise as a team: invite colleagues, assign scenarios and follow their progress.',
   },
 ];
 
@@ -109,12 +117,8 @@ export function KeyFeatures() {
   );
 }
 
+// Teams shipped: it is a key feature above, not a promise here.
 const COMING_SOON = [
-  {
-    icon: Users,
-    title: 'Teams',
-    text: 'Practise together, assign scenarios to your team and see how everyone improves.',
-  },
   {
     icon: Trophy,
     title: 'Achievements',
@@ -135,7 +139,7 @@ const COMING_SOON = [
 export function ComingSoon() {
   return (
     <Section id="coming-soon" title="Coming Soon" intro="What we are building next." muted>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {COMING_SOON.map((f) => (
           <li key={f.title} className="bg-card rounded-xl border p-6">
             <div className="mb-4 flex items-center justify-between">
@@ -204,6 +208,7 @@ function PriceCard({
   unit,
   badge,
   points,
+  extra,
   action,
   highlight = false,
 }: {
@@ -212,6 +217,8 @@ function PriceCard({
   unit: string;
   badge?: string;
   points: string[];
+  /** shown under the points, above the action */
+  extra?: ReactNode;
   action: ReactNode;
   highlight?: boolean;
 }) {
@@ -235,8 +242,25 @@ function PriceCard({
           </li>
         ))}
       </ul>
+      {extra}
       <div className="mt-auto">{action}</div>
     </li>
+  );
+}
+
+/** Each pack and its price, as the purchase dialog sells them. */
+function PackPrices() {
+  return (
+    <dl className="bg-muted/50 mb-6 grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg p-3 text-sm">
+      {CREDIT_PACKS.map((p) => (
+        <div key={p.credits} className="flex justify-between gap-2">
+          <dt className="text-muted-foreground">
+            {p.credits} {p.credits === 1 ? 'call' : 'calls'}
+          </dt>
+          <dd className="font-medium tabular-nums">{formatCents(p.amount)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -252,19 +276,22 @@ export function Pricing() {
       muted
     >
       <ul className="mx-auto grid max-w-5xl gap-6 md:grid-cols-3">
+        {/* Worded from the packs the server sells (spec: administration §9), so the page never
+            promises a price the purchase dialog does not charge. */}
         <PriceCard
           name="Pay as you go"
-          price="from $1.99"
+          price={`from ${formatCents(lowestPerCallCents())}`}
           unit="per call"
           highlight
           points={[
-            'Packs of 1, 5, 10 or 20 calls',
+            `Packs of ${packSizesText()} calls`,
             'Every preset and custom scenario',
             'Full evaluation and recording',
           ]}
+          extra={<PackPrices />}
           action={
             <Button asChild className="w-full">
-              <Link to="/auth">Get Started</Link>
+              <Link to={SIGN_UP}>Get Started</Link>
             </Button>
           }
         />
@@ -323,5 +350,73 @@ export function Questions() {
         </div>
       </div>
     </section>
+  );
+}
+
+const footerLink = 'text-muted-foreground hover:text-foreground text-sm transition-colors';
+
+/** The page's foot: where to go next, how to reach a person, and the product's name. */
+export function LandingFooter() {
+  const email = useSupportEmail();
+  return (
+    <footer className={cn(BELOW_THE_FOLD, '[contain-intrinsic-size:auto_16rem] border-t')}>
+      <div className="container mx-auto grid gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="space-y-2">
+          <p className="font-semibold">{PRODUCT_NAME}</p>
+          <p className="text-muted-foreground text-sm">
+            Practise the conversations that matter, out loud, and get scored feedback on every call.
+          </p>
+        </div>
+        <nav aria-label="Product" className="space-y-2">
+          <p className="text-sm font-semibold">Product</p>
+          <ul className="space-y-2">
+            <li>
+              <Link to="/scenarios" className={footerLink}>
+                All Scenarios
+              </Link>
+            </li>
+            <li>
+              <a href="#how-it-works" className={footerLink}>
+                How It Works
+              </a>
+            </li>
+            <li>
+              <a href="#pricing" className={footerLink}>
+                Pricing
+              </a>
+            </li>
+            <li>
+              <a href="#faq" className={footerLink}>
+                Details
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Account" className="space-y-2">
+          <p className="text-sm font-semibold">Account</p>
+          <ul className="space-y-2">
+            <li>
+              <Link to={SIGN_UP} className={footerLink}>
+                Sign Up
+              </Link>
+            </li>
+            <li>
+              <Link to="/auth" className={footerLink}>
+                Sign In
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="space-y-2">
+          <p className="text-sm font-semibold">Contact</p>
+          <a href={supportMailto(email)} className={cn(footerLink, 'break-all')}>
+            {email}
+          </a>
+        </div>
+      </div>
+      <div className="text-muted-foreground container mx-auto border-t px-4 py-6 text-xs">
+        © {PRODUCT_NAME}. Practice calls with AI-powered feedback.
+      </div>
+    </footer>
   );
 }

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { scenarioSubtitle } from '@/lib/scenario-subtitle';
 import { avatarSrc, SAMPLE_SCENARIOS } from './sample-scenarios';
 
 /** True once the element is within a screen of the viewport (and from then on). */
@@ -126,9 +127,7 @@ export function SampleScenariosCarousel() {
                   />
                   <div className="min-w-0">
                     <h3 className="font-semibold leading-tight">{s.name}</h3>
-                    <p className="text-muted-foreground text-sm">
-                      {s.role} at {s.company}
-                    </p>
+                    <p className="text-muted-foreground text-sm">{scenarioSubtitle(s.role, s.company)}</p>
                   </div>
                 </div>
                 <Badge variant="secondary">{s.callType}</Badge>

@@ -22,6 +22,7 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
         </p>
         <p className="text-muted-foreground text-sm">
           <time dateTime={purchase.createdAt}>{dateFormat.format(new Date(purchase.createdAt))}</time>
+          {purchase.status === 'failed' && ' · not charged'}
         </p>
       </div>
       <div className="flex items-center gap-3">
@@ -32,7 +33,7 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
   );
 }
 
-/** The caller's purchases, newest first, 5 per page (administration §2, §9). */
+/** The caller's purchases, failed attempts included, newest first, 5 per page (administration §2, §9). */
 export function PurchaseHistory() {
   const [page, setPage] = useState(1);
   const { data, isLoading, isError } = usePurchases(page);

@@ -70,7 +70,7 @@ describe('SandboxCardForm', () => {
     const onPaid = vi.fn();
     render(<SandboxCardForm intent={intent} priceLabel="$19.99" onPaid={onPaid} onFailed={onFailed} />);
     fill('4000 0000 0000 0002');
-    await waitFor(() => expect(onFailed).toHaveBeenCalledWith('Your card was declined.'));
+    await waitFor(() => expect(onFailed).toHaveBeenCalledWith('Your card was declined.', true));
     expect(onPaid).not.toHaveBeenCalled();
   });
 });

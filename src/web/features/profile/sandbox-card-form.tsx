@@ -16,13 +16,20 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
 import { confirmSandboxPayment } from './payments-api';
 
 type Props = {
   intent: CreatePaymentIntentResponse;
+  /**
+   * The payment to confirm, asked for on each Pay (default `intent`): after a declined card the
+   * dialog answers a new one, so the declined attempt stays failed in the history.
+   */
+  paymentFor?: () => Promise<CreatePaymentIntentResponse>;
   priceLabel: string;
   onPaid: (paymentIntentId: string) => void;
-  onFailed: (message: string) => void;
+  /** `declined`: the card was refused and this payment is over (402, or 409 for one already failed) */
+  onFailed: (message: string, declined: boolean) => void;
 };
 
 /** "4242424242424242" → "4242 4242 4242 4242" while typing. */
@@ -42,7 +49,7 @@ function expiryError(expiry: string, now = new Date()): string | null {
   return endOfMonth <= now ? 'Your card has expired' : null;
 }
 
-export function SandboxCardForm({ intent, priceLabel, onPaid, onFailed }: Props) {
+export function SandboxCardForm({ intent, paymentFor, priceLabel, onPaid, onFailed }: Props) {
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -60,10 +67,15 @@ export function SandboxCardForm({ intent, priceLabel, onPaid, onFailed }: Props)
     if (Object.keys(found).length) return;
     setSubmitting(true);
     try {
-      await confirmSandboxPayment(intent.paymentIntentId, cardNumber);
-      onPaid(intent.paymentIntentId);
+      const payment = paymentFor ? await paymentFor() : intent;
+      await confirmSandboxPayment(payment.paymentIntentId, cardNumber);
+      onPaid(payment.paymentIntentId);
     } catch (err) {
-      onFailed(err instanceof Error && err.message ? err.message : 'An error occurred during payment');
+      const declined = err instanceof ApiError && (err.status === 402 || err.status === 409);
+      onFailed(
+        err instanceof Error && err.message ? err.message : 'An error occurred during payment',
+        declined,
+      );
     } finally {
       setSubmitting(false);
     }

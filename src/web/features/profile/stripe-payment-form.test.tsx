@@ -52,13 +52,15 @@ describe('StripePaymentForm', () => {
   });
 
   it("reports Stripe's error message, or the spec's fallback", async () => {
-    stripe.confirmPayment.mockResolvedValueOnce({ error: { message: 'Your card has insufficient funds.' } });
+    stripe.confirmPayment.mockResolvedValueOnce({
+      error: { type: 'card_error', message: 'Your card has insufficient funds.' },
+    });
     const { onFailed, onPaid } = renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $19.99' }));
-    await waitFor(() => expect(onFailed).toHaveBeenCalledWith('Your card has insufficient funds.'));
+    await waitFor(() => expect(onFailed).toHaveBeenCalledWith('Your card has insufficient funds.', true));
     stripe.confirmPayment.mockResolvedValueOnce({ error: {} });
     fireEvent.click(screen.getByRole('button', { name: 'Pay $19.99' }));
-    await waitFor(() => expect(onFailed).toHaveBeenCalledWith('An error occurred during payment'));
+    await waitFor(() => expect(onFailed).toHaveBeenCalledWith('An error occurred during payment', false));
     expect(onPaid).not.toHaveBeenCalled();
   });
 });

@@ -15,7 +15,8 @@ type Props = {
   email: string;
   priceLabel: string;
   onPaid: (paymentIntentId: string) => void;
-  onFailed: (message: string) => void;
+  /** `declined`: the card was refused (Stripe's card_error): the next try is a new payment */
+  onFailed: (message: string, declined: boolean) => void;
 };
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -52,12 +53,12 @@ function PaymentForm({
         },
         redirect: 'if_required',
       });
-      if (error) onFailed(error.message || 'An error occurred during payment');
+      if (error) onFailed(error.message || 'An error occurred during payment', error.type === 'card_error');
       else if (paymentIntent?.status === 'requires_payment_method')
-        onFailed('An error occurred during payment');
+        onFailed('An error occurred during payment', true);
       else onPaid(paymentIntent?.id ?? paymentIntentId);
     } catch (err) {
-      onFailed(err instanceof Error && err.message ? err.message : 'An error occurred during payment');
+      onFailed(err instanceof Error && err.message ? err.message : 'An error occurred during payment', false);
     } finally {
       setSubmitting(false);
     }

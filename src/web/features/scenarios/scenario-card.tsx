@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { scenarioSubtitle } from '@/lib/scenario-subtitle';
 
 export function ScenarioCard({
   interviewer,
@@ -16,8 +17,8 @@ export function ScenarioCard({
   eagerImage: boolean;
 }) {
   const { id, name, role, company, bio, avatar, sampleQuestions } = interviewer;
-  // A visitor goes through sign-in first, which ends on `/`; the New Call page then reads this
-  // once, so the scenario is still pre-selected there.
+  // A visitor goes through sign-in first, which carries on to this link's address (the route
+  // guard's `next`); kept here too, the New Call page reads it once if the address was lost.
   const remember = () => {
     if (!signedIn) sessionStorage.setItem(SELECTED_INTERVIEWER_ID_KEY, String(id));
   };
@@ -38,9 +39,7 @@ export function ScenarioCard({
           <h2 id={`scenario-${id}-name`} className="text-lg font-semibold leading-tight">
             {name}
           </h2>
-          <p className="text-muted-foreground text-sm">
-            {role} at {company}
-          </p>
+          <p className="text-muted-foreground text-sm">{scenarioSubtitle(role, company)}</p>
         </div>
       </div>
       {bio && <p className="text-sm">{bio}</p>}

@@ -2,6 +2,7 @@
 // anyone but the owner; only the owner hands over ownership.
 import type { TeamMemberResponse, TeamRole } from '@shared/contracts/teams';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -62,26 +63,31 @@ export function MembersTable({ teamId, members, currentUserId, canManage, canTra
               {canManage && (
                 <TableCell className="space-x-2 text-right">
                   {canTransfer && !isOwner && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => {
-                        if (window.confirm(`Make ${m.email} the owner? You will become an admin.`))
-                          transfer.mutateAsync(m.userId).catch(fail);
-                      }}
-                    >
-                      Make owner
-                    </Button>
+                    <ConfirmDialog
+                      trigger={
+                        <Button size="sm" variant="outline" aria-label={`Make ${m.email} the owner`}>
+                          Make owner
+                        </Button>
+                      }
+                      title="Hand over ownership?"
+                      description={`${m.email} becomes the team's owner and you become an admin. Only the new owner can hand it back.`}
+                      confirmLabel="Make owner"
+                      onConfirm={() => transfer.mutateAsync(m.userId).catch(fail)}
+                    />
                   )}
                   {!isOwner && m.userId !== currentUserId && (
-                    <Button
-                      size="sm"
-                      variant="destructive"
-                      aria-label={`Remove ${m.email}`}
-                      onClick={() => removeMember.mutateAsync(m.userId).catch(fail)}
-                    >
-                      Remove
-                    </Button>
+                    <ConfirmDialog
+                      trigger={
+                        <Button size="sm" variant="destructive" aria-label={`Remove ${m.email}`}>
+                          Remove
+                        </Button>
+                      }
+                      title="Remove this member?"
+                      description={`${m.email} is taken off the team at once. You can invite them again later.`}
+                      confirmLabel="Remove"
+                      destructive
+                      onConfirm={() => removeMember.mutateAsync(m.userId).catch(fail)}
+                    />
                   )}
                 </TableCell>
               )}

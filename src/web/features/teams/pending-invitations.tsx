@@ -2,17 +2,7 @@
 // Withdraw behind a confirmation. A withdrawn invitation can no longer be accepted.
 import type { TeamInvitationResponse } from '@shared/contracts/teams';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -26,29 +16,20 @@ function WithdrawButton({
   onConfirm,
 }: {
   invitation: TeamInvitationResponse;
-  onConfirm: () => void;
+  onConfirm: () => unknown;
 }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" variant="outline" aria-label={`Withdraw the invitation of ${invitation.email}`}>
           Withdraw
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Withdraw the invitation?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {invitation.email} will no longer be able to join the team with it. You can invite them again
-            later.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Withdraw</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Withdraw the invitation?"
+      description={`${invitation.email} will no longer be able to join the team with it. You can invite them again later.`}
+      confirmLabel="Withdraw"
+      onConfirm={onConfirm}
+    />
   );
 }
 

@@ -5,11 +5,13 @@ import { isScenarioUnlocked } from '@shared/domain/track-unlock';
 import { ArrowLeft, CheckCircle2, Clock, Lock } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '@/components/auth/auth-provider';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { PageSpinner } from '@/components/ui/spinner';
+import { scenarioSubtitle } from '@/lib/scenario-subtitle';
 import { LeaveTrackDialog } from './leave-track-dialog';
 import {
   handOverToNewCall,
@@ -62,9 +64,18 @@ function TrackDetail() {
         <div className="flex gap-2">
           {active ? (
             <>
-              <Button variant="outline" onClick={() => reset.mutate(t.id)} disabled={reset.isPending}>
-                Reset Progress
-              </Button>
+              <ConfirmDialog
+                trigger={
+                  <Button variant="outline" disabled={reset.isPending}>
+                    Reset Progress
+                  </Button>
+                }
+                title="Reset your progress?"
+                description="Your scores and attempts on this track go back to zero, and every scenario after the first locks again. Your past calls stay on your dashboard. This cannot be undone."
+                confirmLabel="Reset Progress"
+                destructive
+                onConfirm={() => reset.mutateAsync(t.id)}
+              />
               <LeaveTrackDialog
                 trigger={<Button variant="outline">Leave Track</Button>}
                 onConfirm={() => leave.mutateAsync(t.id).then(() => navigate('/tracks'))}
@@ -104,7 +115,7 @@ function TrackDetail() {
                 <div>
                   <p className="font-medium">{s.interviewerName ?? 'Unknown Interviewer'}</p>
                   <p className="text-muted-foreground text-sm">
-                    {s.interviewerRole} at {s.interviewerCompany} · {s.interviewerCallType}
+                    {scenarioSubtitle(s.interviewerRole, s.interviewerCompany)} · {s.interviewerCallType}
                   </p>
                   {average !== undefined && best !== undefined && (
                     <p className="text-sm">Best Score: {scorePercent(best)}</p>

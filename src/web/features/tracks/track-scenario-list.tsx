@@ -8,6 +8,7 @@ import { Lock } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { scenarioSubtitle } from '@/lib/scenario-subtitle';
 import { handOverToNewCall, scorePercent } from './tracks-api';
 
 export function TrackScenarioList({ track }: { track: Track }) {
@@ -34,7 +35,7 @@ export function TrackScenarioList({ track }: { track: Track }) {
                   {s.interviewerRubricName || 'Standard Evaluation'}
                 </p>
                 <p className="text-muted-foreground text-sm">
-                  {s.interviewerRole} at {s.interviewerCompany} · {s.interviewerCallType}
+                  {scenarioSubtitle(s.interviewerRole, s.interviewerCompany)} · {s.interviewerCallType}
                 </p>
                 {active &&
                   (attempts > 0 ? (
