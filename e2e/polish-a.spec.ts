@@ -222,6 +222,8 @@ test("§5 the admin's new-user row: placeholders, and errors on the fields", asy
   await email.fill(fresh);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/User created successfully with password: /)).toBeVisible();
+  // listed (the list is paged, and earlier journeys made many users: look it up)
+  await page.getByLabel('Search users').fill(fresh);
   await expect(page.getByRole('cell', { name: fresh, exact: true })).toBeVisible();
   await admin.close();
 });

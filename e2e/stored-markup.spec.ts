@@ -37,7 +37,8 @@ test('a scenario name and an answer holding markup show as text everywhere, and 
   await page.goto('/new-call');
   const custom = page.getByRole('region', { name: 'Custom Scenario' });
   await expect(custom.getByText(SCENARIO_NAME, { exact: true })).toBeVisible(FIRST_LOAD);
-  await custom.getByRole('button', { name: /Markup <b>Mentor<\/b>/ }).click();
+  // the card's own button (its owner also sees Edit and Delete buttons named after it)
+  await custom.locator('button[aria-pressed]').filter({ hasText: 'Markup <b>Mentor</b>' }).click();
   await page
     .getByRole('region', { name: 'Selected scenario' })
     .getByRole('button', { name: 'Continue' })
