@@ -7,18 +7,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RubricEditor } from '@/components/scenario/rubric-editor';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -204,8 +194,13 @@ function DeleteScenarioButton({
     onError: (err) => toast.error('Failed to delete scenario', { description: err.message }),
   });
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      title={`Delete “${scenario.name}”?`}
+      description="This removes the scenario from your list and you will not be able to start new calls with it. Your past calls with it, their recordings and evaluations are kept. This action cannot be undone."
+      confirmLabel="Delete Scenario"
+      destructive
+      onConfirm={() => remove.mutateAsync()}
+      trigger={
         <Button
           type="button"
           variant="ghost"
@@ -217,25 +212,7 @@ function DeleteScenarioButton({
         >
           <Trash2 aria-hidden />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete “{scenario.name}”?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This removes the scenario from your list and you will not be able to start new calls with it. Your
-            past calls with it, their recordings and evaluations are kept. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className="bg-destructive text-white hover:bg-destructive/90"
-            onClick={() => remove.mutate()}
-          >
-            Delete Scenario
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+    />
   );
 }
