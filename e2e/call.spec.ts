@@ -98,6 +98,10 @@ test('a new user holds a voice call, answers by typing and gets an evaluation an
     await page.getByPlaceholder('Confirm your password').fill('practice-pass-1');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    // signing up reloads the page at its destination after the client's own redirect: let both
+    // finish, or the next goto is interrupted by the reload
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 30_000 });
   });
 
   await test.step('pick a scenario and read its details', async () => {
