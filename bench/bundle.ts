@@ -20,7 +20,7 @@ const TARGET_JS_KB = 150;
 const ROUTES = [
   { label: '/ (visitor: landing)', page: 'features/landing/landing-page.tsx' },
   { label: '/scenarios (visitor)', page: 'features/scenarios/scenarios-page.tsx' },
-  { label: '/ (signed in: dashboard)', page: 'features/dashboard/dashboard-page.tsx' },
+  { label: '/ (signed in: dashboard)', page: 'features/calls/dashboard-page.tsx' },
 ];
 
 if (!fs.existsSync(manifestPath)) {

@@ -19,11 +19,8 @@ import { migrateDatabase } from '../src/server/db/migrate.js';
 import { users } from '../src/server/db/schema.js';
 import { seedDatabase } from '../src/server/db/seed/index.js';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/session-store.js';
-import {
-  completedPageQuery,
-  completedSummaryQuery,
-} from '../src/server/modules/interviews/find-interviews.js';
-import { seedCalls } from '../src/server/modules/interviews/seed-calls.js';
+import { completedPageQuery, completedSummaryQuery } from '../src/server/modules/calls/find-calls.js';
+import { seedCalls } from '../src/server/modules/calls/seed-calls.js';
 import { createLocalBlobStore } from '../src/server/providers/storage/local-blob-store.js';
 
 const CALLS = 10_000;

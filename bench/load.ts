@@ -78,7 +78,7 @@ async function serve() {
   const { systemClock } = await import('../src/server/deps.js');
   const { hashPassword } = await import('../src/server/modules/auth/passwords.js');
   const { createSession } = await import('../src/server/modules/auth/session-store.js');
-  const { seedCalls } = await import('../src/server/modules/interviews/seed-calls.js');
+  const { seedCalls } = await import('../src/server/modules/calls/seed-calls.js');
   const { createBlobStore } = await import('../src/server/providers/storage/index.js');
   const { eq } = await import('drizzle-orm');
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import type { Interview } from '../src/shared/contracts/interviews';
+import type { Interview } from '../src/shared/contracts/calls';
 import { formatScore, overallAverageScore } from '../src/shared/domain/score-averages';
 import { expect, test } from './support/fixtures';
 

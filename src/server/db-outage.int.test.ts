@@ -9,7 +9,7 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { interviews } from './db/schema.js';
 import type { App } from './http/types.js';
-import { creditsOf, insertInterviewer, setCredits } from './modules/interviews/interview-fixtures.js';
+import { creditsOf, insertInterviewer, setCredits } from './modules/calls/call-fixtures.js';
 import { createLocalBlobStore } from './providers/storage/local-blob-store.js';
 import { createTestContext, registerUser, type TestContext, testConfig } from './test-support/test-app.js';
 import { testDbKind } from './test-support/test-db.js';

@@ -19,7 +19,7 @@ import { seedDatabase } from './db/seed/index.js';
 import { PRESET_INTERVIEWERS } from './db/seed/preset-interviewers.js';
 import { EXAMPLE_TRACKS } from './db/seed/tracks.js';
 import type { App } from './http/types.js';
-import { creditsOf, insertInterviewer, setCredits } from './modules/interviews/interview-fixtures.js';
+import { creditsOf, insertInterviewer, setCredits } from './modules/calls/call-fixtures.js';
 import { createLocalBlobStore } from './providers/storage/local-blob-store.js';
 import { createTestContext, registerUser, type TestContext, testConfig } from './test-support/test-app.js';
 import { adminDatabaseUrl, testDbKind } from './test-support/test-db.js';

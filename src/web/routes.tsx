@@ -24,18 +24,18 @@ function LandingPage() {
 export async function preloadLandingPage() {
   LoadedLandingPage = (await loadLandingPage()).default;
 }
-const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page'));
+const DashboardPage = lazy(() => import('./features/calls/dashboard-page'));
 const AuthPage = lazy(() => import('./features/auth/auth-page'));
 const ScenariosPage = lazy(() => import('./features/scenarios/scenarios-page'));
-const NewCallPage = lazy(() => import('./features/call/new-call-page'));
-const CustomCallPage = lazy(() => import('./features/custom-call/custom-call-page'));
+const NewCallPage = lazy(() => import('./features/calls/new-call-page'));
+const CustomCallPage = lazy(() => import('./features/custom-calls/custom-call-page'));
 const TracksPage = lazy(() => import('./features/tracks/tracks-page'));
 const TrackDetailPage = lazy(() => import('./features/tracks/track-detail-page'));
 const TeamsPage = lazy(() => import('./features/teams/teams-page'));
 const TeamDetailPage = lazy(() => import('./features/teams/team-detail-page'));
 const ProfilePage = lazy(() => import('./features/profile/profile-page'));
 const AdminPage = lazy(() => import('./features/admin/admin-page'));
-const AllCallsPage = lazy(() => import('./features/all-calls/all-calls-page'));
+const AllCallsPage = lazy(() => import('./features/calls/all-calls-page'));
 
 /** `/` is the landing page for visitors and the dashboard for signed-in users. */
 export const homePages = { visitor: LandingPage, user: DashboardPage, name: 'Home' };

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { interviewers, interviews, teamInvitations, teamMembers, teams, users } from '../db/schema.js';
-import { storeRecording, storeUtterances } from '../modules/interviews/interview-fixtures.js';
+import { storeRecording, storeUtterances } from '../modules/calls/call-fixtures.js';
 import { collectRoutes, type RegisteredRoute, routeKey } from '../test-support/route-table.js';
 import {
   createTestContext,

@@ -10,7 +10,7 @@ import { openDatabase } from '../db/client.js';
 import { creditLedger, interviews, users } from '../db/schema.js';
 import { ensureAdmin } from '../modules/auth/service.js';
 import { hashToken } from '../modules/auth/session-store.js';
-import { insertInterviewer, storeUtterances } from '../modules/interviews/interview-fixtures.js';
+import { insertInterviewer, storeUtterances } from '../modules/calls/call-fixtures.js';
 import { createLocalBlobStore } from '../providers/storage/local-blob-store.js';
 import { createTestContext, registerUser, type TestContext, testConfig } from '../test-support/test-app.js';
 import type { App } from './types.js';

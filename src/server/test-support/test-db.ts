@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
-import { forgetInterviewerLists } from '../modules/interviewers/list-cache.js';
+import { forgetInterviewerLists } from '../modules/scenarios/list-cache.js';
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 export const adminDatabaseUrl =

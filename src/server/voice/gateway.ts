@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { CALL_LENGTH_SECONDS } from '../../shared/domain/limits.js';
 import type { AppDeps } from '../deps.js';
-import { callDeadline } from '../modules/interviews/call-limits.js';
+import { callDeadline } from '../modules/calls/call-limits.js';
 import { getModelSettings } from '../modules/settings/service.js';
 import { recordingKey } from '../providers/storage/index.js';
 import { CallSession, realScheduler, type Scheduler, type VoiceSocket } from './call-session.js';

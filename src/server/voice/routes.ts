@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
 import type { App } from '../http/types.js';
-import { CALL_END_CHANNEL } from '../modules/interviews/stop-live-session.js';
+import { CALL_END_CHANNEL } from '../modules/calls/stop-live-session.js';
 import { retainEspeakWorker } from '../providers/tts/espeak.js';
 import type { CallSession, VoiceSocket } from './call-session.js';
 import { createVoiceEngines } from './engines/index.js';

@@ -24,7 +24,7 @@ export function voiceUrl(origin: string, token: string): string {
 /**
  * A new token: the secret for the browser's URL, and what is stored — its hash and expiry. The
  * caller inserts the `voice_sessions` row (bound to one call and one user) together with the
- * checks that allow it (modules/interviews/create-voice-session.ts).
+ * checks that allow it (modules/calls/create-voice-session.ts).
  */
 export function newVoiceSessionToken(now: Date): { token: string; tokenHash: string; expiresAt: Date } {
   const token = randomBytes(32).toString('base64url');

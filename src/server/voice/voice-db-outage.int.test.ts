@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
 import type { App } from '../http/types.js';
-import { insertInterviewer, setCredits } from '../modules/interviews/interview-fixtures.js';
+import { insertInterviewer, setCredits } from '../modules/calls/call-fixtures.js';
 import { createTestContext, registerUser, type TestContext } from '../test-support/test-app.js';
 
 let ctx: TestContext;

@@ -18,7 +18,7 @@ import type { Db } from '../db/client.js';
 import { interviews, utterances } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
 import type { App } from '../http/types.js';
-import { insertInterviewer, setCredits } from '../modules/interviews/interview-fixtures.js';
+import { insertInterviewer, setCredits } from '../modules/calls/call-fixtures.js';
 import { type BlobStore, recordingKey } from '../providers/storage/index.js';
 import { createLocalBlobStore } from '../providers/storage/local-blob-store.js';
 import { createTestContext, registerUser, testConfig } from '../test-support/test-app.js';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { users } from '../db/schema.js';
-import { insertInterviewer, setCredits } from '../modules/interviews/interview-fixtures.js';
+import { insertInterviewer, setCredits } from '../modules/calls/call-fixtures.js';
 import { updateModelSettings } from '../modules/settings/service.js';
 import { createTestContext, registerUser, type TestContext } from '../test-support/test-app.js';
 

@@ -9,7 +9,7 @@ import {
   type TestContext,
 } from '../../test-support/test-app.js';
 import { ensureAdmin } from '../auth/service.js';
-import { insertInterviewer } from '../interviews/interview-fixtures.js';
+import { insertInterviewer } from '../calls/call-fixtures.js';
 import { recordAudit } from './service.js';
 
 let ctx: TestContext;

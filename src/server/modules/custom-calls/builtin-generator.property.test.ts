@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { customCallGeneration, MAX_SETUP_TEXT_LENGTH } from '../../../shared/contracts/custom-calls.js';
-import { interviewerWriteRequest } from '../../../shared/contracts/interviewers.js';
+import { interviewerWriteRequest } from '../../../shared/contracts/scenarios.js';
 import { statedTemperament } from '../../../shared/domain/temperament.js';
-import { CUSTOM_DEFAULTS } from '../interviewers/service.js';
+import { CUSTOM_DEFAULTS } from '../scenarios/service.js';
 import { generateBuiltin } from './builtin-generator.js';
 
 const setupText = fc.oneof(

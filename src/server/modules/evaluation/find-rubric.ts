@@ -6,7 +6,7 @@
 import { and, eq, exists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { interviewers, type RubricCriterion, rubrics } from '../../db/schema.js';
-import { ownedOrPreset } from '../interviewers/visibility.js';
+import { ownedOrPreset } from '../scenarios/visibility.js';
 
 export type Caller = { id: number; isAdmin: boolean };
 export type FoundRubric = { criteria: RubricCriterion[]; role?: string };

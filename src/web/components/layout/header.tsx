@@ -5,7 +5,7 @@ import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { PRODUCT_NAME } from '@/lib/brand';
 import { cn } from '@/lib/utils';
-import { CreditsBadge } from './credits-badge';
+import { CreditsBadge } from '../../features/billing/credits-badge';
 import { navLinksFor } from './nav-links';
 import { supportMailto, useSupportEmail } from './use-support-email';
 

@@ -1,7 +1,7 @@
 // Create and edit a scenario with every field and the spec's defaults (administration §3): role
 // Product Manager, company Tech Company, call type Product Management Interview, rubric Default
 // Rubric with Communication and Problem Solving; sample questions one per line; voice select.
-import type { Interviewer, InterviewerWriteRequest } from '@shared/contracts/interviewers';
+import type { Interviewer, InterviewerWriteRequest } from '@shared/contracts/scenarios';
 import { VOICES } from '@shared/domain/limits';
 import { useEffect, useState } from 'react';
 import { type RubricCriterionDraft, RubricEditor } from '@/components/scenario/rubric-editor';

@@ -1,6 +1,6 @@
 // Scenarios tab: include-archived toggle, call-type multi-filter, search (name, role, company,
 // call type), 5 per page; create, edit, archive and unarchive; archived rows dimmed with a badge.
-import type { Interviewer, InterviewerPage, InterviewerWriteRequest } from '@shared/contracts/interviewers';
+import type { Interviewer, InterviewerPage, InterviewerWriteRequest } from '@shared/contracts/scenarios';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';

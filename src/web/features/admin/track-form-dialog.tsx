@@ -1,6 +1,6 @@
 // Create and edit a track (defaults New Track, 2-3 hours) with its scenarios: add through a
 // paginated dialog (archived scenarios are not offered), remove, and move up or down.
-import type { InterviewerPage } from '@shared/contracts/interviewers';
+import type { InterviewerPage } from '@shared/contracts/scenarios';
 import type { Track, TrackWriteRequest } from '@shared/contracts/tracks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';

@@ -1,4 +1,4 @@
-import type { HowItWorksImages } from '@shared/contracts/interviewers';
+import type { HowItWorksImages } from '@shared/contracts/scenarios';
 import { HOW_IT_WORKS_IMAGES } from '@shared/how-it-works-images';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';

@@ -1,4 +1,4 @@
-import type { Purchase } from '@shared/contracts/payments';
+import type { Purchase } from '@shared/contracts/billing';
 import { formatCents } from '@shared/domain/credit-packs';
 import { PURCHASE_PAGE_SIZE } from '@shared/domain/limits';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PaginationControls } from '@/components/ui/pagination-controls';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePurchases } from './payments-api';
+import { usePurchases } from '../billing/payments-api';
 
 const STATUS_VARIANT = { completed: 'success', pending: 'secondary', failed: 'destructive' } as const;
 const STATUS_LABEL = { completed: 'Completed', pending: 'Pending', failed: 'Failed' } as const;

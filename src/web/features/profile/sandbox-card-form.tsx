@@ -1,7 +1,7 @@
 // The payment sandbox's card form, shown when Stripe is not configured. It is labelled TEST MODE
 // everywhere: no card is charged. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002
 // is declined.
-import type { CreatePaymentIntentResponse } from '@shared/contracts/payments';
+import type { CreatePaymentIntentResponse } from '@shared/contracts/billing';
 import {
   normaliseCardNumber,
   passesLuhn,
@@ -17,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
-import { confirmSandboxPayment } from './payments-api';
+import { confirmSandboxPayment } from '../billing/payments-api';
 
 type Props = {
   intent: CreatePaymentIntentResponse;

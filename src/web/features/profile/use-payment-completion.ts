@@ -1,13 +1,13 @@
 // Follows a paid card payment until its credits arrive (administration §4, §8): Payment
 // Successful toast, the 5 s wait and up to 5 status checks, then Credits Updated with the
 // Purchase Successful! dialog, or Update Needed when the credits never showed up.
-import type { PagedPurchases } from '@shared/contracts/payments';
+import type { PagedPurchases } from '@shared/contracts/billing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { fetchCurrentUser, USER_QUERY_KEY } from '@/components/auth/auth-provider';
 import { apiGet } from '@/lib/api';
-import { fetchPaymentStatus, PURCHASES_QUERY_KEY } from './payments-api';
+import { fetchPaymentStatus, PURCHASES_QUERY_KEY } from '../billing/payments-api';
 import { waitForCredits } from './wait-for-credits';
 
 export const UPDATE_NEEDED_MESSAGE =

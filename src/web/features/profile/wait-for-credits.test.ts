@@ -1,4 +1,4 @@
-import type { PaymentStatusResponse } from '@shared/contracts/payments';
+import type { PaymentStatusResponse } from '@shared/contracts/billing';
 import { describe, expect, it } from 'vitest';
 import { waitForCredits } from './wait-for-credits';
 

@@ -1,7 +1,7 @@
 // The spec's after-payment flow (administration §4, §9): wait 5 s, then ask for the payment's
 // status up to 5 times 2 s apart until the credits are on the account. Time is injected so the
 // schedule is tested without waiting.
-import type { PaymentStatusResponse } from '@shared/contracts/payments';
+import type { PaymentStatusResponse } from '@shared/contracts/billing';
 import {
   PAYMENT_POLL_INITIAL_DELAY_MS,
   PAYMENT_POLL_INTERVAL_MS,

@@ -1,4 +1,4 @@
-import type { PublicInterviewer } from '@shared/contracts/interviewers';
+import type { PublicInterviewer } from '@shared/contracts/scenarios';
 import { SELECTED_INTERVIEWER_ID_KEY } from '@shared/domain/session-keys';
 import { PhoneCall } from 'lucide-react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { PublicInterviewer } from '@shared/contracts/interviewers';
+import type { PublicInterviewer } from '@shared/contracts/scenarios';
 import { SELECTED_INTERVIEWER_ID_KEY } from '@shared/domain/session-keys';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import type { PublicInterviewer } from '@shared/contracts/interviewers';
+import type { PublicInterviewer } from '@shared/contracts/scenarios';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 

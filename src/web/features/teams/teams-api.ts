@@ -1,6 +1,6 @@
 // The teams feature's requests (administration §7 team calls, plus assignments, progress and
 // membership by invitation).
-import type { Interviewer } from '@shared/contracts/interviewers';
+import type { Interviewer } from '@shared/contracts/scenarios';
 import type {
   CreateAssignmentRequest,
   CreateTeamRequest,

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { idParam } from '../../../shared/contracts/common.js';
+import {
+  howItWorksImagesResponse,
+  interviewerDeleteResponse,
+  interviewerListQuery,
+  interviewerListResponse,
+  interviewerPage,
+  interviewerPatchRequest,
+  interviewerResponse,
+  interviewerWriteRequest,
+  publicInterviewerResponse,
+} from '../../../shared/contracts/scenarios.js';
+import { HOW_IT_WORKS_IMAGES } from '../../../shared/how-it-works-images.js';
+import type { AppDeps } from '../../deps.js';
+import { requireUser } from '../../http/session-auth.js';
+import type { App } from '../../http/types.js';
+import { startInterviewerListCache } from './list-cache.js';
+import * as service from './service.js';
+
+export async function interviewerRoutes(app: App, deps: AppDeps) {
+  const { db } = deps.database;
+  const stopListCache = await startInterviewerListCache(deps.database);
+  app.addHook('onClose', stopListCache);
+
+  app.get(
+    '/api/how-it-works-images',
+    { schema: { response: { 200: howItWorksImagesResponse } } },
+    async () => {
+      return HOW_IT_WORKS_IMAGES;
+    },
+  );
+
+  app.get(
+    '/api/interviewers-public',
+    { schema: { response: { 200: z.array(publicInterviewerResponse) } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      const rows = await service.listPublicInterviewers(db);
+      return rows.map(service.toPublicInterviewerResponse);
+    },
+  );
+
+  app.get(
+    '/api/interviewers',
+    {
+      schema: {
+        querystring: interviewerListQuery,
+        response: { 200: z.union([interviewerListResponse, interviewerPage]) },
+      },
+    },
+    async (req, reply) => {
+      const caller = requireUser(req);
+      if (service.isPlainList(caller, req.query)) {
+        // already JSON, encoded by the same schema (cached per user); fastify sends a string as
+        // it is, so the type provider's check of the payload's shape does not apply
+        const json = await service.visibleListJson(db, caller, deps.clock.now().getTime());
+        return reply.type('application/json; charset=utf-8').send(json as never);
+      }
+      const result = await service.listInterviewers(db, caller, req.query);
+      if (Array.isArray(result)) return result.map(service.toInterviewerResponse);
+      return { items: result.items.map(service.toInterviewerResponse), total: result.total };
+    },
+  );
+
+  app.get(
+    '/api/interviewers/:id',
+    { schema: { params: idParam, response: { 200: interviewerResponse } } },
+    async (req) => {
+      const row = await service.getVisibleInterviewer(db, req.params.id, requireUser(req));
+      return service.toInterviewerResponse(row);
+    },
+  );
+
+  app.post(
+    '/api/interviewers',
+    { schema: { body: interviewerWriteRequest, response: { 201: interviewerResponse } } },
+    async (req, reply) => {
+      const row = await service.createInterviewer(deps, requireUser(req), req.body);
+      return reply.code(201).send(service.toInterviewerResponse(row));
+    },
+  );
+
+  app.patch(
+    '/api/interviewers/:id',
+    { schema: { params: idParam, body: interviewerPatchRequest, response: { 200: interviewerResponse } } },
+    async (req) => {
+      const row = await service.updateInterviewer(deps, requireUser(req), req.params.id, req.body);
+      return service.toInterviewerResponse(row);
+    },
+  );
+
+  app.delete(
+    '/api/interviewers/:id',
+    { schema: { params: idParam, response: { 200: interviewerDeleteResponse } } },
+    async (req) => service.deleteInterviewer(deps, requireUser(req), req.params.id),
+  );
+}

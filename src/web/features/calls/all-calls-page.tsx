@@ -1,0 +1,98 @@
+// All Calls (administration §2, §8, §9): every user's calls for admins, with search, call type,
+// scenario, call-rating and evaluation-rating filters, refresh and clear, five per page. Anyone
+// else sees Access Denied; the server refuses them too.
+import { ADMIN_PAGE_SIZE } from '@shared/domain/limits';
+import { RefreshCw, ShieldAlert } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { useAuth } from '@/components/auth/auth-provider';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import {
+  CallFilters,
+  type CallFilterValues,
+  emptyFilters,
+  useScenarioOptions,
+} from '@/features/calls/review/call-filters';
+import { CallList } from '@/features/calls/review/call-list';
+import { useAllCalls } from './all-calls-api';
+
+function AccessDenied() {
+  return (
+    <div className="container mx-auto flex max-w-lg flex-col items-center gap-4 p-8 text-center">
+      <ShieldAlert className="size-12 text-destructive" />
+      <h1 className="font-semibold text-2xl">Access Denied</h1>
+      <p className="text-muted-foreground">This page is only accessible to administrators</p>
+      <Button asChild>
+        <Link to="/">Return to Dashboard</Link>
+      </Button>
+    </div>
+  );
+}
+
+const initialFilters: CallFilterValues = { ...emptyFilters, callRating: null, evaluationRating: null };
+
+function AllCalls({ adminId }: { adminId: number }) {
+  const [filters, setFilters] = useState<CallFilterValues>(initialFilters);
+  const [page, setPage] = useState(1);
+  const calls = useAllCalls(true, page, filters);
+  const scenarios = useScenarioOptions();
+
+  const changeFilters = useCallback((next: CallFilterValues) => {
+    setFilters(next);
+    setPage(1);
+  }, []);
+
+  useEffect(() => {
+    if (calls.isError) toast.error('Error', { description: 'Failed to fetch interviews' });
+  }, [calls.isError]);
+
+  return (
+    <div className="container mx-auto max-w-5xl space-y-6 p-4 md:p-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="font-semibold text-2xl">All Calls</h1>
+          {calls.data && (
+            <p className="text-muted-foreground text-sm" data-testid="all-calls-total">
+              {calls.data.total} {calls.data.total === 1 ? 'call' : 'calls'}
+            </p>
+          )}
+        </div>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => void calls.refetch()}
+          disabled={calls.isFetching}
+        >
+          <RefreshCw className={calls.isFetching ? 'animate-spin' : undefined} />
+          Refresh
+        </Button>
+      </div>
+      <CallFilters
+        value={filters}
+        onChange={changeFilters}
+        scenarios={scenarios.data ?? []}
+        withRatings
+        resetLabel="Clear Filters"
+      />
+      <CallList
+        items={calls.data?.items ?? []}
+        total={calls.data?.total ?? 0}
+        page={page}
+        pageSize={ADMIN_PAGE_SIZE}
+        onPageChange={setPage}
+        isLoading={calls.isLoading || scenarios.isLoading}
+        emptyText="No calls found"
+        canEditRating={(i) => i.userId === adminId}
+      />
+    </div>
+  );
+}
+
+export default function AllCallsPage() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <PageSpinner />;
+  if (!user?.isAdmin) return <AccessDenied />;
+  return <AllCalls adminId={user.id} />;
+}

@@ -1,0 +1,174 @@
+// The filters above a list of calls (dashboard: search, call type, scenario, reset; All Calls adds
+// call rating and evaluation rating). The parent returns to page 1 on every change (spec §4).
+import type { Interviewer } from '@shared/contracts/scenarios';
+import { useQuery } from '@tanstack/react-query';
+import { RotateCcw, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { apiGet } from '@/lib/api';
+
+export type RatingFilter = '0' | '1' | '2' | 'unrated';
+
+export type CallFilterValues = {
+  search: string;
+  callType: string;
+  interviewerId: number | null;
+  callRating?: RatingFilter | null;
+  evaluationRating?: RatingFilter | null;
+};
+
+export const emptyFilters: CallFilterValues = { search: '', callType: '', interviewerId: null };
+
+export const hasActiveFilters = (f: CallFilterValues) =>
+  Boolean(f.search.trim() || f.callType || f.interviewerId !== null || f.callRating || f.evaluationRating);
+
+/** The scenarios a filter offers (the same query the call flow uses). */
+export function useScenarioOptions() {
+  return useQuery({
+    queryKey: ['/api/interviewers'],
+    queryFn: () => apiGet<Interviewer[]>('/api/interviewers'),
+  });
+}
+
+const ALL = '__all__';
+const RATING_FILTER_OPTIONS: { value: RatingFilter; label: string }[] = [
+  { value: '2', label: 'Great' },
+  { value: '1', label: 'OK' },
+  { value: '0', label: 'Poor' },
+  { value: 'unrated', label: 'Not Rated' },
+];
+
+function RatingSelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: RatingFilter | null | undefined;
+  onChange: (v: RatingFilter | null) => void;
+}) {
+  return (
+    <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? null : (v as RatingFilter))}>
+      {/* wide enough for "Any evaluation rating" whole */}
+      <SelectTrigger aria-label={label} className="w-full sm:w-56">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={ALL}>{`Any ${label.toLowerCase()}`}</SelectItem>
+        {RATING_FILTER_OPTIONS.map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+export type CallFiltersProps = {
+  value: CallFilterValues;
+  onChange: (next: CallFilterValues) => void;
+  scenarios: Pick<Interviewer, 'id' | 'name' | 'callType'>[];
+  /** show the call-rating and evaluation-rating filters (All Calls) */
+  withRatings?: boolean;
+  resetLabel?: string;
+};
+
+export function CallFilters({
+  value,
+  onChange,
+  scenarios,
+  withRatings,
+  resetLabel = 'Reset',
+}: CallFiltersProps) {
+  // The search box answers at once; the list follows after a short pause in typing.
+  const [search, setSearch] = useState(value.search);
+  useEffect(() => setSearch(value.search), [value.search]);
+  useEffect(() => {
+    if (search === value.search) return;
+    const t = setTimeout(() => onChange({ ...value, search }), 300);
+    return () => clearTimeout(t);
+  }, [search, value, onChange]);
+
+  const callTypes = [...new Set(scenarios.map((s) => s.callType || 'General'))].sort();
+  const visibleScenarios = value.callType
+    ? scenarios.filter((s) => s.callType === value.callType)
+    : scenarios;
+
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center" data-testid="call-filters">
+      <div className="relative flex-1 sm:min-w-56">
+        <Search className="-translate-y-1/2 absolute top-1/2 left-2.5 size-4 text-muted-foreground" />
+        <Input
+          type="search"
+          aria-label="Search calls"
+          placeholder="Search by scenario or transcript..."
+          className="pl-8"
+          maxLength={200}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      <Select
+        value={value.callType || ALL}
+        onValueChange={(v) => onChange({ ...value, callType: v === ALL ? '' : v, interviewerId: null })}
+      >
+        <SelectTrigger aria-label="Call type" className="w-full sm:w-52">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>All call types</SelectItem>
+          {callTypes.map((t) => (
+            <SelectItem key={t} value={t}>
+              {t}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Select
+        value={value.interviewerId === null ? ALL : String(value.interviewerId)}
+        onValueChange={(v) => onChange({ ...value, interviewerId: v === ALL ? null : Number(v) })}
+      >
+        <SelectTrigger aria-label="Scenario" className="w-full sm:w-52">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>All scenarios</SelectItem>
+          {visibleScenarios.map((s) => (
+            <SelectItem key={s.id} value={String(s.id)}>
+              {s.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {withRatings && (
+        <>
+          <RatingSelect
+            label="Call rating"
+            value={value.callRating}
+            onChange={(v) => onChange({ ...value, callRating: v })}
+          />
+          <RatingSelect
+            label="Evaluation rating"
+            value={value.evaluationRating}
+            onChange={(v) => onChange({ ...value, evaluationRating: v })}
+          />
+        </>
+      )}
+      <Button
+        type="button"
+        variant="outline"
+        disabled={!hasActiveFilters(value) && search === ''}
+        onClick={() => {
+          setSearch('');
+          onChange({ ...emptyFilters, ...(withRatings ? { callRating: null, evaluationRating: null } : {}) });
+        }}
+      >
+        <RotateCcw />
+        {resetLabel}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+// "Your Feedback" (spec §4, §5, §8): the owner rates the call experience and the evaluation
+// (Poor / OK / Great / Not Rated), each with an optional note sent as null when empty. On success
+// the lists are refetched. Admins looking at someone else's call see the ratings read-only.
+import type { Interview } from '@shared/contracts/calls';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
+import { apiPost } from '@/lib/api';
+import { cn } from '@/lib/utils';
+
+export type Rating = 0 | 1 | 2 | null;
+
+export const RATING_OPTIONS: { value: Rating; label: string }[] = [
+  { value: 0, label: 'Poor' },
+  { value: 1, label: 'OK' },
+  { value: 2, label: 'Great' },
+  { value: null, label: 'Not Rated' },
+];
+
+export const ratingLabel = (r: Rating) => RATING_OPTIONS.find((o) => o.value === r)?.label ?? 'Not Rated';
+
+/** Every query holding calls starts with this key, so one invalidation refetches them all. */
+export const INTERVIEWS_QUERY_ROOT = 'interviews';
+
+const noteOrNull = (s: string) => (s.trim() === '' ? null : s);
+
+function RatingChoice({
+  label,
+  value,
+  onChange,
+  readOnly,
+}: {
+  label: string;
+  value: Rating;
+  onChange: (r: Rating) => void;
+  readOnly?: boolean;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-medium text-sm">{label}</legend>
+      <div className="flex flex-wrap gap-2">
+        {RATING_OPTIONS.map((o) => (
+          <Button
+            key={o.label}
+            type="button"
+            size="sm"
+            variant={value === o.value ? 'default' : 'outline'}
+            aria-pressed={value === o.value}
+            disabled={readOnly}
+            onClick={() => onChange(o.value)}
+            className={cn(readOnly && value === o.value && 'opacity-100')}
+          >
+            {o.label}
+          </Button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function RatingBlock({ interview, readOnly }: { interview: Interview; readOnly?: boolean }) {
+  const queryClient = useQueryClient();
+  const [callRating, setCallRating] = useState<Rating>(interview.callRating);
+  const [evaluationRating, setEvaluationRating] = useState<Rating>(interview.evaluationRating);
+  const [callNote, setCallNote] = useState(interview.callRatingNote ?? '');
+  const [evaluationNote, setEvaluationNote] = useState(interview.evaluationRatingNote ?? '');
+
+  const save = useMutation({
+    mutationFn: () =>
+      apiPost<Interview>(`/api/interviews/${interview.id}/rate`, {
+        callRating,
+        evaluationRating,
+        callRatingNote: noteOrNull(callNote),
+        evaluationRatingNote: noteOrNull(evaluationNote),
+      }),
+    onSuccess: () => {
+      toast.success('Ratings Saved', { description: 'Your feedback has been saved.' });
+      void queryClient.invalidateQueries({ queryKey: [INTERVIEWS_QUERY_ROOT] });
+    },
+    onError: () => toast.error('Error', { description: 'Failed to save your feedback. Please try again.' }),
+  });
+
+  return (
+    <section
+      className="space-y-4 rounded-lg border p-4"
+      aria-label="Your Feedback"
+      data-testid="rating-block"
+    >
+      <h3 className="font-semibold">{readOnly ? 'Ratings' : 'Your Feedback'}</h3>
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="space-y-2">
+          <RatingChoice
+            label="Call Experience"
+            value={callRating}
+            onChange={setCallRating}
+            readOnly={readOnly}
+          />
+          <Textarea
+            aria-label="Call experience notes"
+            placeholder={readOnly ? 'No notes' : 'Notes about the call (optional)'}
+            value={callNote}
+            readOnly={readOnly}
+            maxLength={20_000}
+            onChange={(e) => setCallNote(e.target.value)}
+          />
+        </div>
+        <div className="space-y-2">
+          <RatingChoice
+            label="Evaluation"
+            value={evaluationRating}
+            onChange={setEvaluationRating}
+            readOnly={readOnly}
+          />
+          <Textarea
+            aria-label="Evaluation notes"
+            placeholder={readOnly ? 'No notes' : 'Notes about the evaluation (optional)'}
+            value={evaluationNote}
+            readOnly={readOnly}
+            maxLength={20_000}
+            onChange={(e) => setEvaluationNote(e.target.value)}
+          />
+        </div>
+      </div>
+      {!readOnly && (
+        <Button type="button" onClick={() => save.mutate()} disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Feedback'}
+        </Button>
+      )}
+    </section>
+  );
+}

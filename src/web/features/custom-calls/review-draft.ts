@@ -1,0 +1,85 @@
+// The review step's editable draft: built from a generation, checked on confirm (spec §5:
+// 'Please ensure both prompt and rubric are complete.' and a voice), turned into the
+// POST /api/interviewers body for the caller's own custom scenario.
+import { type CustomCallGeneration, customCallMessages } from '@shared/contracts/custom-calls';
+import type { InterviewerWriteRequest } from '@shared/contracts/scenarios';
+import type { VoiceId } from '@shared/domain/limits';
+import { phraseName } from '@shared/domain/scenario-name';
+
+export type SetupFields = { userContext: string; personaDetails: string; scenarioDetails: string };
+
+export type ReviewDraft = {
+  name: string;
+  role: string;
+  company: string;
+  systemPrompt: string;
+  welcomeMessage: string;
+  rubricName: string;
+  criteria: { name: string; description: string }[];
+  /** one question per line, as the user edits them */
+  questionsText: string;
+};
+
+export const VOICE_REQUIRED = 'Please choose a voice for your persona.';
+
+/**
+ * The generated scenario name (the persona's name), else the persona's name, else the start of the
+ * persona description cut where a phrase ends, never mid-phrase.
+ */
+export function scenarioName(generation: CustomCallGeneration, personaDetails: string): string {
+  return (
+    generation.scenarioName?.trim() ||
+    generation.personaName?.trim() ||
+    phraseName(personaDetails) ||
+    'Custom Scenario'
+  );
+}
+
+export function draftFromGeneration(generation: CustomCallGeneration, setup: SetupFields): ReviewDraft {
+  return {
+    name: scenarioName(generation, setup.personaDetails),
+    role: generation.role,
+    company: generation.company,
+    systemPrompt: generation.systemPrompt,
+    welcomeMessage: generation.welcomeMessage,
+    rubricName: generation.rubric.name,
+    criteria: generation.rubric.criteria.map((c) => ({ ...c })),
+    questionsText: generation.sampleQuestions.join('\n'),
+  };
+}
+
+export const questionLines = (text: string) =>
+  text
+    .split('\n')
+    .map((q) => q.trim())
+    .filter((q) => q !== '');
+
+/** The message to show, or null when the draft can be created. */
+export function confirmProblem(draft: ReviewDraft, voice: VoiceId | null): string | null {
+  const rubricComplete =
+    draft.rubricName.trim() !== '' &&
+    draft.criteria.length > 0 &&
+    draft.criteria.every((c) => c.name.trim() !== '');
+  if (draft.systemPrompt.trim() === '' || !rubricComplete) return customCallMessages.confirmIncomplete;
+  if (!voice) return VOICE_REQUIRED;
+  return null;
+}
+
+export function toCreateRequest(
+  draft: ReviewDraft,
+  voice: VoiceId,
+  setup: SetupFields,
+): InterviewerWriteRequest {
+  return {
+    name: draft.name.trim() || 'Custom Scenario',
+    role: draft.role.trim(),
+    company: draft.company.trim(),
+    voiceId: voice,
+    bio: setup.personaDetails.trim().slice(0, 2000),
+    systemPrompt: draft.systemPrompt.trim(),
+    welcomeMessage: draft.welcomeMessage.trim(),
+    rubricName: draft.rubricName.trim(),
+    rubricCriteria: draft.criteria.map((c) => ({ name: c.name.trim(), description: c.description.trim() })),
+    sampleQuestions: questionLines(draft.questionsText),
+  };
+}
