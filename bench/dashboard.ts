@@ -18,6 +18,7 @@ import { type Database, openDatabase } from '../src/server/db/client.js';
 import { migrateDatabase } from '../src/server/db/migrate.js';
 import { users } from '../src/server/db/schema.js';
 import { seedDatabase } from '../src/server/db/seed/index.js';
+import { providersFromConfig } from '../src/server/deps.js';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/session-store.js';
 import { completedPageQuery, completedSummaryQuery } from '../src/server/modules/calls/find-calls.js';
 import { seedCalls } from '../src/server/modules/calls/seed-calls.js';
@@ -88,7 +89,13 @@ async function run(kind: string, database: Database) {
   const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-blobs-'));
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: blobDir });
   const app = await buildApp(
-    { config, database, clock: { now: () => new Date() }, blobs: createLocalBlobStore(blobDir) },
+    {
+      config,
+      database,
+      clock: { now: () => new Date() },
+      blobs: createLocalBlobStore(blobDir),
+      ...providersFromConfig(config),
+    },
     { logger: false },
   );
   try {

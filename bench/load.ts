@@ -75,11 +75,10 @@ async function serve() {
   const { migrateDatabase } = await import('../src/server/db/migrate.js');
   const { interviewers, users } = await import('../src/server/db/schema.js');
   const { seedDatabase } = await import('../src/server/db/seed/index.js');
-  const { systemClock } = await import('../src/server/deps.js');
+  const { buildDeps } = await import('../src/server/deps.js');
   const { hashPassword } = await import('../src/server/modules/auth/passwords.js');
   const { createSession } = await import('../src/server/modules/auth/session-store.js');
   const { seedCalls } = await import('../src/server/modules/calls/seed-calls.js');
-  const { createBlobStore } = await import('../src/server/providers/storage/index.js');
   const { eq } = await import('drizzle-orm');
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'load-bench-'));
@@ -152,10 +151,7 @@ async function serve() {
     .where(eq(interviewers.isCustomScenario, false))
     .limit(1);
 
-  const app = await buildApp(
-    { config, database, clock: systemClock, blobs: await createBlobStore(config) },
-    { logger: false },
-  );
+  const app = await buildApp(await buildDeps(config, database), { logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   // measured calls should not pay the one-off start of the offline synthesiser
   const { createEspeakSynthesizer } = await import('../src/server/providers/tts/espeak.js');

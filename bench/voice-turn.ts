@@ -21,8 +21,7 @@ import { openDatabase } from '../src/server/db/client.js';
 import { migrateDatabase } from '../src/server/db/migrate.js';
 import { interviewers, users } from '../src/server/db/schema.js';
 import { seedDatabase } from '../src/server/db/seed/index.js';
-import { systemClock } from '../src/server/deps.js';
-import { createBlobStore } from '../src/server/providers/storage/index.js';
+import { buildDeps } from '../src/server/deps.js';
 import { sharedEspeak } from '../src/server/providers/tts/espeak.js';
 import type { ServerMessage } from '../src/server/voice/protocol.js';
 import { micFrames, silence } from '../src/server/voice/testing.js';
@@ -53,10 +52,7 @@ const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dat
 const database = await openDatabase({});
 await migrateDatabase(database);
 await seedDatabase(database);
-const app = await buildApp(
-  { config, database, clock: systemClock, blobs: await createBlobStore(config) },
-  { logger: false },
-);
+const app = await buildApp(await buildDeps(config, database), { logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const host = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const espeak = await sharedEspeak();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { interviews } from './db/schema.js';
+import { providersFromConfig } from './deps.js';
 import type { App } from './http/types.js';
 import { creditsOf, insertInterviewer, setCredits } from './modules/calls/call-fixtures.js';
 import { createLocalBlobStore } from './providers/storage/local-blob-store.js';
@@ -34,6 +35,7 @@ describe('with the database unreachable', () => {
         database,
         clock: { now: () => new Date() },
         blobs: createLocalBlobStore('.tmp/none'),
+        ...providersFromConfig(testConfig()),
       },
       { logger: false },
     );

@@ -1,15 +1,66 @@
 // What the app needs from the outside world, passed in explicitly so tests can supply their own.
+// Every provider (model, speech, recordings, payments, the ElevenLabs agent) is built here, once,
+// from config; modules and the voice gateway take them from AppDeps and never build their own.
+// Building them starts nothing heavy: SDKs, models and worker threads load on first use.
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { BlobStore } from './providers/storage/index.js';
+import { convaiFromConfig, type ElevenLabsConvai } from './providers/convai/index.js';
+import { createLlmClient, type LlmClient } from './providers/llm/openai-client.js';
+import { createPaymentProvider, type PaymentProvider } from './providers/payments/index.js';
+import {
+  createSpeechEngines,
+  type SpeechEngineOptions,
+  type SpeechEngines,
+} from './providers/speech/index.js';
+import { type BlobStore, createBlobStore } from './providers/storage/index.js';
 
 export type Clock = { now: () => Date };
 export const systemClock: Clock = { now: () => new Date() };
+
+/** The outside services, each chosen by config (README: configuration). */
+export type Providers = {
+  /** the OpenAI-compatible model (evaluation, scenario generation, the voice brain); null: built-in ones */
+  llm: LlmClient | null;
+  /** the voice gateway's synthesiser and transcriber (null: none) */
+  speech: SpeechEngines;
+  /** call recordings */
+  blobs: BlobStore;
+  /** card payments: Stripe, the sandbox, or none */
+  payments: PaymentProvider;
+  /** ElevenLabs Conversational AI when its key and agent are set; null: the built-in voice gateway */
+  convai: ElevenLabsConvai | null;
+};
 
 export type AppDeps = {
   config: Config;
   database: Database;
   clock: Clock;
-  /** call recordings */
-  blobs: BlobStore;
-};
+} & Providers;
+
+/** The providers config chooses, but the recording store (built apart: an S3 store loads its SDK). */
+export function providersFromConfig(
+  config: Config,
+  opts: { speech?: SpeechEngineOptions } = {},
+): Omit<Providers, 'blobs'> {
+  return {
+    llm: createLlmClient(config),
+    speech: createSpeechEngines(config, opts.speech),
+    payments: createPaymentProvider(config),
+    convai: convaiFromConfig(config),
+  };
+}
+
+/** Everything the app needs, built from config around an open database (main.ts, benchmarks). */
+export async function buildDeps(
+  config: Config,
+  database: Database,
+  clock: Clock = systemClock,
+): Promise<AppDeps> {
+  return {
+    config,
+    database,
+    clock,
+    blobs: await createBlobStore(config),
+    ...providersFromConfig(config),
+  };
+}

@@ -7,9 +7,8 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDatabase } from './db/seed/index.js';
-import { systemClock } from './deps.js';
+import { buildDeps } from './deps.js';
 import { ensureAdmin } from './modules/auth/service.js';
-import { createBlobStore } from './providers/storage/index.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -44,10 +43,7 @@ async function main() {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   }
-  const app = await buildApp(
-    { config, database, clock: systemClock, blobs: await createBlobStore(config) },
-    { serveWeb: true },
-  );
+  const app = await buildApp(await buildDeps(config, database), { serveWeb: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

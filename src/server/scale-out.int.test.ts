@@ -18,6 +18,7 @@ import { interviewers, interviews, tracks, users, utterances } from './db/schema
 import { seedDatabase } from './db/seed/index.js';
 import { PRESET_INTERVIEWERS } from './db/seed/preset-interviewers.js';
 import { EXAMPLE_TRACKS } from './db/seed/tracks.js';
+import { providersFromConfig } from './deps.js';
 import type { App } from './http/types.js';
 import { creditsOf, insertInterviewer, setCredits } from './modules/calls/call-fixtures.js';
 import { createLocalBlobStore } from './providers/storage/local-blob-store.js';
@@ -40,7 +41,13 @@ beforeAll(async () => {
   one = ctx.app;
   second = await secondConnection();
   two = await buildApp(
-    { config: testConfig(), database: second, clock: ctx.deps.clock, blobs: createLocalBlobStore(blobDir) },
+    {
+      config: testConfig(),
+      database: second,
+      clock: ctx.deps.clock,
+      blobs: createLocalBlobStore(blobDir),
+      ...providersFromConfig(testConfig()),
+    },
     { logger: false },
   );
   await two.ready();
@@ -189,7 +196,13 @@ it('rate limits are counted once across instances that share Redis (REDIS_URL), 
     const apps = await Promise.all(
       [ctx.database, second].map(async (database) => {
         const app = await buildApp(
-          { config, database, clock: ctx.deps.clock, blobs: createLocalBlobStore(blobDir) },
+          {
+            config,
+            database,
+            clock: ctx.deps.clock,
+            blobs: createLocalBlobStore(blobDir),
+            ...providersFromConfig(config),
+          },
           { logger: false },
         );
         await app.ready();

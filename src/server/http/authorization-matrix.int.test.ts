@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { interviewers, interviews, teamInvitations, teamMembers, teams, users } from '../db/schema.js';
 import { storeRecording, storeUtterances } from '../modules/calls/call-fixtures.js';
+import { createStripeProvider } from '../providers/payments/stripe.js';
 import { collectRoutes, type RegisteredRoute, routeKey } from '../test-support/route-table.js';
 import {
   createTestContext,
@@ -40,10 +41,10 @@ const LIMITS = {
   VOICE_SESSION_RATE_LIMIT: '1000',
 };
 const STRIPE = {
-  STRIPE_SECRET_KEY: 'sk_test_matrix',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_matrix',
-  STRIPE_WEBHOOK_SECRET: 'whsec_matrix',
-  STRIPE_API_BASE: 'http://127.0.0.1:9',
+  secretKey: 'sk_test_matrix',
+  publishableKey: 'pk_test_matrix',
+  webhookSecret: 'whsec_matrix',
+  apiBase: 'http://127.0.0.1:9',
 };
 
 let ctx: TestContext;
@@ -62,7 +63,10 @@ beforeAll(async () => {
   // The Stripe webhook exists only when Stripe is configured: a second app on the same database
   // holds it (its API is never reached: the webhook only checks signatures).
   const withStripe = await collectRoutes(() =>
-    buildApp({ ...ctx.deps, config: testConfig({ ...LIMITS, ...STRIPE }) }, { logger: false }),
+    buildApp(
+      { ...ctx.deps, config: testConfig(LIMITS), payments: createStripeProvider(STRIPE) },
+      { logger: false },
+    ),
   );
   stripeApp = withStripe.built;
   await stripeApp.ready();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
 import { creditLedger, interviews, users } from '../db/schema.js';
+import { providersFromConfig } from '../deps.js';
 import { ensureAdmin } from '../modules/auth/service.js';
 import { hashToken } from '../modules/auth/session-store.js';
 import { insertInterviewer, storeUtterances } from '../modules/calls/call-fixtures.js';
@@ -165,6 +166,7 @@ async function outageApp(lines: string[]) {
       database,
       clock: { now: () => new Date() },
       blobs: createLocalBlobStore('.tmp/none'),
+      ...providersFromConfig(testConfig()),
     },
     { logStream: { write: (line: string) => void lines.push(line) } },
   );

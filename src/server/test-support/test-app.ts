@@ -5,8 +5,10 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
-import type { AppDeps, Clock } from '../deps.js';
+import { type AppDeps, type Clock, type Providers, providersFromConfig } from '../deps.js';
 import type { App } from '../http/types.js';
+import { createLlmClient, type LlmClient } from '../providers/llm/openai-client.js';
+import type { SpeechEngines } from '../providers/speech/index.js';
 import { createLocalBlobStore } from '../providers/storage/local-blob-store.js';
 import { createTestDatabase, resetDatabase, type TestDatabase } from './test-db.js';
 
@@ -22,17 +24,61 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...overrides });
 }
 
+/**
+ * Providers a test supplies instead of the ones its config picks: a fake model endpoint, a
+ * transcriber that answers what the test says, a payment provider at a fake Stripe… `speech`
+ * replaces only the engines given (`{ stt: null }`: no server transcription).
+ */
+export type ProviderOverrides = Partial<Omit<Providers, 'speech'>> & { speech?: Partial<SpeechEngines> };
+
+function withProviders(deps: AppDeps, overrides: ProviderOverrides = {}): AppDeps {
+  const { speech, ...rest } = overrides;
+  return { ...deps, ...rest, speech: { ...deps.speech, ...speech } };
+}
+
+/**
+ * The deps of another app on the same database, clock and blob store, with another config and
+ * the providers that config picks (as main.ts would build them), then `providers` over those.
+ * For tests of what a configuration does; a test that only needs a provider passes it instead.
+ */
+export function depsWithConfig(
+  base: AppDeps,
+  env: Record<string, string>,
+  providers: ProviderOverrides = {},
+): AppDeps {
+  const config = testConfig(env);
+  return withProviders({ ...base, config, ...providersFromConfig(config) }, providers);
+}
+
+/** An OpenAI-compatible model at `url` (a fake server's), as the app's `llm` provider. */
+export function testLlm(url: string, opts: { apiKey?: string; timeoutMs?: number } = {}): LlmClient {
+  const client = createLlmClient({
+    LLM_BASE_URL: url,
+    LLM_API_KEY: opts.apiKey,
+    LLM_TIMEOUT_MS: opts.timeoutMs ?? testConfig().LLM_TIMEOUT_MS,
+  });
+  if (!client) throw new Error('testLlm needs a URL');
+  return client;
+}
+
 export async function createTestContext(
-  opts: { env?: Record<string, string>; clock?: Clock } = {},
+  opts: { env?: Record<string, string>; clock?: Clock; providers?: ProviderOverrides } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-blobs-'));
-  const deps: AppDeps = {
-    config: testConfig(opts.env),
-    database,
-    clock: opts.clock ?? { now: () => new Date() },
-    blobs: createLocalBlobStore(blobDir),
-  };
+  const config = testConfig(opts.env);
+  // the providers the config picks (no keys: the built-in ones), recordings in a folder of the
+  // test's own, then what the test supplies
+  const deps = withProviders(
+    {
+      config,
+      database,
+      clock: opts.clock ?? { now: () => new Date() },
+      blobs: createLocalBlobStore(blobDir),
+      ...providersFromConfig(config),
+    },
+    opts.providers,
+  );
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   return {

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app.js';
+import { providersFromConfig } from '../deps.js';
 import type { App } from '../http/types.js';
 import { createLocalBlobStore } from '../providers/storage/local-blob-store.js';
 import { testConfig } from './test-app.js';
@@ -24,12 +25,14 @@ export async function createWebTestApp(
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, content);
   }
+  const config = testConfig({ REGISTER_RATE_LIMIT: '1000', ...env });
   const app = await buildApp(
     {
-      config: testConfig({ REGISTER_RATE_LIMIT: '1000', ...env }),
+      config,
       database,
       clock: { now: () => new Date() },
       blobs: createLocalBlobStore(path.join(tmp, 'blobs')),
+      ...providersFromConfig(config),
     },
     { logger: false, serveWeb: true, webDir },
   );

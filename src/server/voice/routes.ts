@@ -45,7 +45,7 @@ declare module 'fastify' {
 }
 
 export async function voiceRoutes(app: App, deps: AppDeps) {
-  const engines = createVoiceEngines(deps.config);
+  const engines = createVoiceEngines(deps);
   app.log.info(engines.summary, 'voice gateway engines');
   app.decorate('serverSpeech', !engines.stt ? 'none' : engines.stt.kind === 'openai' ? 'cloud' : 'builtin');
   // Starting the offline voice takes a moment; do it now rather than in the first call's turn.

@@ -16,7 +16,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../app.js';
 import type { Db } from '../db/client.js';
 import { interviews, utterances } from '../db/schema.js';
-import type { AppDeps } from '../deps.js';
+import { type AppDeps, providersFromConfig } from '../deps.js';
 import type { App } from '../http/types.js';
 import { insertInterviewer, setCredits } from '../modules/calls/call-fixtures.js';
 import { type BlobStore, recordingKey } from '../providers/storage/index.js';
@@ -93,11 +93,13 @@ type Ctx = { app: App; deps: AppDeps; database: TestDatabase; host: string; clos
 async function createCtx(env: Record<string, string> = {}): Promise<Ctx> {
   const database = await createTestDatabase();
   const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-blobs-'));
+  const config = testConfig(env);
   const deps: AppDeps = {
-    config: testConfig(env),
+    config,
     database: { ...database, db: faultyDb(database.db) },
     clock: { now: () => new Date() },
     blobs: faultyBlobs(createLocalBlobStore(blobDir)),
+    ...providersFromConfig(config),
   };
   const app = await buildApp(deps, { logger: false });
   await app.ready();

@@ -9,6 +9,7 @@ import { utterances } from '../db/schema.js';
 import { insertInterviewer, setCredits } from '../modules/calls/call-fixtures.js';
 import { stopLiveSession } from '../modules/calls/stop-live-session.js';
 import { recordingKey } from '../providers/storage/index.js';
+import { createOpenAiTranscriber } from '../providers/stt/openai-transcription.js';
 import { createTestContext, registerUser, type TestContext } from '../test-support/test-app.js';
 import type { ServerMessage } from './protocol.js';
 import { micFrames, silence, speechLike } from './testing.js';
@@ -313,7 +314,12 @@ describe('built-in voice gateway with a transcription service', () => {
     });
     await new Promise<void>((r) => sttServer.listen(0, '127.0.0.1', r));
     const sttUrl = `http://127.0.0.1:${(sttServer.address() as AddressInfo).port}/v1`;
-    sttCtx = await createTestContext({ env: { STT_BASE_URL: sttUrl, VOICE_SILENCE_MS: '500' } });
+    sttCtx = await createTestContext({
+      env: { VOICE_SILENCE_MS: '500' },
+      providers: {
+        speech: { stt: createOpenAiTranscriber({ baseURL: sttUrl, model: 'whisper-1', timeoutMs: 30_000 }) },
+      },
+    });
     await sttCtx.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {

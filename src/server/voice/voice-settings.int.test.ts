@@ -1,6 +1,6 @@
 // The admin's voice settings (Admin → LLM Config → Voice) reach the speech the built-in gateway
-// asks for: a call on the gateway with ElevenLabs speech (VOICE_TTS=elevenlabs, against a local
-// fake of its text-to-speech API) sends stability and similarity boost as voice_settings, and the
+// asks for: a call on the gateway with ElevenLabs speech (the synthesiser pointed at a local fake
+// of its text-to-speech API) sends stability and similarity boost as voice_settings, and the
 // streaming switch picks the streaming or the plain endpoint. Read when each call starts, so a
 // change applies to the next call without a restart.
 import http from 'node:http';
@@ -10,7 +10,8 @@ import WebSocket from 'ws';
 import { users } from '../db/schema.js';
 import { insertInterviewer, setCredits } from '../modules/calls/call-fixtures.js';
 import { updateModelSettings } from '../modules/settings/service.js';
-import { createTestContext, registerUser, type TestContext } from '../test-support/test-app.js';
+import { createElevenLabsSpeech } from '../providers/tts/elevenlabs.js';
+import { createTestContext, registerUser, type TestContext, testConfig } from '../test-support/test-app.js';
 
 type SpeechRequest = { path: string; body: { text: string; voice_settings?: object } };
 const requests: SpeechRequest[] = [];
@@ -27,13 +28,16 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(3200));
   });
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', () => r()));
-  ctx = await createTestContext({
-    env: {
-      VOICE_TTS: 'elevenlabs',
-      ELEVENLABS_API_KEY: 'xi-test',
-      ELEVENLABS_API_BASE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
-    },
+  // the configured voices and model (the defaults), spoken through the fake
+  const config = testConfig();
+  const tts = createElevenLabsSpeech({
+    apiKey: 'xi-test',
+    baseUrl: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+    model: config.ELEVENLABS_TTS_MODEL,
+    voices: { michael: config.ELEVENLABS_VOICE_MICHAEL, sarah: config.ELEVENLABS_VOICE_SARAH },
+    timeoutMs: config.LLM_TIMEOUT_MS,
   });
+  ctx = await createTestContext({ providers: { speech: { tts } } });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   host = `127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });

@@ -7,9 +7,9 @@ import { ConfigError, loadConfig } from '../../config.js';
 import type { App } from '../../http/types.js';
 import {
   createTestContext,
+  depsWithConfig,
   registerUser,
   type TestContext,
-  testConfig,
 } from '../../test-support/test-app.js';
 import { providersStatus } from '../health/service.js';
 import { PAYMENTS_NOT_CONFIGURED } from './service.js';
@@ -53,10 +53,10 @@ describe('a deployment without Stripe keys', () => {
   let app: App;
   beforeAll(async () => {
     ctx = await createTestContext();
-    app = await buildApp(
-      { ...ctx.deps, config: testConfig({ PUBLIC_URL: 'https://calls.example.com' }) },
-      { logger: false },
-    );
+    // what main.ts would build for a deployment's config: its payment provider is none
+    app = await buildApp(depsWithConfig(ctx.deps, { PUBLIC_URL: 'https://calls.example.com' }), {
+      logger: false,
+    });
     await app.ready();
   });
   afterAll(async () => {

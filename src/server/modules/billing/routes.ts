@@ -17,13 +17,12 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { requireUser } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
-import { createPaymentProvider } from '../../providers/payments/index.js';
 import * as payments from './service.js';
 import { registerStripeWebhook } from './webhook.js';
 
 export async function paymentRoutes(app: App, deps: AppDeps) {
   const { db } = deps.database;
-  const payer = createPaymentProvider(deps.config);
+  const payer = deps.payments;
 
   app.get('/api/payments/config', { schema: { response: { 200: paymentsConfigResponse } } }, async () => ({
     provider: payer.kind,

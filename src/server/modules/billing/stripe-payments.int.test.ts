@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditLedger, purchases, users } from '../../db/schema.js';
+import { createStripeProvider } from '../../providers/payments/stripe.js';
 import { type FakeStripe, startFakeStripe } from '../../test-support/fake-stripe.js';
 import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
 
@@ -16,11 +17,13 @@ let ctx: TestContext;
 beforeAll(async () => {
   fake = await startFakeStripe(SECRET_KEY);
   ctx = await createTestContext({
-    env: {
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
+    providers: {
+      payments: createStripeProvider({
+        secretKey: SECRET_KEY,
+        publishableKey: PUBLISHABLE_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        apiBase: fake.url,
+      }),
     },
   });
 });

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { interviews, users } from '../../db/schema.js';
+import { createElevenLabsConvai } from '../../providers/convai/index.js';
 import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
 import { updateModelSettings } from '../settings/service.js';
 import { insertInterviewer, storeUtterances } from './call-fixtures.js';
@@ -57,11 +58,9 @@ beforeAll(async () => {
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', () => r()));
   const { port } = fake.address() as AddressInfo;
   ctx = await createTestContext({
-    env: {
-      ELEVENLABS_API_KEY: KEY,
-      ELEVENLABS_AGENT_ID: AGENT,
-      ELEVENLABS_API_BASE_URL: `http://127.0.0.1:${port}`,
-      REGISTER_RATE_LIMIT: '1000',
+    env: { REGISTER_RATE_LIMIT: '1000' },
+    providers: {
+      convai: createElevenLabsConvai({ apiKey: KEY, agentId: AGENT, baseUrl: `http://127.0.0.1:${port}` }),
     },
   });
 });

@@ -8,12 +8,14 @@ import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
 import { users } from '../../db/schema.js';
 import type { App } from '../../http/types.js';
+import { createOpenAiSpeech } from '../../providers/tts/openai-speech.js';
 import { completion, type FakeOpenAi, startFakeOpenAi } from '../../test-support/fake-openai-server.js';
 import {
   createTestContext,
+  depsWithConfig,
   registerUser,
   type TestContext,
-  testConfig,
+  testLlm,
 } from '../../test-support/test-app.js';
 import { BRAIN_FAILED_LINE } from '../../voice/call-session.js';
 import { insertInterviewer } from './call-fixtures.js';
@@ -30,14 +32,20 @@ let recovered: App;
 beforeAll(async () => {
   // The model (brain and evaluator) and the speech synthesiser both point at a closed port.
   ctx = await createTestContext({
-    env: { LLM_BASE_URL: DEAD, LLM_TIMEOUT_MS: '1000', VOICE_TTS: 'openai', TTS_BASE_URL: DEAD },
+    env: { LLM_TIMEOUT_MS: '1000' },
+    providers: {
+      llm: testLlm(DEAD, { timeoutMs: 1000 }),
+      speech: {
+        tts: createOpenAiSpeech({ baseURL: DEAD, model: 'tts-1', voices: {}, timeoutMs: 1000 }),
+      },
+    },
   });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   host = `127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   // The same database served by an instance whose model endpoint works again.
   fake = await startFakeOpenAi();
   recovered = await buildApp(
-    { ...ctx.deps, config: testConfig({ LLM_BASE_URL: fake.url, EVALUATE_RATE_LIMIT: '3' }) },
+    depsWithConfig(ctx.deps, { EVALUATE_RATE_LIMIT: '3' }, { llm: testLlm(fake.url) }),
     { logger: false },
   );
   await recovered.ready();

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { sqlRows } from '../../db/sql-rows.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import { ConvaiError, convaiFromConfig, elevenLabsVoiceId } from '../../providers/convai/index.js';
+import { ConvaiError, elevenLabsVoiceId } from '../../providers/convai/index.js';
 import { newVoiceSessionToken, voiceUrl } from '../../voice/session-tokens.js';
 import { getModelSettings } from '../settings/service.js';
 import { CALL_LIMIT_MS } from './call-limits.js';
@@ -74,7 +74,7 @@ export async function createVoiceSession(
   requestOrigin: string,
 ): Promise<VoiceSessionResponse> {
   const now = deps.clock.now();
-  const convai = convaiFromConfig(deps.config);
+  const { convai } = deps;
   const token = convai ? null : newVoiceSessionToken(now);
   // owner only: an admin may read anyone's call but not open its voice session
   const call = await openCall(deps.database.db, { interviewId, userId: caller.id, now, builtin: token });

@@ -11,7 +11,7 @@ import { buildTranscript } from '../../../shared/domain/transcript.js';
 import { creditLedger, interviews, users, voiceSessions } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
-import { ConvaiError, convaiFromConfig } from '../../providers/convai/index.js';
+import { ConvaiError } from '../../providers/convai/index.js';
 import { isValidConversationId } from '../../providers/storage/index.js';
 import { evaluateTranscript } from '../evaluation/service.js';
 import { recordTrackCall } from '../tracks/track-service.js';
@@ -160,7 +160,7 @@ async function settleConversation(
   opts: EndInterviewOptions,
 ): Promise<string | null> {
   const { db } = deps.database;
-  const convai = convaiFromConfig(deps.config);
+  const { convai } = deps;
   if (!convai) return interview.conversationId;
   const [builtin] = await db
     .select({ tokenHash: voiceSessions.tokenHash })

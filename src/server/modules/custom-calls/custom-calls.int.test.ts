@@ -7,6 +7,7 @@ import {
   registerUser,
   type TestContext,
   testConfig,
+  testLlm,
 } from '../../test-support/test-app.js';
 import { CUSTOM_DEFAULTS } from '../scenarios/service.js';
 import { SAMPLE_SCENARIOS } from './sample-scenarios.js';
@@ -185,12 +186,11 @@ describe('POST /api/custom-calls/generate with a model endpoint configured', () 
   let withModel: App;
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    const config = testConfig({
-      LLM_BASE_URL: fake.url,
-      LLM_TIMEOUT_MS: '1000',
-      GENERATE_RATE_LIMIT: '1000',
-    });
-    withModel = await buildApp({ ...ctx.deps, config }, { logger: false });
+    const config = testConfig({ LLM_TIMEOUT_MS: '1000', GENERATE_RATE_LIMIT: '1000' });
+    withModel = await buildApp(
+      { ...ctx.deps, config, llm: testLlm(fake.url, { timeoutMs: 1000 }) },
+      { logger: false },
+    );
     await withModel.ready();
   });
   afterAll(async () => {

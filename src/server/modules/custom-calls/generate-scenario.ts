@@ -8,7 +8,6 @@ import {
 } from '../../../shared/contracts/custom-calls.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, HttpError } from '../../http/errors.js';
-import { createLlmClient } from '../../providers/llm/openai-client.js';
 import { getModelSettings } from '../settings/service.js';
 import { type GenerationInput, generateBuiltin } from './builtin-generator.js';
 import { generateWithModel } from './model-generator.js';
@@ -33,7 +32,7 @@ export function requireGenerationInput(body: GenerateCustomCallRequest): Generat
  * fine, the generated content was not usable); an unreachable or failing model is 503.
  */
 export async function generateScenario(deps: AppDeps, input: GenerationInput): Promise<CustomCallGeneration> {
-  const client = createLlmClient(deps.config);
+  const client = deps.llm;
   if (!client) {
     const { kind: _kind, ...result } = generateBuiltin(input);
     return result;

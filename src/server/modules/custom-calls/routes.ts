@@ -5,7 +5,6 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { requireUser } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
-import { createVoiceEngines } from '../../voice/engines/index.js';
 import { generateScenario, requireGenerationInput } from './generate-scenario.js';
 import { createVoicePreviews } from './voice-preview.js';
 
@@ -29,7 +28,7 @@ export async function customCallRoutes(app: App, deps: AppDeps) {
     },
   );
 
-  const previews = createVoicePreviews(createVoiceEngines(deps.config).tts);
+  const previews = createVoicePreviews(deps.speech.tts);
   app.get(
     '/api/custom-calls/voice-preview/:voiceId',
     { schema: { params: z.object({ voiceId: z.enum(['michael', 'sarah']) }) } },

@@ -15,6 +15,7 @@ import {
   registerUser,
   type TestContext,
   testConfig,
+  testLlm,
 } from '../../test-support/test-app.js';
 import { SAMPLE_RUBRIC, STRONG_TRANSCRIPT, WEAK_TRANSCRIPT } from './sample-transcripts.js';
 
@@ -215,13 +216,16 @@ describe('evaluation rate limit', () => {
 });
 
 describe('evaluation with a model endpoint configured', () => {
-  // A second app on the same database whose LLM_BASE_URL is a fake OpenAI-compatible server.
+  // A second app on the same database whose model is a fake OpenAI-compatible server.
   let fake: FakeOpenAi;
   let withModel: App;
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    const config = testConfig({ LLM_BASE_URL: fake.url, LLM_TIMEOUT_MS: '500', EVALUATE_RATE_LIMIT: '1000' });
-    withModel = await buildApp({ ...ctx.deps, config }, { logger: false });
+    const config = testConfig({ LLM_TIMEOUT_MS: '500', EVALUATE_RATE_LIMIT: '1000' });
+    withModel = await buildApp(
+      { ...ctx.deps, config, llm: testLlm(fake.url, { timeoutMs: 500 }) },
+      { logger: false },
+    );
     await withModel.ready();
   });
   afterAll(async () => {

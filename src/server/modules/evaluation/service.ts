@@ -8,7 +8,6 @@ import { analyseTurns } from '../../../shared/domain/speech-analytics.js';
 import type { TimedUtterance } from '../../../shared/domain/transcript.js';
 import { candidateText, parseTranscript } from '../../../shared/domain/transcript.js';
 import type { AppDeps } from '../../deps.js';
-import { createLlmClient } from '../../providers/llm/openai-client.js';
 import { getModelSettings } from '../settings/service.js';
 import { evaluateBuiltin } from './builtin-evaluator.js';
 import { EVALUATION_FAILED, evaluateWithModel } from './model-evaluator.js';
@@ -46,7 +45,7 @@ export async function evaluateTranscript(
   if (candidateText(turns).trim() === '') {
     return { error: EVALUATION_FAILED, message: NOTHING_TO_EVALUATE };
   }
-  const client = createLlmClient(deps.config);
+  const client = deps.llm;
   if (!client) {
     return evaluateBuiltin({
       ...input,

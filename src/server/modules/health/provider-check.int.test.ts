@@ -19,9 +19,9 @@ import {
 import { type FakeStripe, startFakeStripe } from '../../test-support/fake-stripe.js';
 import {
   createTestContext,
+  depsWithConfig,
   registerUser,
   type TestContext,
-  testConfig,
 } from '../../test-support/test-app.js';
 import { testProvider } from './provider-check.js';
 
@@ -45,9 +45,10 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** a second app on the same database and blob store with other provider settings */
+/** a second app on the same database and blob store with other provider settings, and the
+ * providers those settings pick (the check reports the configured kind and runs that provider) */
 async function appWith(env: Record<string, string>): Promise<App> {
-  const app = await buildApp({ ...ctx.deps, config: testConfig(env) }, { logger: false });
+  const app = await buildApp(depsWithConfig(ctx.deps, env), { logger: false });
   await app.ready();
   others.push(app);
   return app;
@@ -195,8 +196,8 @@ describe('language model against an OpenAI-compatible server', () => {
 
   it('gives up after its time limit when the server never answers', async () => {
     fake.reply(hang());
-    const config = testConfig({ LLM_BASE_URL: fake.url, LLM_API_KEY: KEY });
-    const result = await testProvider({ ...ctx.deps, config }, 'llm', 300);
+    const deps = depsWithConfig(ctx.deps, { LLM_BASE_URL: fake.url, LLM_API_KEY: KEY });
+    const result = await testProvider(deps, 'llm', 300);
     expect(result).toMatchObject({ ok: false, provider: 'llm', message: 'No answer within 0.3 s' });
   });
 

@@ -7,17 +7,13 @@ import type { Readable } from 'node:stream';
 import type { ProviderName, ProviderTestResponse } from '../../../shared/contracts/health.js';
 import type { Config } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
-import { convaiFromConfig } from '../../providers/convai/index.js';
-import { createLlmClient } from '../../providers/llm/openai-client.js';
-import { createPaymentProvider } from '../../providers/payments/index.js';
-import { createVoiceEngines } from '../../voice/engines/index.js';
 import { wavFile } from '../../voice/pcm.js';
 import { getModelSettings } from '../settings/service.js';
 import { providersStatus } from './service.js';
 
 export const PROVIDER_TEST_TIMEOUT_MS = 10_000;
 
-type Deps = Pick<AppDeps, 'config' | 'database' | 'blobs'>;
+type Deps = Pick<AppDeps, 'config' | 'database' | 'llm' | 'speech' | 'blobs' | 'payments' | 'convai'>;
 /** the operation with the active implementation; answers what it did. Which implementation that
  * is comes from /api/health's providersStatus, which makes the same choices as the voice gateway. */
 type Plan = { run: (signal: AbortSignal) => Promise<string> };
@@ -27,12 +23,12 @@ const SAMPLE_RATE = 16_000;
 const noConnection = (message: string): Plan => ({ run: async () => message });
 
 async function planLlm(deps: Deps): Promise<Plan> {
-  const client = createLlmClient(deps.config);
+  const client = deps.llm;
   if (!client) return noConnection('Built-in evaluator and generator: no connection needed');
   const { model } = (await getModelSettings(deps)).evaluation;
   return {
     async run(signal) {
-      const completion: unknown = await client.chat.completions.create(
+      const completion: unknown = await (await client.openai()).chat.completions.create(
         { model, messages: [{ role: 'user', content: 'Reply with the single word OK.' }] },
         { signal },
       );
@@ -60,7 +56,7 @@ function testTone(): Buffer {
 }
 
 function planSpeechToText(deps: Deps): Plan {
-  const { stt } = createVoiceEngines(deps.config);
+  const { stt } = deps.speech;
   if (!stt) {
     return deps.config.VOICE_STT === 'none'
       ? noConnection('Switched off (VOICE_STT=none): answers are typed or come from the browser')
@@ -90,7 +86,7 @@ function planSpeechToText(deps: Deps): Plan {
 }
 
 function planTextToSpeech(deps: Deps): Plan {
-  const { tts } = createVoiceEngines(deps.config);
+  const { tts } = deps.speech;
   if (!tts) return noConnection('Switched off (VOICE_TTS=none): the agent answers in text only');
   return {
     async run(signal) {
@@ -105,7 +101,7 @@ function planTextToSpeech(deps: Deps): Plan {
 }
 
 function planVoiceAgent(deps: Deps): Plan {
-  const convai = convaiFromConfig(deps.config);
+  const { convai } = deps;
   if (!convai) return noConnection('Calls run on this server’s built-in voice gateway: no connection needed');
   return {
     async run() {
@@ -116,7 +112,7 @@ function planVoiceAgent(deps: Deps): Plan {
 }
 
 function planPayments(deps: Deps): Plan {
-  const payments = createPaymentProvider(deps.config);
+  const { payments } = deps;
   if (payments.kind === 'sandbox')
     return noConnection('Payment sandbox: no card is charged, no connection needed');
   if (payments.kind === 'none')

@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { ProvidersStatus } from '../../../shared/contracts/health.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { sttChoice, ttsChoice } from '../../providers/speech/index.js';
 import { pocketsphinxAvailability } from '../../providers/stt/pocketsphinx.js';
-import { sttChoice, ttsChoice } from '../../voice/engines/index.js';
 
 export function providersStatus(c: Config): ProvidersStatus {
   const host = (url?: string) => (url ? new URL(url).host : undefined);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOpenAiTranscriber } from '../../providers/stt/openai-transcription.js';
 import { createTestContext, type TestContext } from '../../test-support/test-app.js';
 
 describe('public config', () => {
@@ -20,14 +21,27 @@ describe('public config', () => {
     expect(['cloud', 'builtin', 'none']).toContain(res.json().speech.server);
     expect(res.json().speech.browser).toBe(true);
 
-    const off = await createTestContext({ env: { BROWSER_SPEECH: 'off', VOICE_STT: 'none' } });
+    const off = await createTestContext({
+      env: { BROWSER_SPEECH: 'off' },
+      providers: { speech: { stt: null } },
+    });
     try {
       const answer = await off.app.inject({ method: 'GET', url: '/api/public-config' });
       expect(answer.json().speech).toEqual({ server: 'none', browser: false });
     } finally {
       await off.close();
     }
-    const cloud = await createTestContext({ env: { STT_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    const cloud = await createTestContext({
+      providers: {
+        speech: {
+          stt: createOpenAiTranscriber({
+            baseURL: 'http://127.0.0.1:9/v1',
+            model: 'whisper-1',
+            timeoutMs: 1000,
+          }),
+        },
+      },
+    });
     try {
       const answer = await cloud.app.inject({ method: 'GET', url: '/api/public-config' });
       expect(answer.json().speech.server).toBe('cloud');

@@ -9,16 +9,12 @@ import {
   modelSettingsPatch,
 } from '../../../shared/contracts/settings.js';
 import { defaultModelSettings } from '../../../shared/domain/model-settings.js';
-import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { appSettings } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { recordAudit } from '../audit/service.js';
 
 export const MODEL_SETTINGS_KEY = 'models';
-
-/** An OpenAI-compatible endpoint is configured: a base URL, or a key for the default OpenAI one. */
-export const llmConfigured = (config: Config): boolean => Boolean(config.LLM_BASE_URL || config.LLM_API_KEY);
 
 async function readOverrides(db: DbOrTx): Promise<{ overrides: ModelSettingsPatch; updatedAt: Date | null }> {
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, MODEL_SETTINGS_KEY));
@@ -41,23 +37,19 @@ export async function getModelSettings(deps: Pick<AppDeps, 'config' | 'database'
   return merge(defaultModelSettings(deps.config.LLM_MODEL), overrides);
 }
 
-function endpointOrigin(config: Config): string | null {
-  if (config.LLM_BASE_URL) return new URL(config.LLM_BASE_URL).origin;
-  return config.LLM_API_KEY ? 'https://api.openai.com' : null;
-}
-
 export async function getModelSettingsView(
-  deps: Pick<AppDeps, 'config' | 'database'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'llm'>,
 ): Promise<ModelSettingsResponse> {
   const defaults = defaultModelSettings(deps.config.LLM_MODEL);
   const { overrides, updatedAt } = await readOverrides(deps.database.db);
-  const configured = llmConfigured(deps.config);
+  // an OpenAI-compatible endpoint is configured: a base URL, or a key for the default OpenAI one
+  const configured = deps.llm !== null;
   return {
     settings: merge(defaults, overrides),
     defaults,
     active: {
       llmConfigured: configured,
-      llmEndpoint: endpointOrigin(deps.config),
+      llmEndpoint: deps.llm ? new URL(deps.llm.baseURL).origin : null,
       evaluator: configured ? 'model' : 'built-in',
       generator: configured ? 'model' : 'built-in',
     },
@@ -66,7 +58,7 @@ export async function getModelSettingsView(
 }
 
 export async function updateModelSettings(
-  deps: Pick<AppDeps, 'config' | 'database' | 'clock'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'clock' | 'llm'>,
   actorId: number,
   patch: ModelSettingsPatch,
 ): Promise<ModelSettingsResponse> {

@@ -4,10 +4,10 @@ import { auditLog } from '../../db/schema.js';
 import type { App } from '../../http/types.js';
 import {
   createTestContext,
+  depsWithConfig,
   registerUser,
   sessionCookie,
   type TestContext,
-  testConfig,
 } from '../../test-support/test-app.js';
 import { ensureAdmin } from '../auth/service.js';
 import { getModelSettings } from './service.js';
@@ -120,12 +120,14 @@ describe('model settings with an endpoint configured', () => {
   // A second app on the same database, configured with a model endpoint.
   let configured: App;
   beforeAll(async () => {
-    const config = testConfig({
-      LLM_BASE_URL: 'http://127.0.0.1:9/v1',
-      LLM_API_KEY: 'sk-secret',
-      LLM_MODEL: 'qwen2.5',
-    });
-    configured = await buildApp({ ...ctx.deps, config }, { logger: false });
+    configured = await buildApp(
+      depsWithConfig(ctx.deps, {
+        LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+        LLM_API_KEY: 'sk-secret',
+        LLM_MODEL: 'qwen2.5',
+      }),
+      { logger: false },
+    );
     await configured.ready();
   });
   afterAll(() => configured.close());

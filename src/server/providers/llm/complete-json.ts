@@ -2,11 +2,14 @@
 // could not. It never throws for provider trouble: HTML pages, 5xx, refused connections, hangs and
 // malformed output all come back as { ok: false } with a message fit for the user. Used by the
 // evaluator and the custom-scenario generator.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
 import { extractJson } from './extract-json.js';
-import type { LlmClient } from './openai-client.js';
+import { type LlmClient, loadOpenAi } from './openai-client.js';
+
+/** the package's error classes (the package is loaded on first use: openai-client.ts) */
+type Sdk = typeof OpenAI;
 
 export type JsonTask<T> = {
   system: string;
@@ -52,16 +55,16 @@ class TaskFailure extends Error {
 
 const looksLikeHtml = (s: string) => /^\s*<(!doctype|html|head|body|\?xml|[a-z]+[\s>])/i.test(s);
 
-function toFailure(err: unknown, timeoutMs: number): TaskFailure {
+function toFailure(sdk: Sdk, err: unknown, timeoutMs: number): TaskFailure {
   if (err instanceof TaskFailure) return err;
-  if (err instanceof OpenAI.APIConnectionTimeoutError || err instanceof OpenAI.APIUserAbortError) {
+  if (err instanceof sdk.APIConnectionTimeoutError || err instanceof sdk.APIUserAbortError) {
     const limit = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} seconds`;
     return new TaskFailure('timeout', `The model did not answer within ${limit}.`);
   }
-  if (err instanceof OpenAI.APIConnectionError) {
+  if (err instanceof sdk.APIConnectionError) {
     return new TaskFailure('provider', 'The model endpoint could not be reached.');
   }
-  if (err instanceof OpenAI.APIError) {
+  if (err instanceof sdk.APIError) {
     if (typeof err.message === 'string' && looksLikeHtml(err.message.replace(/^\d+\s*/, ''))) {
       return new TaskFailure('not-json', `Server returned HTML instead of JSON (status ${err.status}).`);
     }
@@ -74,7 +77,7 @@ function toFailure(err: unknown, timeoutMs: number): TaskFailure {
 
 /** One chat request; a body that is not a chat completion (an HTML page with 200) is a failure. */
 async function chat<T>(
-  client: LlmClient,
+  client: OpenAI,
   task: JsonTask<T>,
   messages: ChatCompletionMessageParam[],
   level: number,
@@ -106,7 +109,8 @@ async function chat<T>(
 
 /** Asks with the strongest JSON mode first; an endpoint that rejects it (400) is asked with a weaker one. */
 async function chatWithFallback<T>(
-  client: LlmClient,
+  sdk: Sdk,
+  client: OpenAI,
   task: JsonTask<T>,
   messages: ChatCompletionMessageParam[],
 ) {
@@ -114,8 +118,7 @@ async function chatWithFallback<T>(
     try {
       return await chat(client, task, messages, level);
     } catch (err) {
-      const rejectedFormat =
-        err instanceof OpenAI.BadRequestError && responseFormat(task, level) !== undefined;
+      const rejectedFormat = err instanceof sdk.BadRequestError && responseFormat(task, level) !== undefined;
       if (!rejectedFormat || level >= 2) throw err;
     }
   }
@@ -136,13 +139,15 @@ function parse<T>(content: string, schema: z.ZodType<T>): Parsed<T> {
   return { ok: false, problem: `The JSON did not match the required shape: ${issues}.` };
 }
 
-export async function completeJson<T>(client: LlmClient, task: JsonTask<T>): Promise<JsonOutcome<T>> {
+export async function completeJson<T>(llm: LlmClient, task: JsonTask<T>): Promise<JsonOutcome<T>> {
+  const { default: sdk } = await loadOpenAi();
   const messages: ChatCompletionMessageParam[] = [
     { role: 'system', content: task.system },
     { role: 'user', content: task.user },
   ];
   try {
-    const first = await chatWithFallback(client, task, messages);
+    const client = await llm.openai();
+    const first = await chatWithFallback(sdk, client, task, messages);
     const parsed = parse(first, task.schema);
     if (parsed.ok) return { ok: true, value: parsed.value, attempts: 1 };
 
@@ -155,7 +160,7 @@ export async function completeJson<T>(client: LlmClient, task: JsonTask<T>): Pro
         content: `${parsed.problem} Reply with only the corrected JSON object, no prose and no Markdown.`,
       },
     ];
-    const second = await chatWithFallback(client, task, repair);
+    const second = await chatWithFallback(sdk, client, task, repair);
     const repaired = parse(second, task.schema);
     if (repaired.ok) return { ok: true, value: repaired.value, attempts: 2 };
     return {
@@ -164,7 +169,7 @@ export async function completeJson<T>(client: LlmClient, task: JsonTask<T>): Pro
       message: `The model's answer could not be used after one repair attempt. ${repaired.problem}`,
     };
   } catch (err) {
-    const failure = toFailure(err, task.timeoutMs);
+    const failure = toFailure(sdk, err, task.timeoutMs);
     return { ok: false, reason: failure.reason, message: failure.message };
   }
 }

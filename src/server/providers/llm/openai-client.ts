@@ -1,20 +1,55 @@
 // The one OpenAI-compatible adapter (OpenAI, Azure, Ollama, vLLM, LM Studio, Groq…): the `openai`
 // package pointed at LLM_BASE_URL. No retries inside the client: callers own their time budget.
-import OpenAI from 'openai';
+// The package is loaded on first use, not at start: a server that never asks a model (or has no
+// endpoint) does not hold it in memory.
+import type OpenAI from 'openai';
 import type { Config } from '../../config.js';
 
-export type LlmClient = OpenAI;
+/** the `openai` package, loaded once, on first use */
+export const loadOpenAi = () => import('openai');
+
+/** An OpenAI-compatible endpoint whose client is made on first use. */
+export type LlmClient = {
+  /** the endpoint's API address (its /v1) */
+  readonly baseURL: string;
+  /** the client (the package is loaded and the client made on the first call) */
+  openai: () => Promise<OpenAI>;
+};
 
 /** A client when an endpoint is configured (a base URL, or a key for OpenAI itself), else null. */
 export function createLlmClient(
   config: Pick<Config, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_TIMEOUT_MS'>,
 ): LlmClient | null {
   if (!config.LLM_BASE_URL && !config.LLM_API_KEY) return null;
-  return new OpenAI({
-    baseURL: config.LLM_BASE_URL ?? 'https://api.openai.com/v1',
-    // Local servers (Ollama, LM Studio) need no key, but the client insists on one.
-    apiKey: config.LLM_API_KEY ?? 'not-needed',
-    timeout: config.LLM_TIMEOUT_MS,
-    maxRetries: 0,
+  const baseURL = config.LLM_BASE_URL ?? 'https://api.openai.com/v1';
+  return lazyLlmClient(baseURL, async () => {
+    const { default: OpenAIClient } = await loadOpenAi();
+    return new OpenAIClient({
+      baseURL,
+      // Local servers (Ollama, LM Studio) need no key, but the client insists on one.
+      apiKey: config.LLM_API_KEY ?? 'not-needed',
+      timeout: config.LLM_TIMEOUT_MS,
+      maxRetries: 0,
+    });
   });
+}
+
+/** An LlmClient that makes its client with `make` on first use (once; again after a failure). */
+export function lazyLlmClient(baseURL: string, make: () => Promise<OpenAI>): LlmClient {
+  let client: Promise<OpenAI> | null = null;
+  return {
+    baseURL,
+    openai() {
+      client ??= make().catch((err) => {
+        client = null;
+        throw err;
+      });
+      return client;
+    },
+  };
+}
+
+/** An OpenAI client already made (a test's fake, a benchmark's own), as an LlmClient. */
+export function llmClientOf(client: OpenAI, baseURL = client.baseURL): LlmClient {
+  return { baseURL, openai: async () => client };
 }

@@ -33,21 +33,28 @@ function toRemoteState(pi: Stripe.PaymentIntent): RemotePaymentState['state'] {
 }
 
 export function createStripeProvider(opts: StripeProviderOptions): StripePaymentProvider {
-  // required here, not imported: a server without Stripe keys never loads the SDK (about 20 MB resident)
-  const StripeClient = createRequire(import.meta.url)('stripe') as typeof Stripe;
-  const stripe = new StripeClient(opts.secretKey, {
-    ...connectionOptions(opts.apiBase),
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-  });
+  // required on first use, not imported: a server nobody buys on never loads the SDK (about 20 MB
+  // resident), and building the app's dependencies at start costs nothing
+  let client: Stripe | null = null;
+  const stripe = (): Stripe => {
+    if (!client) {
+      const StripeClient = createRequire(import.meta.url)('stripe') as typeof Stripe;
+      client = new StripeClient(opts.secretKey, {
+        ...connectionOptions(opts.apiBase),
+        maxNetworkRetries: 2,
+        timeout: 20_000,
+        telemetry: false,
+      });
+    }
+    return client;
+  };
 
   return {
     kind: 'stripe',
     publishableKey: opts.publishableKey,
 
     async createPaymentIntent(input) {
-      const pi = await stripe.paymentIntents.create({
+      const pi = await stripe().paymentIntents.create({
         amount: input.amount,
         currency: input.currency,
         automatic_payment_methods: { enabled: true },
@@ -61,20 +68,21 @@ export function createStripeProvider(opts: StripeProviderOptions): StripePayment
     },
 
     async retrievePaymentState(paymentIntentId) {
-      const pi = await stripe.paymentIntents.retrieve(paymentIntentId);
+      const pi = await stripe().paymentIntents.retrieve(paymentIntentId);
       return { state: toRemoteState(pi), amount: pi.amount_received || pi.amount, currency: pi.currency };
     },
 
     async checkConnection() {
-      const balance = await stripe.balance.retrieve({}, { maxNetworkRetries: 0 });
+      const balance = await stripe().balance.retrieve({}, { maxNetworkRetries: 0 });
       return { livemode: balance.livemode };
     },
 
     parseWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      const { webhooks } = stripe();
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret);
+        event = webhooks.constructEvent(rawBody, signature, opts.webhookSecret);
       } catch (err) {
         throw new WebhookSignatureError((err as Error).message);
       }

@@ -2,7 +2,8 @@
 // and resampled to the gateway's 16 kHz. Works with OpenAI and servers that copy its API. Of the
 // admin's voice settings only streaming applies (the API has no stability or similarity boost):
 // off, the whole phrase is read before it goes on.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { loadOpenAi } from '../llm/openai-client.js';
 import { pcmChunksFromBody, wholeBody } from './pcm-stream.js';
 import type { SpeechSynthesizer } from './types.js';
 
@@ -18,16 +19,22 @@ export type OpenAiSpeechOptions = {
 };
 
 export function createOpenAiSpeech(opts: OpenAiSpeechOptions): SpeechSynthesizer {
-  const client = new OpenAI({
-    baseURL: opts.baseURL,
-    apiKey: opts.apiKey ?? 'not-needed',
-    timeout: opts.timeoutMs,
-    maxRetries: 1,
-  });
+  // made on the first phrase: the package is not loaded by a server that never speaks this way
+  let client: OpenAI | null = null;
+  const connect = async () => {
+    const { default: OpenAIClient } = await loadOpenAi();
+    client ??= new OpenAIClient({
+      baseURL: opts.baseURL,
+      apiKey: opts.apiKey ?? 'not-needed',
+      timeout: opts.timeoutMs,
+      maxRetries: 1,
+    });
+    return client;
+  };
   return {
     kind: 'openai',
     async *synthesize(text, voice, signal, settings = {}) {
-      const res = await client.audio.speech.create(
+      const res = await (await connect()).audio.speech.create(
         {
           model: opts.model,
           voice: opts.voices[voice] ?? voice,

@@ -1,19 +1,11 @@
-// Picks the gateway's brain, speech synthesiser and transcriber from config. 'auto' means: the
-// real service when its keys are set, the built-in offline engine otherwise (for speech-to-text:
-// pocketsphinx when it is installed, else none: typed and browser-recognised answers).
+// The gateway's engines: the brain (who the agent is: the scripted persona, or an
+// OpenAI-compatible chat model when one is configured and VOICE_BRAIN allows it) with the speech
+// synthesiser and transcriber the app's dependencies carry (providers/speech).
 
 import type { Config } from '../../config.js';
-import { createLlmClient } from '../../providers/llm/openai-client.js';
-import { createOpenAiTranscriber } from '../../providers/stt/openai-transcription.js';
-import {
-  createPocketsphinxTranscriber,
-  type PocketsphinxAvailability,
-  pocketsphinxAvailability,
-} from '../../providers/stt/pocketsphinx.js';
+import type { LlmClient } from '../../providers/llm/openai-client.js';
+import { type SpeechEngines, VoiceEngineConfigError } from '../../providers/speech/index.js';
 import type { Transcriber } from '../../providers/stt/types.js';
-import { createElevenLabsSpeech } from '../../providers/tts/elevenlabs.js';
-import { createEspeakSynthesizer } from '../../providers/tts/espeak.js';
-import { createOpenAiSpeech } from '../../providers/tts/openai-speech.js';
 import type { SpeechSynthesizer } from '../../providers/tts/types.js';
 import type { BrainFactory } from './brain.js';
 import { createLlmBrainFactory } from './llm-brain.js';
@@ -35,28 +27,15 @@ export type VoiceEngines = {
   };
 };
 
-export type VoiceEngineOptions = {
-  /** whether the built-in recogniser can run (default: its binary and model looked up on this machine) */
-  builtinStt?: () => PocketsphinxAvailability;
-  /** told when a chosen engine cannot run and the gateway does without (default: a process warning, once) */
-  warn?: (message: string) => void;
-};
-
 const DEFAULT_VOICE_MODEL = 'gpt-4o-mini';
 
-export class VoiceEngineConfigError extends Error {}
-
-export function createVoiceEngines(config: Config, opts: VoiceEngineOptions = {}): VoiceEngines {
-  const builtinStt = (opts.builtinStt ?? pocketsphinxAvailability)();
-  const brain = pickBrain(config);
-  const tts = pickTts(config);
-  const stt = pickStt(config, builtinStt);
-  const sttUnavailable = stt ? undefined : sttOffReason(config, builtinStt);
-  if (config.VOICE_STT === 'builtin' && !builtinStt.available) {
-    (opts.warn ?? warnOnce)(
-      `VOICE_STT=builtin, but ${builtinStt.reason}: spoken answers are not transcribed on this server (answers are typed or come from the browser's speech recognition)`,
-    );
-  }
+export function createVoiceEngines(deps: {
+  config: Config;
+  llm: LlmClient | null;
+  speech: SpeechEngines;
+}): VoiceEngines {
+  const { tts, stt, builtinStt, sttUnavailable } = deps.speech;
+  const brain = pickBrain(deps.config, deps.llm);
   return {
     brainFor: brain.factory,
     tts,
@@ -65,21 +44,16 @@ export function createVoiceEngines(config: Config, opts: VoiceEngineOptions = {}
       brain: brain.kind,
       tts: tts?.kind ?? 'none',
       stt: stt?.kind ?? 'none',
-      builtinStt: builtinStt.available,
+      builtinStt,
       ...(sttUnavailable ? { sttUnavailable } : {}),
     },
   };
 }
 
-const warned = new Set<string>();
-function warnOnce(message: string): void {
-  if (warned.has(message)) return;
-  warned.add(message);
-  process.emitWarning(message, { code: 'VOICE_ENGINE_UNAVAILABLE' });
-}
-
-function pickBrain(config: Config): { kind: 'scripted' | 'llm'; factory: BrainFactory } {
-  const client = createLlmClient(config);
+function pickBrain(
+  config: Config,
+  client: LlmClient | null,
+): { kind: 'scripted' | 'llm'; factory: BrainFactory } {
   if (config.VOICE_BRAIN === 'llm' && !client) {
     throw new VoiceEngineConfigError('VOICE_BRAIN=llm needs LLM_BASE_URL or LLM_API_KEY');
   }
@@ -88,83 +62,4 @@ function pickBrain(config: Config): { kind: 'scripted' | 'llm'; factory: BrainFa
     return { kind: 'llm', factory: createLlmBrainFactory(client, model) };
   }
   return { kind: 'scripted', factory: createScriptedBrain };
-}
-
-/** Which synthesiser the gateway speaks with (the health view reports the same choice). */
-export function ttsChoice(config: Config): 'elevenlabs' | 'openai' | 'builtin' | 'none' {
-  const choice = config.VOICE_TTS;
-  if (choice !== 'auto') return choice;
-  if (config.ELEVENLABS_API_KEY) return 'elevenlabs';
-  if (config.TTS_BASE_URL || config.TTS_API_KEY) return 'openai';
-  return 'builtin';
-}
-
-/**
- * Which transcriber turns the caller's audio into text: the OpenAI-compatible service, the
- * built-in recogniser (when installed), or none (typed and browser-recognised text). `auto` picks
- * them in that order; `builtin` without pocketsphinx installed is none (and said at start).
- */
-export function sttChoice(
-  config: Config,
-  builtinStt: () => PocketsphinxAvailability = pocketsphinxAvailability,
-): 'openai' | 'builtin' | 'none' {
-  const choice = config.VOICE_STT;
-  if (choice === 'none' || choice === 'openai') return choice;
-  if (choice === 'auto' && (config.STT_BASE_URL || config.STT_API_KEY)) return 'openai';
-  return builtinStt().available ? 'builtin' : 'none';
-}
-
-function sttOffReason(config: Config, builtinStt: PocketsphinxAvailability): string {
-  if (config.VOICE_STT === 'none') return 'switched off (VOICE_STT=none)';
-  const missing = builtinStt.available ? '' : builtinStt.reason;
-  return config.VOICE_STT === 'builtin'
-    ? `VOICE_STT=builtin, but ${missing}`
-    : `no transcription service (STT_*) and no built-in recogniser: ${missing}`;
-}
-
-function pickTts(config: Config): SpeechSynthesizer | null {
-  const choice = ttsChoice(config);
-  if (choice === 'none') return null;
-  if (choice === 'elevenlabs') {
-    if (!config.ELEVENLABS_API_KEY) {
-      throw new VoiceEngineConfigError('VOICE_TTS=elevenlabs needs ELEVENLABS_API_KEY');
-    }
-    return createElevenLabsSpeech({
-      apiKey: config.ELEVENLABS_API_KEY,
-      baseUrl: config.ELEVENLABS_API_BASE_URL,
-      model: config.ELEVENLABS_TTS_MODEL,
-      voices: { michael: config.ELEVENLABS_VOICE_MICHAEL, sarah: config.ELEVENLABS_VOICE_SARAH },
-      timeoutMs: config.LLM_TIMEOUT_MS,
-    });
-  }
-  if (choice === 'openai') {
-    if (!config.TTS_BASE_URL && !config.TTS_API_KEY) {
-      throw new VoiceEngineConfigError('VOICE_TTS=openai needs TTS_BASE_URL or TTS_API_KEY');
-    }
-    return createOpenAiSpeech({
-      baseURL: config.TTS_BASE_URL,
-      apiKey: config.TTS_API_KEY,
-      model: config.TTS_MODEL,
-      voices: { michael: config.TTS_VOICE_MICHAEL, sarah: config.TTS_VOICE_SARAH },
-      timeoutMs: config.LLM_TIMEOUT_MS,
-    });
-  }
-  return createEspeakSynthesizer();
-}
-
-function pickStt(config: Config, builtinStt: PocketsphinxAvailability): Transcriber | null {
-  const choice = sttChoice(config, () => builtinStt);
-  if (choice === 'none') return null;
-  if (choice === 'builtin') {
-    if (!builtinStt.available) return null;
-    return createPocketsphinxTranscriber({ binary: builtinStt.binary, model: builtinStt.model });
-  }
-  if (!config.STT_BASE_URL && !config.STT_API_KEY)
-    throw new VoiceEngineConfigError('VOICE_STT=openai needs STT_BASE_URL or STT_API_KEY');
-  return createOpenAiTranscriber({
-    baseURL: config.STT_BASE_URL,
-    apiKey: config.STT_API_KEY,
-    model: config.STT_MODEL,
-    timeoutMs: config.LLM_TIMEOUT_MS,
-  });
 }

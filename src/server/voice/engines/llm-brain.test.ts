@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { llmClientOf } from '../../providers/llm/openai-client.js';
 import type { Persona, Turn } from './brain.js';
 import { auditConversation } from './dialogue/audit.js';
 import { MODEL_PROMPT } from './dialogue/data.js';
@@ -51,7 +52,10 @@ afterAll(() => new Promise((r) => server.close(r)));
 
 describe('model-backed interviewer', () => {
   it("streams the model's tokens, prompted with the persona and the conversation so far", async () => {
-    const brain = createLlmBrainFactory(new OpenAI({ baseURL: url, apiKey: 'test' }), 'test-model')(persona);
+    const brain = createLlmBrainFactory(
+      llmClientOf(new OpenAI({ baseURL: url, apiKey: 'test' })),
+      'test-model',
+    )(persona);
     expect(brain.opening()).toBe('Hi, I am Sarah.');
     const tokens: string[] = [];
     for await (const t of brain.reply(
@@ -156,7 +160,7 @@ function fakeClient(rewritePrompt: (prompt: string) => string = (p) => p) {
       for (const word of text.split(/(?<= )/)) yield { choices: [{ delta: { content: word } }] };
     })();
   };
-  return { chat: { completions: { create } } } as unknown as OpenAI;
+  return llmClientOf({ chat: { completions: { create } } } as unknown as OpenAI, 'http://fake.invalid/v1');
 }
 
 function audit(persona: Persona, history: Turn[]) {

@@ -8,6 +8,7 @@
 // need no model round trip.
 
 import type OpenAI from 'openai';
+import type { LlmClient } from '../../providers/llm/openai-client.js';
 import type { Brain, BrainFactory, Persona, Turn } from './brain.js';
 import { type DialoguePersona, openingFor, preparePersona } from './dialogue/index.js';
 import { conversationRules, conversationState } from './dialogue/model-prompt.js';
@@ -47,12 +48,13 @@ export function chatMessages(
   ];
 }
 
-export function createLlmBrainFactory(client: OpenAI, model: string): BrainFactory {
+export function createLlmBrainFactory(llm: LlmClient, model: string): BrainFactory {
   return (persona: Persona): Brain => {
     const prepared = preparePersona(persona);
     return {
       opening: () => openingFor(prepared).text,
       async *reply(history, signal) {
+        const client = await llm.openai();
         const stream = await client.chat.completions.create(
           {
             model,
