@@ -5,13 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { ProviderName, ProviderTestResponse } from '../../../shared/contracts/health.js';
+import { wavFile } from '../../audio/pcm.js';
 import type { Config } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
 import { convaiFromConfig } from '../../providers/convai/index.js';
 import { createLlmClient } from '../../providers/llm/openai-client.js';
 import { createPaymentProvider } from '../../providers/payments/index.js';
 import { createVoiceEngines } from '../../voice/engines/index.js';
-import { wavFile } from '../../voice/pcm.js';
 import { getModelSettings } from '../settings/service.js';
 import { providersStatus } from './service.js';
 
