@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { wavFile } from '../src/server/audio/pcm.js';
 import {
   closePocketsphinxSpares,
   createPocketsphinxTranscriber,
@@ -30,7 +31,6 @@ import {
   rejection,
 } from '../src/server/providers/stt/pocketsphinx.js';
 import { wordEdits, wordErrorRate } from '../src/server/providers/stt/word-error-rate.js';
-import { wavFile } from '../src/server/voice/pcm.js';
 
 const TARGET = { werClean: 0.35, werNoisy: 0.5, p50Ms: 500, rtf: 0.5 };
 const SNR_DB = 15;

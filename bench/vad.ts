@@ -18,8 +18,8 @@
 // 10 dB above its quiet ones, measured on the clean audio (speechSpan).
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseWav, rms } from '../src/server/audio/pcm.js';
 import { createEspeakEngine, espeakInstalled } from '../src/server/providers/tts/espeak-engine.js';
-import { parseWav, rms } from '../src/server/voice/pcm.js';
 import { whiteNoise } from '../src/server/voice/testing.js';
 import { TurnDetector, type TurnEvent } from '../src/server/voice/turn-detector.js';
 

@@ -21,12 +21,12 @@ import { answerFrameworkError, registerErrorHandling } from './http/errors.js';
 import { logSerializers } from './http/log-serializers.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { registerSessionAuth, sessionUserOf } from './http/session-auth.js';
 import { registerStaticWeb } from './http/static-web.js';
 import type { App } from './http/types.js';
+import { registerSessionAuth, sessionUserOf } from './modules/auth/session-auth.js';
 import { routeModules } from './modules/index.js';
 import { LiveCalls } from './voice/live-calls.js';
-import { VOICE_MAX_MESSAGE_BYTES } from './voice/routes.js';
+import { VOICE_MAX_MESSAGE_BYTES, voiceRoutes } from './voice/routes.js';
 
 export type BuildAppOptions = {
   /** serve the built browser app from dist/web (off in API tests) */
@@ -121,6 +121,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
 
   app.get('/api/noop', { logLevel: 'silent' }, async () => ({ ok: true }));
   for (const mod of routeModules) await mod(app, deps);
+  // the voice gateway sits above the domains (it uses them), so it is added here, after them
+  await voiceRoutes(app, deps);
 
   if (opts.serveWeb) {
     await registerStaticWeb(app, opts.webDir, {

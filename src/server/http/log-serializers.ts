@@ -7,7 +7,7 @@
 //   keeps the SQL and the causes and withholds the values (from the message, the stack and the
 //   error's `params`).
 import type { FastifyError, FastifyRequest } from 'fastify';
-import { VOICE_PATH_PREFIX } from '../voice/session-tokens.js';
+import { VOICE_PATH_PREFIX } from './voice-path.js';
 
 const VOICE_PATH = /^\/+api\/+voice\//i;
 const REDACTED_VOICE_URL = `${VOICE_PATH_PREFIX}[redacted]`;

@@ -1,7 +1,7 @@
-// Every domain's HTTP surface, registered in this order by buildApp.
+// Every domain's HTTP surface, registered in this order by buildApp (which adds the voice
+// gateway's route after them: the live-call runtime sits above the domains).
 import type { AppDeps } from '../deps.js';
 import type { App } from '../http/types.js';
-import { voiceRoutes } from '../voice/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { paymentRoutes } from './billing/routes.js';
 import { interviewListRoutes } from './calls/list-routes.js';
@@ -36,5 +36,4 @@ export const routeModules: RouteModule[] = [
   teamRoutes,
   trackRoutes,
   paymentRoutes,
-  voiceRoutes,
 ];

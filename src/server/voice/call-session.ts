@@ -9,10 +9,10 @@
 // audio sent so far will have finished playing; until then the agent counts as speaking.
 
 import { NOT_HEARD_REPEAT_LINE, NOT_HEARD_TYPE_LINE } from '../../shared/domain/not-heard.js';
+import { pcmFromBase64, pcmToBase64, wavFile } from '../audio/pcm.js';
 import type { Transcriber } from '../providers/stt/types.js';
 import type { SpeechSynthesizer, SynthesisSettings } from '../providers/tts/types.js';
 import type { Brain, Turn } from './engines/brain.js';
-import { pcmFromBase64, pcmToBase64, wavFile } from './pcm.js';
 import {
   agentResponse,
   audioMessage,

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { CALL_LENGTH_SECONDS } from '../../shared/domain/limits.js';
 import type { AppDeps } from '../deps.js';
 import { callDeadline } from '../modules/calls/call-limits.js';
+import { consumeVoiceSessionToken } from '../modules/calls/voice-session-tokens.js';
 import { getModelSettings } from '../modules/settings/service.js';
 import { recordingKey } from '../providers/storage/index.js';
 import { CallSession, realScheduler, type Scheduler, type VoiceSocket } from './call-session.js';
@@ -26,7 +27,6 @@ import {
 import type { VoiceEngines } from './engines/index.js';
 import type { LiveCalls } from './live-calls.js';
 import { CallRecorder, RECORDING_CONTENT_TYPE } from './recorder.js';
-import { consumeVoiceSessionToken } from './session-tokens.js';
 
 export type Refusal = { status: number; message: string };
 

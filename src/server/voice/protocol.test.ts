@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pcmToBase64 } from './pcm.js';
+import { pcmToBase64 } from '../audio/pcm.js';
 import { agentResponse, audioMessage, serializeServerMessage } from './protocol.js';
 
 describe('serializeServerMessage', () => {

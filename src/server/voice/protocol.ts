@@ -9,7 +9,8 @@ export const PROTOCOL_VERSION = 1;
 /** The WebSocket subprotocol the SDK asks for. */
 export const SUBPROTOCOL = 'convai';
 
-export const SAMPLE_RATE = 16_000;
+// the audio layer's rate (audio/pcm.ts), which these frames carry
+export { SAMPLE_RATE } from '../audio/pcm.js';
 export type AudioFormat = 'pcm_16000';
 export const AUDIO_FORMAT: AudioFormat = 'pcm_16000';
 

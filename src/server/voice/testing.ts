@@ -1,9 +1,9 @@
 // Fakes for driving the gateway in tests and the bench: manual time, a recording socket, a
 // synthetic voice, and PCM that sounds like speech, noise or silence to the turn detector.
 
+import { pcmToBase64 } from '../audio/pcm.js';
 import type { SpeechSynthesizer } from '../providers/tts/types.js';
 import type { Scheduler, VoiceSocket } from './call-session.js';
-import { pcmToBase64 } from './pcm.js';
 import type { ServerMessage } from './protocol.js';
 import { SAMPLE_RATE } from './protocol.js';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseWav, rms } from '../audio/pcm.js';
 import { createEspeakEngine, espeakInstalled } from '../providers/tts/espeak-engine.js';
-import { parseWav, rms } from './pcm.js';
 import { silence, speechLike, tone, whiteNoise } from './testing.js';
 import { TurnDetector } from './turn-detector.js';
 

@@ -1,5 +1,5 @@
 // The preset scenarios every installation starts with. The landing page's Sample Scenarios
-// carousel shows these ten (src/web/features/landing/sample-scenarios.ts); presets.test.ts keeps
+// carousel shows these ten (src/shared/sample-scenarios.ts); presets.test.ts keeps
 // the two lists in step.
 import type { RubricCriterion } from '../schema.js';
 

@@ -1,7 +1,7 @@
 // The landing page shows the presets from a static copy (no request before first paint); this
 // keeps that copy true to what the seed actually creates.
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_SCENARIOS } from '../../../web/features/landing/sample-scenarios.js';
+import { SAMPLE_SCENARIOS } from '../../../shared/sample-scenarios.js';
 import { PRESET_INTERVIEWERS } from './preset-interviewers.js';
 
 describe('landing sample scenarios', () => {

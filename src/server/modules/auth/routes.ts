@@ -7,10 +7,10 @@ import {
 } from '../../../shared/contracts/auth.js';
 import { errorResponse } from '../../../shared/contracts/common.js';
 import type { AppDeps } from '../../deps.js';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
 import { toUserResponse } from '../users/user-view.js';
 import * as auth from './service.js';
+import { clearSessionCookie, requireUser, setSessionCookie } from './session-auth.js';
 import { deleteSession, SESSION_COOKIE } from './session-store.js';
 
 export async function authRoutes(app: App, deps: AppDeps) {

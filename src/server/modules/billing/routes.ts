@@ -15,8 +15,8 @@ import { pageQuery } from '../../../shared/contracts/common.js';
 import { PURCHASE_PAGE_SIZE } from '../../../shared/domain/limits.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
-import { requireUser } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
+import { requireUser } from '../auth/session-auth.js';
 import * as payments from './service.js';
 import { registerStripeWebhook } from './webhook.js';
 

@@ -8,7 +8,6 @@ import {
   sessionCookie,
   type TestContext,
 } from '../../test-support/test-app.js';
-import { consumeVoiceSessionToken } from '../../voice/session-tokens.js';
 import { ensureAdmin } from '../auth/service.js';
 import {
   creditsOf,
@@ -19,6 +18,7 @@ import {
 } from './call-fixtures.js';
 import { CALL_LIMIT_MS } from './call-limits.js';
 import { endExpiredCalls } from './end-expired-calls.js';
+import { consumeVoiceSessionToken } from './voice-session-tokens.js';
 
 let ctx: TestContext;
 let now = new Date();

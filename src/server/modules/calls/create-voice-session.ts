@@ -9,10 +9,10 @@ import { sqlRows } from '../../db/sql-rows.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { ConvaiError, elevenLabsVoiceId } from '../../providers/convai/index.js';
-import { newVoiceSessionToken, voiceUrl } from '../../voice/session-tokens.js';
 import { getModelSettings } from '../settings/service.js';
 import { CALL_LIMIT_MS } from './call-limits.js';
 import { type Caller, interviewMessages } from './get-call.js';
+import { newVoiceSessionToken, voiceUrl } from './voice-session-tokens.js';
 
 export const newBuiltinConversationId = () => `builtin_${randomBytes(16).toString('hex')}`;
 

@@ -18,8 +18,8 @@ import {
 } from '../../../shared/contracts/calls.js';
 import { idParam } from '../../../shared/contracts/common.js';
 import type { AppDeps } from '../../deps.js';
-import { requireAdmin, requireUser } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
+import { requireAdmin, requireUser } from '../auth/session-auth.js';
 import {
   findAllInterviews,
   findCompletedInterviews,

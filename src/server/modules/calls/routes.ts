@@ -11,8 +11,8 @@ import {
 import { idParam } from '../../../shared/contracts/common.js';
 import type { AppDeps } from '../../deps.js';
 import { parseByteRange } from '../../http/byte-range.js';
-import { requireUser } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
+import { requireUser } from '../auth/session-auth.js';
 import { isPastDeadline } from './call-limits.js';
 import { toInterviewView } from './call-view.js';
 import { createInterview } from './create-call.js';

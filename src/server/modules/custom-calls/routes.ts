@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { customCallGeneration, generateCustomCallRequest } from '../../../shared/contracts/custom-calls.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { requireUser } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
+import { requireUser } from '../auth/session-auth.js';
 import { generateScenario, requireGenerationInput } from './generate-scenario.js';
 import { createVoicePreviews } from './voice-preview.js';
 

@@ -3,9 +3,8 @@
 // when configured), as a WAV file. One synthesis per voice per process: the text never changes.
 import type { VoiceId } from '../../../shared/domain/limits.js';
 import { VOICES } from '../../../shared/domain/limits.js';
+import { SAMPLE_RATE, wavFile } from '../../audio/pcm.js';
 import type { SpeechSynthesizer } from '../../providers/tts/types.js';
-import { wavFile } from '../../voice/pcm.js';
-import { SAMPLE_RATE } from '../../voice/protocol.js';
 
 export const previewText = (voice: VoiceId) => {
   const name = VOICES.find((v) => v.id === voice)?.name ?? 'your persona';

@@ -7,8 +7,8 @@ import {
 } from '../../../shared/contracts/evaluation.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { requireUser } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
+import { requireUser } from '../auth/session-auth.js';
 import { findRubric } from './find-rubric.js';
 import { evaluateTranscript } from './service.js';
 

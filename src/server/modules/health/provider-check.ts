@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { ProviderName, ProviderTestResponse } from '../../../shared/contracts/health.js';
+import { wavFile } from '../../audio/pcm.js';
 import type { Config } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
-import { wavFile } from '../../voice/pcm.js';
 import { getModelSettings } from '../settings/service.js';
 import { providersStatus } from './service.js';
 

@@ -7,8 +7,8 @@ import {
   publicHealthResponse,
 } from '../../../shared/contracts/health.js';
 import type { AppDeps } from '../../deps.js';
-import { requireAdmin } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
+import { requireAdmin } from '../auth/session-auth.js';
 import { testProvider } from './provider-check.js';
 import { databaseStatus, providersStatus } from './service.js';
 

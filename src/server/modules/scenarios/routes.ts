@@ -13,8 +13,8 @@ import {
 } from '../../../shared/contracts/scenarios.js';
 import { HOW_IT_WORKS_IMAGES } from '../../../shared/how-it-works-images.js';
 import type { AppDeps } from '../../deps.js';
-import { requireUser } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
+import { requireUser } from '../auth/session-auth.js';
 import { startInterviewerListCache } from './list-cache.js';
 import * as service from './service.js';
 

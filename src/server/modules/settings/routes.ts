@@ -1,7 +1,7 @@
 import { modelSettingsPatch, modelSettingsResponse } from '../../../shared/contracts/settings.js';
 import type { AppDeps } from '../../deps.js';
-import { requireAdmin } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
+import { requireAdmin } from '../auth/session-auth.js';
 import { getModelSettingsView, updateModelSettings } from './service.js';
 
 export async function settingsRoutes(app: App, deps: AppDeps) {

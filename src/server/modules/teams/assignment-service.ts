@@ -21,7 +21,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { SessionUser } from '../../http/session-auth.js';
+import type { SessionUser } from '../auth/session-auth.js';
 import { assignmentStatusOf, type CallForAssignment } from './assignment-status.js';
 import { requireManager, teamAccess } from './team-access.js';
 

@@ -19,7 +19,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { teamInvitations, teamMembers, teams, users } from '../../db/schema.js';
 import { conflict, notFound, tooManyRequests } from '../../http/errors.js';
-import type { SessionUser } from '../../http/session-auth.js';
+import type { SessionUser } from '../auth/session-auth.js';
 import { requireManager } from './team-access.js';
 import { getTeam } from './team-service.js';
 

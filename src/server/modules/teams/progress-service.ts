@@ -6,7 +6,7 @@ import type { MemberProgressResponse } from '../../../shared/contracts/teams.js'
 import { overallAverageScore } from '../../../shared/domain/score-averages.js';
 import type { Db } from '../../db/client.js';
 import { interviews, teamMembers, users, userTracks } from '../../db/schema.js';
-import type { SessionUser } from '../../http/session-auth.js';
+import type { SessionUser } from '../auth/session-auth.js';
 import { requireManager } from './team-access.js';
 import { listMembers } from './team-service.js';
 

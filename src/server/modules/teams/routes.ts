@@ -21,8 +21,8 @@ import {
   updateTeamRequest,
 } from '../../../shared/contracts/teams.js';
 import type { AppDeps } from '../../deps.js';
-import { requireUser } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
+import { requireUser } from '../auth/session-auth.js';
 import * as assignments from './assignment-service.js';
 import * as invitations from './invitation-service.js';
 import { teamProgress } from './progress-service.js';

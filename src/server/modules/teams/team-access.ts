@@ -7,7 +7,7 @@ import { type TeamRole, teamMessages } from '../../../shared/contracts/teams.js'
 import type { DbOrTx } from '../../db/client.js';
 import { teamMembers, teams } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import type { SessionUser } from '../../http/session-auth.js';
+import type { SessionUser } from '../auth/session-auth.js';
 
 export type TeamAccess = {
   team: typeof teams.$inferSelect;

@@ -12,7 +12,7 @@ import { teamMessages } from '../../../shared/contracts/teams.js';
 import type { Db } from '../../db/client.js';
 import { teamMembers, teams, users } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import type { SessionUser } from '../../http/session-auth.js';
+import type { SessionUser } from '../auth/session-auth.js';
 import { requireManager, requireOwner, teamAccess } from './team-access.js';
 
 type TeamRow = typeof teams.$inferSelect;

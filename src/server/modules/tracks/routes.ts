@@ -11,8 +11,8 @@ import {
 } from '../../../shared/contracts/tracks.js';
 import type { AppDeps } from '../../deps.js';
 import { forbidden } from '../../http/errors.js';
-import { requireAdmin, requireUser } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
+import { requireAdmin, requireUser } from '../auth/session-auth.js';
 import * as tracks from './track-service.js';
 
 const messageResponse = z.object({ message: z.string() });

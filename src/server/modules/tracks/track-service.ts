@@ -20,8 +20,8 @@ import {
   userTracks,
 } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import type { SessionUser } from '../../http/session-auth.js';
 import { recordAudit } from '../audit/service.js';
+import type { SessionUser } from '../auth/session-auth.js';
 import { computeTrackProgress } from './track-progress.js';
 
 type TrackRow = typeof tracks.$inferSelect;

@@ -10,9 +10,9 @@ import {
   userWithTemporaryPassword,
 } from '../../../shared/contracts/users.js';
 import type { AppDeps } from '../../deps.js';
-import { requireAdmin } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
 import { listAudit } from '../audit/service.js';
+import { requireAdmin } from '../auth/session-auth.js';
 import * as users from './service.js';
 import { toUserResponse } from './user-view.js';
 

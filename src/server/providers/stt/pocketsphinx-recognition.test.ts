@@ -3,7 +3,7 @@
 // packages; on a machine without them this is skipped, saying which package is missing.
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { wavFile } from '../../voice/pcm.js';
+import { wavFile } from '../../audio/pcm.js';
 import { closePocketsphinxSpares, createPocketsphinxTranscriber, findPocketsphinx } from './pocketsphinx.js';
 import { wordErrorRate } from './word-error-rate.js';
 

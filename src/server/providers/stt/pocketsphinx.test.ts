@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { wavFile } from '../../voice/pcm.js';
+import { wavFile } from '../../audio/pcm.js';
 import {
   closePocketsphinxSpares,
   createPocketsphinxTranscriber,

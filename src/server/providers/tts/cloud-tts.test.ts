@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resample } from '../../voice/pcm.js';
+import { resample } from '../../audio/pcm.js';
 import { createElevenLabsSpeech } from './elevenlabs.js';
 import { createOpenAiSpeech } from './openai-speech.js';
 import type { SpeechSynthesizer, SynthesisSettings } from './types.js';

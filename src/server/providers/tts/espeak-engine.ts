@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseWav, Resampler } from '../../voice/pcm.js';
+import { parseWav, Resampler } from '../../audio/pcm.js';
 
 const OUTPUT_RATE = 16_000;
 

@@ -1,5 +1,5 @@
 // Reads a streamed HTTP body of raw PCM16 little-endian audio as 16 kHz sample chunks.
-import { Resampler } from '../../voice/pcm.js';
+import { Resampler } from '../../audio/pcm.js';
 
 export async function* pcmChunksFromBody(
   body: ReadableStream<Uint8Array> | null,

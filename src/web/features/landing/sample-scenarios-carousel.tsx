@@ -1,10 +1,10 @@
+import { avatarSrc, SAMPLE_SCENARIOS } from '@shared/sample-scenarios';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { scenarioSubtitle } from '@/lib/scenario-subtitle';
-import { avatarSrc, SAMPLE_SCENARIOS } from './sample-scenarios';
 
 /** True once the element is within a screen of the viewport (and from then on). */
 function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {

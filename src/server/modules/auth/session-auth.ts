@@ -1,16 +1,17 @@
 // Reads the session cookie on every API request and attaches the signed-in user (or null).
 // Route guards `requireUser` / `requireAdmin` turn a missing user into 401 and a non-admin into 403.
+// Part of the auth module, which owns sessions; buildApp (app.ts) registers the hook.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { users } from '../db/schema.js';
-import type { AppDeps } from '../deps.js';
+import type { users } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import { forbidden, unauthorized } from '../../http/errors.js';
 import {
   findSessionUser,
   forgetAfterWrite,
   SESSION_COOKIE,
   SESSION_TTL_MS,
   startSessionCache,
-} from '../modules/auth/session-store.js';
-import { forbidden, unauthorized } from './errors.js';
+} from './session-store.js';
 
 export type SessionUser = typeof users.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { tone } from '../voice/testing.js';
 import { parseWav, pcmFromBase64, pcmToBase64, Resampler, resample, wavFile } from './pcm.js';
-import { tone } from './testing.js';
 
 describe('PCM helpers', () => {
   it('round-trips samples through base64 and WAV', () => {

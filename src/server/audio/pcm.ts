@@ -1,5 +1,12 @@
 // 16-bit little-endian mono PCM helpers: base64 frames of the protocol, WAV files, resampling.
 
+/**
+ * The rate of the server's speech: the voice protocol's pcm_16000 frames, what the recogniser
+ * hears and the voice previews play. Here, below the providers, the modules and the voice runtime,
+ * so each can read it without importing the others.
+ */
+export const SAMPLE_RATE = 16_000;
+
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export function pcmFromBase64(b64: string): Int16Array {

@@ -1,13 +1,14 @@
 // Single-use, short-lived tokens that open one built-in voice session. The browser receives
 // `ws(s)://<host>/api/voice/<token>`; only the token's sha256 is stored, bound to one call and
-// one user, and the gateway consumes it atomically on connect, so a URL works once.
+// one user, and the gateway consumes it atomically on connect, so a URL works once. The call module
+// mints them (create-voice-session.ts) and the voice runtime consumes them (voice/gateway.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
-import { voiceSessions } from '../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import { voiceSessions } from '../../db/schema.js';
+import { VOICE_PATH_PREFIX } from '../../http/voice-path.js';
 
 export const VOICE_SESSION_TTL_MS = 2 * 60_000;
-export const VOICE_PATH_PREFIX = '/api/voice/';
 
 export const hashVoiceToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -24,7 +25,7 @@ export function voiceUrl(origin: string, token: string): string {
 /**
  * A new token: the secret for the browser's URL, and what is stored — its hash and expiry. The
  * caller inserts the `voice_sessions` row (bound to one call and one user) together with the
- * checks that allow it (modules/calls/create-voice-session.ts).
+ * checks that allow it (create-voice-session.ts).
  */
 export function newVoiceSessionToken(now: Date): { token: string; tokenHash: string; expiresAt: Date } {
   const token = randomBytes(32).toString('base64url');

@@ -1,6 +1,7 @@
 // The ten scenarios of the landing page's Sample Scenarios carousel: the seeded presets as a
 // visitor first meets them (src/server/db/seed/preset-interviewers.ts; presets.test.ts keeps the
-// two lists in step). Static so the landing page needs no request before it can paint.
+// two lists in step). Static so the landing page needs no request before it can paint; in shared
+// because that test, on the server, reads it too.
 export type SampleScenario = {
   slug: string;
   name: string;
