@@ -80,7 +80,7 @@ if (want('lint', 'dup')) {
       what: 'duplicate check',
       tests: 1,
       reason: `jscpd has no binary for ${process.platform}-${process.arch} in node_modules`,
-      fix: 'install the jscpd platform package (npm ci installs it with the optional dependencies)',
+      fix: `install jscpd's optional platform package for this machine (jscpd-${process.platform}-…)`,
     });
 }
 // no high or critical advisory in what ships; an advisory service that cannot be reached is reported, not failed
