@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 // Three projects: unit tests (no database), and the same integration tests (*.int.test.ts) on
-// embedded PGlite and on a real PostgreSQL server.
+// embedded PGlite and on a real PostgreSQL server. A test that needs a real server (several
+// connections, a server that cuts them) is a *.pg.int.test.ts, run by the postgres project only,
+// so it is counted there (and as skipped by `npm test` when no server answers), never hidden.
 const integration = 'src/**/*.int.test.{ts,tsx}';
+const postgresOnly = 'src/**/*.pg.int.test.{ts,tsx}';
 export default defineConfig({
   resolve: {
     alias: {
@@ -36,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: [integration],
+          exclude: [postgresOnly],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['src/server/test-support/global-setup-pglite.ts'],
         },

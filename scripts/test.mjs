@@ -1,18 +1,33 @@
-// `npm test`: everything a fresh machine can run, in order — typecheck, lint, npm audit, unit tests,
-// integration tests on embedded PGlite and on a real PostgreSQL (when one answers), and the
-// Playwright journeys (when Chromium is installed). Ends with one line: "Tests: N passed, N failed".
+// `npm test`: everything a fresh machine can run, in order — typecheck, lint (Biome, the import
+// layers, duplicate code), npm audit, unit tests, integration tests on embedded PGlite and on a
+// real PostgreSQL, and the Playwright journeys in the system Chromium. Ends with one line:
+// "Tests: N passed, N failed, N skipped (what did not run: why)". A part this machine cannot run
+// (no PostgreSQL answers, no Chromium) is counted as skipped, test by test; under CI (the CI
+// variable, or `--require-all`, which .ci/run passes) it fails the run instead.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import {
+  addUp,
+  countPlaywrightList,
+  countPlaywrightReport,
+  countTestsInFiles,
+  countVitestReport,
+  parseArgs,
+  requiredMessage,
+  summaryLine,
+} from './test-summary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
-const only = process.argv.slice(2); // e.g. `npm test -- vitest` or `npm test -- e2e`
-const want = (step) => only.length === 0 || only.includes(step);
+// e.g. `npm test -- vitest` or `npm test -- e2e`; `--require-all` (or CI set): nothing may be skipped
+const { only, requireAll } = parseArgs(process.argv.slice(2), process.env);
+const want = (...steps) => only.length === 0 || steps.some((s) => only.includes(s));
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const runs = []; // totals of each report
+const notRun = []; // { what, tests, reason, fix }: parts this machine could not run
 const failedSteps = [];
 
 function run(label, cmd, args, env = {}) {
@@ -20,6 +35,20 @@ function run(label, cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) failedSteps.push(label);
   return r.status === 0;
+}
+
+/** Runs a command for its output alone (listing tests, probing a tool): nothing on the screen. */
+function quiet(cmd, args, env = {}) {
+  return spawnSync(cmd, args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
+}
+
+function readJson(file) {
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
+}
+
+function cannotRun(part) {
+  notRun.push(part);
+  console.log(`\n! ${part.what} not run: ${part.reason}.`);
 }
 
 function canConnect(host, port) {
@@ -38,7 +67,22 @@ function canConnect(host, port) {
 
 // the browser's and the server's code on their own (neither may import the other), then everything
 if (want('typecheck')) run('typecheck', 'npm', ['run', 'typecheck']);
+const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
 if (want('lint')) run('lint', 'npx', ['biome', 'check', '.']);
+// imports run downhill (the layers in docs/architecture.md)
+if (want('lint', 'imports') && scripts['lint:imports'])
+  run('imports', 'npm', ['run', '--silent', 'lint:imports']);
+if (want('lint', 'dup')) {
+  // jscpd is a native binary in a per-platform optional package; a machine without it cannot check
+  if (quiet('npx', ['jscpd', '--version']).status === 0) run('dup', 'npm', ['run', '--silent', 'lint:dup']);
+  else
+    cannotRun({
+      what: 'duplicate check',
+      tests: 1,
+      reason: `jscpd has no binary for ${process.platform}-${process.arch} in node_modules`,
+      fix: `install jscpd's optional platform package for this machine (jscpd-${process.platform}-…)`,
+    });
+}
 // no high or critical advisory in what ships; an advisory service that cannot be reached is reported, not failed
 if (want('audit')) run('audit', 'npx', ['tsx', 'scripts/npm-audit.ts']);
 
@@ -47,7 +91,6 @@ if (want('vitest')) {
   const u = new URL(pgUrl);
   const pgUp = await canConnect(u.hostname, Number(u.port || 5432));
   const projects = ['unit', 'pglite', ...(pgUp ? ['postgres'] : [])];
-  if (!pgUp) console.log(`\n! No PostgreSQL answers at ${u.host}: the postgres project is not run.`);
   const out = path.join(tmp, 'vitest.json');
   fs.rmSync(out, { force: true });
   run('vitest', 'npx', [
@@ -58,20 +101,58 @@ if (want('vitest')) {
     '--reporter=json',
     `--outputFile.json=${out}`,
   ]);
-  if (fs.existsSync(out)) {
-    const j = JSON.parse(fs.readFileSync(out, 'utf8'));
-    totals.passed += j.numPassedTests;
-    totals.failed += j.numFailedTests;
-    totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+  const report = readJson(out);
+  if (report) runs.push(countVitestReport(report));
+  if (!pgUp) {
+    cannotRun({
+      what: 'postgres project',
+      tests: countPostgresTests(report),
+      reason: `no database at ${u.host}`,
+      fix: 'start PostgreSQL there, or point TEST_DATABASE_URL at one',
+    });
   }
+}
+
+/** The tests the postgres project holds: the integration files it shares with the pglite project
+ * (counted in that project's report, when there is one) and the PostgreSQL-only *.pg.int.test.ts
+ * files, collected without running (TEST_COLLECT_ONLY: no template to build, no server needed). */
+function countPostgresTests(pgliteReport) {
+  const pgOnly = (f) => /\.pg\.int\.test\.tsx?$/.test(f);
+  const shared = (f) => /\.int\.test\.tsx?$/.test(f) && !pgOnly(f);
+  const files = pgliteReport
+    ? fs
+        .readdirSync(path.join(root, 'src'), { recursive: true })
+        .filter((f) => pgOnly(f))
+        .map((f) => path.join('src', f))
+    : [];
+  if (pgliteReport && files.length === 0) return countTestsInFiles(pgliteReport, shared);
+  const list = path.join(tmp, 'vitest-postgres-list.json');
+  fs.rmSync(list, { force: true });
+  const r = quiet('npx', ['vitest', 'list', '--project', 'postgres', `--json=${list}`, ...files], {
+    TEST_COLLECT_ONLY: '1',
+  });
+  const listed = r.status === 0 ? readJson(list) : null;
+  if (!listed) return null;
+  return listed.length + (pgliteReport ? countTestsInFiles(pgliteReport, shared) : 0);
 }
 
 if (want('e2e')) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const journeys = () => {
+    const r = quiet('npx', ['playwright', 'test', '--list', '--reporter=json']);
+    try {
+      return r.status === 0 ? countPlaywrightList(JSON.parse(r.stdout)) : null;
+    } catch {
+      return null;
+    }
+  };
   if (!fs.existsSync(chromium)) {
-    console.log(
-      `\n! No Chromium at ${chromium}: the browser journeys are not run (apt-get install chromium).`,
-    );
+    cannotRun({
+      what: 'browser journeys',
+      tests: journeys(),
+      reason: `no Chromium at ${chromium}`,
+      fix: 'apt-get install chromium, or set CHROMIUM_PATH',
+    });
   } else if (
     run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']) &&
     // the journeys run against the compiled server, as `npm start` runs it (e2e/start-server.mjs)
@@ -80,16 +161,25 @@ if (want('e2e')) {
     const out = path.join(tmp, 'playwright.json');
     fs.rmSync(out, { force: true });
     run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
-    if (fs.existsSync(out)) {
-      const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
-      totals.passed += s.expected + (s.flaky ?? 0);
-      totals.failed += s.unexpected;
-      totals.skipped += s.skipped;
-    }
+    const report = readJson(out);
+    if (report) runs.push(countPlaywrightReport(report));
+  } else {
+    // the build failed (a failed step already): its journeys are counted, not forgotten
+    notRun.push({
+      what: 'browser journeys',
+      tests: journeys(),
+      reason: 'the build failed',
+      fix: 'fix the build (see above)',
+    });
   }
 }
 
+if (requireAll) {
+  for (const part of notRun) {
+    console.log(`\n✗ ${requiredMessage(part)}`);
+    failedSteps.push(part.what);
+  }
+}
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
-if (failedSteps.length && totals.failed === 0) totals.failed = failedSteps.length;
-console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(`\n${summaryLine(addUp(runs, notRun), notRun, failedSteps)}`);
 process.exit(failedSteps.length ? 1 : 0);

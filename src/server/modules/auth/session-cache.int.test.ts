@@ -1,7 +1,12 @@
 // The session cache against the real change feed: a change made behind the app's back (plain SQL,
 // as another server or an operator would) reaches the app through NOTIFY, on both databases.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createTestContext,
+  registerUser,
+  sessionCookie,
+  type TestContext,
+} from '../../test-support/test-app.js';
 import { sessionCacheSize } from './session-store.js';
 
 let ctx: TestContext;
@@ -99,19 +104,40 @@ describe('session cache', () => {
 
   it('keeps the session through a change of credits alone (every call start makes one)', async () => {
     const { cookie, user } = await registerUser(ctx.app);
+    // Another user with two sessions, for the second half; made first, so whatever their sign-up
+    // and sign-in notify is handled before the rename below is (notifications arrive in order).
+    const other = await registerUser(ctx.app);
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: other.email, password: other.password },
+    });
+    expect(signIn.statusCode).toBe(200);
     expect((await get('/api/interviews', cookie)).statusCode).toBe(200);
     await ctx.database.exec(`update users set credits = credits + 5 where id = ${Number(user.id)}`);
     await ctx.database.exec(`update users set name = 'Renamed' where id = ${Number(user.id)}`);
     // the rename's notification comes after the credits' (one connection, in order)
-    const deadline = Date.now() + 5000;
-    while (sessionCacheSize(ctx.database.db) > 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(sessionCacheSize(ctx.database.db)).toBe(0);
+    await vi.waitFor(() => expect(sessionCacheSize(ctx.database.db)).toBe(0), {
+      timeout: 5000,
+      interval: 10,
+    });
     expect((await get('/api/interviews', cookie)).statusCode).toBe(200);
     expect(sessionCacheSize(ctx.database.db)).toBe(1);
+
+    // A change that notifies nothing cannot be waited for; a later one that does can. The other
+    // user, with two cached sessions, is renamed after the credits change: once the rename's
+    // notification has been handled, the credits' (had there been one) was too. Kept, 3 entries
+    // go to 1; forgotten, they would go 3 → 2 → 0, never 1.
+    for (const c of [other.cookie, sessionCookie(signIn)]) {
+      expect((await get('/api/interviews', c)).statusCode).toBe(200);
+    }
+    expect(sessionCacheSize(ctx.database.db)).toBe(3);
     await ctx.database.exec(`update users set credits = credits + 5 where id = ${Number(user.id)}`);
-    await new Promise((r) => setTimeout(r, 300));
+    await ctx.database.exec(`update users set name = 'Renamed Too' where id = ${Number(other.user.id)}`);
+    await vi.waitFor(() => expect(sessionCacheSize(ctx.database.db)).toBeLessThanOrEqual(1), {
+      timeout: 5000,
+      interval: 10,
+    });
     expect(sessionCacheSize(ctx.database.db)).toBe(1);
   });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BlobNotFoundError, type BlobStore } from './blob-store.js';
 import { createLocalBlobStore } from './local-blob-store.js';
 
@@ -28,8 +28,8 @@ describe('local blob store', () => {
   it('keeps what was written before a crash readable (no end called)', async () => {
     const w = store.openWriter('partial.mp3', 'audio/mpeg');
     w.write(Buffer.from('abc'));
-    await new Promise((r) => setTimeout(r, 20));
-    expect((await store.stat('partial.mp3'))?.size).toBe(3);
+    // the bytes reach the file by themselves (a write stream, no end); waited for, not slept on
+    await vi.waitFor(async () => expect((await store.stat('partial.mp3'))?.size).toBe(3), { timeout: 5000 });
   });
 
   it('answers null / BlobNotFoundError for a missing blob, and deletes idempotently', async () => {

@@ -7,6 +7,7 @@ vi.mock('sonner', () => ({ toast: { error: (...a: unknown[]) => toastError(...a)
 
 const { AudioPlayer, audioMessages } = await import('./audio-player');
 const { TranscriptView, activeLineIndex } = await import('./transcript-view');
+const { errorReply } = await import('@/test-support/contract-replies');
 
 afterEach(() => {
   cleanup();
@@ -113,7 +114,8 @@ describe('AudioPlayer', () => {
   it('tells the user when the recording is missing or the fetch fails', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('{}', { status: 404 })),
+      // what the recording route answers for a call without audio (find-recording.ts)
+      vi.fn(async () => errorReply(404, { message: 'Audio not available for this interview.' })),
     );
     render(<AudioPlayer conversationId="conv_2" />);
     fireEvent.click(screen.getByRole('button', { name: 'Play recording' }));
@@ -122,7 +124,7 @@ describe('AudioPlayer', () => {
     );
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('{}', { status: 500 })),
+      vi.fn(async () => errorReply(500, { message: 'Internal server error' })),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Play recording' }));
     await waitFor(() =>

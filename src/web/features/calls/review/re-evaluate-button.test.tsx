@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Interview } from '@shared/contracts/calls';
+import { interviewResponse } from '@shared/contracts/calls';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,16 +10,18 @@ vi.mock('sonner', () => ({
   toast: { error: (...a: unknown[]) => toastError(...a), success: (...a: unknown[]) => toastSuccess(...a) },
 }));
 const { ReEvaluateButton, canReEvaluate } = await import('./re-evaluate-button');
+const { contractReply, errorReply, fakeInterview } = await import('@/test-support/contract-replies');
 
-const failedCall = {
+const failedEvaluation = {
+  error: 'Evaluation failed',
+  message: 'The interview could not be evaluated due to an error.',
+};
+const failedCall = fakeInterview({
   id: 7,
   status: 'completed_with_errors',
   transcript: 'Sarah: Tell me about yourself.\nYou: I lead a team of five.',
-  evaluation: {
-    error: 'Evaluation failed',
-    message: 'The interview could not be evaluated due to an error.',
-  },
-} as unknown as Interview;
+  evaluation: failedEvaluation,
+});
 
 afterEach(() => {
   cleanup();
@@ -47,9 +49,17 @@ describe('Evaluate again', () => {
   });
 
   it('posts to the re-evaluate route and hands the new evaluation back', async () => {
-    const scored = { ...failedCall, status: 'completed', evaluation: [{ name: 'Clarity', score: 7 }] };
-    const fetchMock = vi.fn(
-      async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(scored), { status: 200 }),
+    const scored = {
+      ...failedCall,
+      status: 'completed',
+      evaluation: {
+        criteria: [{ name: 'Clarity', score: 7, feedback: 'Clear and concrete.' }],
+        overallScore: 7,
+        evaluator: 'built-in',
+      },
+    };
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+      contractReply(interviewResponse, scored),
     );
     vi.stubGlobal('fetch', fetchMock);
     const onUpdated = renderButton();
@@ -60,12 +70,32 @@ describe('Evaluate again', () => {
     expect(toastSuccess).toHaveBeenCalledWith('Evaluation ready', expect.anything());
   });
 
-  it("shows the server's message when the model is still down", async () => {
-    const message =
-      'The call could not be evaluated right now; the earlier evaluation is kept. Please try again later.';
+  // The server answers a failed evaluation that fails again with 200 and the call as it stays
+  // (completed_with_errors, a failed evaluation): its 502 is only for a call whose good evaluation
+  // it keeps, and this button is offered only for failed ones (re-evaluate-call.ts).
+  it('says the evaluation failed again when the model is still down', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ message }), { status: 502 })),
+      vi.fn(async () => contractReply(interviewResponse, failedCall)),
+    );
+    const onUpdated = renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Evaluate again' }));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith('Evaluation failed again', {
+        description: 'Please try again in a few minutes.',
+      }),
+    );
+    expect(onUpdated).toHaveBeenCalledWith(failedCall);
+    expect(toastSuccess).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Evaluate again' })).toBeTruthy();
+  });
+
+  it("shows the server's message when it refuses, and keeps the call as it was", async () => {
+    // what the per-user limit on evaluations answers (http/errors.ts)
+    const message = 'Too many requests, please try again later';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => errorReply(429, { message })),
     );
     const onUpdated = renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Evaluate again' }));
