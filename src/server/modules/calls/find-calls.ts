@@ -21,7 +21,7 @@ import { callAverageScore, evaluationCriteriaList } from '../../../shared/domain
 import type { DbOrTx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews, users } from '../../db/schema.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden } from '../../errors.js';
 
 export type Caller = { id: number; isAdmin: boolean };
 

@@ -7,7 +7,7 @@ import type { RateInterviewRequest } from '../../../shared/contracts/calls.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../errors.js';
 import { completedCall, listColumns, toInterviewResponse } from './find-calls.js';
 
 export const rateMessages = {
@@ -55,7 +55,7 @@ export async function rateInterview(db: DbOrTx, callerId: number, id: number, in
     .from(interviews)
     .where(eq(interviews.id, id));
   if (!current || current.userId !== callerId) throw notFound(rateMessages.notFound);
-  if (!current.endTime || current.evaluation === null) throw badRequest(rateMessages.notCompleted);
+  if (!current.endTime || current.evaluation === null) throw invalid(rateMessages.notCompleted);
   // it passed every check yet no row changed: it was deleted between the two statements
   throw notFound(rateMessages.notFound);
 }

@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
 import type { DbOrTx } from '../../db/client.js';
 import { interviewers, interviews, utterances } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
+import { invalid } from '../../errors.js';
 import { type BlobStore, recordingKey } from '../../providers/storage/index.js';
 
 export type SeedCallsInput = {
@@ -83,7 +83,7 @@ export async function seedCalls(db: DbOrTx, input: SeedCallsInput) {
         input.interviewerIds?.includes(r.id),
       )
     : all.slice(0, 3);
-  if (chosen.length === 0) throw badRequest('No interviewer to seed calls with');
+  if (chosen.length === 0) throw invalid('No interviewer to seed calls with');
   const now = (input.now ?? new Date()).getTime();
   const day = 86_400_000;
   const unique = `${input.userId}-${now.toString(36)}`;

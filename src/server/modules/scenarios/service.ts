@@ -38,7 +38,7 @@ import {
   users,
 } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { forbidden, invalid, notFound } from '../../errors.js';
 import { forgetInterviewerLists, interviewerListCache } from './list-cache.js';
 import { usableBy } from './visibility.js';
 
@@ -281,7 +281,7 @@ export async function createInterviewer(deps: AppDeps, caller: Caller, input: In
   if (ownerId !== null && ownerId !== caller.id) {
     if (!caller.isAdmin) throw forbidden(messages.forbiddenOwner);
     const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.id, ownerId));
-    if (!owner) throw badRequest(messages.unknownUser, { userId: messages.unknownUser });
+    if (!owner) throw invalid(messages.unknownUser, { userId: messages.unknownUser });
   }
   const isCustom = ownerId !== null;
   const kind = isCustom ? CUSTOM_DEFAULTS : PRESET_DEFAULTS;
@@ -349,7 +349,7 @@ export async function updateInterviewer(
   const row = await findChangeable(db, caller, id);
   if (input.userId !== undefined && input.userId !== row.userId) {
     throw caller.isAdmin
-      ? badRequest(messages.ownerUnchangeable, { userId: messages.ownerUnchangeable })
+      ? invalid(messages.ownerUnchangeable, { userId: messages.ownerUnchangeable })
       : forbidden(messages.forbiddenOwner);
   }
   const fields = normalise(input, row.isCustomScenario);

@@ -20,7 +20,7 @@ import {
   tracks,
   users,
 } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../errors.js';
 import type { SessionUser } from '../../http/session-auth.js';
 import { assignmentStatusOf, type CallForAssignment } from './assignment-status.js';
 import { requireManager, teamAccess } from './team-access.js';
@@ -165,7 +165,7 @@ export async function createAssignment(
       .from(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, input.assigneeId)));
     if (!member)
-      throw badRequest(teamMessages.assigneeNotMember, { assigneeId: teamMessages.assigneeNotMember });
+      throw invalid(teamMessages.assigneeNotMember, { assigneeId: teamMessages.assigneeNotMember });
   }
   if (input.interviewerId !== undefined) {
     const [scenario] = await db

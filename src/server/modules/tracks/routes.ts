@@ -10,7 +10,7 @@ import {
   trackWriteRequest,
 } from '../../../shared/contracts/tracks.js';
 import type { AppDeps } from '../../deps.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden } from '../../errors.js';
 import { requireAdmin, requireUser } from '../../http/session-auth.js';
 import type { App } from '../../http/types.js';
 import * as tracks from './track-service.js';

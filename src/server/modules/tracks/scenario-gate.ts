@@ -6,7 +6,7 @@ import { trackMessages } from '../../../shared/contracts/tracks.js';
 import { unlockedScenarioIds } from '../../../shared/domain/track-unlock.js';
 import type { DbOrTx } from '../../db/client.js';
 import { trackScenarios, userTracks } from '../../db/schema.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden } from '../../errors.js';
 
 export const scenarioGateMessages = {
   locked: 'This scenario unlocks once the one before it in the track has a score',

@@ -19,7 +19,7 @@ import {
   tracks,
   userTracks,
 } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { forbidden, invalid, notFound } from '../../errors.js';
 import type { SessionUser } from '../../http/session-auth.js';
 import { recordAudit } from '../audit/service.js';
 import { computeTrackProgress } from './track-progress.js';
@@ -209,8 +209,8 @@ async function checkScenarios(db: DbOrTx, scenarios: { interviewerId: number }[]
     .select({ id: interviewers.id, isArchived: interviewers.isArchived })
     .from(interviewers)
     .where(inArray(interviewers.id, ids));
-  if (found.length !== ids.length) throw badRequest(trackMessages.unknownScenario);
-  if (found.some((f) => f.isArchived)) throw badRequest(trackMessages.archivedScenario);
+  if (found.length !== ids.length) throw invalid(trackMessages.unknownScenario);
+  if (found.some((f) => f.isArchived)) throw invalid(trackMessages.archivedScenario);
 }
 
 async function replaceScenarios(db: DbOrTx, trackId: number, scenarios: TrackWriteRequest['scenarios']) {
@@ -314,7 +314,7 @@ export async function joinTrack(db: Db, actor: SessionUser, trackId: number, now
     .select()
     .from(userTracks)
     .where(and(eq(userTracks.userId, actor.id), eq(userTracks.trackId, trackId)));
-  if (row.isArchived && !existing?.isActive) throw badRequest(trackMessages.archivedTrack);
+  if (row.isArchived && !existing?.isActive) throw invalid(trackMessages.archivedTrack);
   // Rejoining restores the earlier progress: the membership row (and its startedAt) is kept.
   await db
     .insert(userTracks)

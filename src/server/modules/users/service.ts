@@ -7,7 +7,7 @@ import type { CreateUserRequest, UpdateUserRequest } from '../../../shared/contr
 import { ADMIN_FORM_DEFAULT_CREDITS } from '../../../shared/domain/limits.js';
 import type { Db, Tx } from '../../db/client.js';
 import { creditLedger, users } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
 import { hashPassword, temporaryPassword } from '../auth/passwords.js';
 import { EMAIL_TAKEN, findUserByEmail } from '../auth/service.js';
@@ -110,12 +110,12 @@ export async function updateUser(db: Db, actorId: number, id: number, input: Upd
       const current = await lockActorAndTarget(tx, actorId, id);
       if (!current) throw notFound('User not found');
       if (input.isAdmin === false && current.isAdmin) {
-        if (id === actorId) throw badRequest('You cannot remove your own admin access');
+        if (id === actorId) throw invalid('You cannot remove your own admin access');
         const [{ admins }] = await tx
           .select({ admins: count() })
           .from(users)
           .where(and(eq(users.isAdmin, true), ne(users.id, id)));
-        if (admins === 0) throw badRequest('The last admin cannot be demoted');
+        if (admins === 0) throw invalid('The last admin cannot be demoted');
       }
       if (input.email && input.email.toLowerCase() !== current.email.toLowerCase()) {
         const other = await findUserByEmail(tx, input.email);
