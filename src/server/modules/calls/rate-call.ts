@@ -8,7 +8,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
-import { completedCall, listColumns, toInterviewResponse } from './find-calls.js';
+import { toListedInterviewView } from './call-view.js';
+import { completedCall, listColumns } from './find-calls.js';
 
 export const rateMessages = {
   notFound: 'Interview not found',
@@ -49,7 +50,7 @@ export async function rateInterview(db: DbOrTx, callerId: number, id: number, in
     callRatingNote: noteOrNull(input.callRatingNote),
     evaluationRatingNote: noteOrNull(input.evaluationRatingNote),
   });
-  if (rated) return toInterviewResponse(rated);
+  if (rated) return toListedInterviewView(rated);
   const [current] = await db
     .select({ userId: interviews.userId, endTime: interviews.endTime, evaluation: interviews.evaluation })
     .from(interviews)

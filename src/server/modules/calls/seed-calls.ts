@@ -1,12 +1,13 @@
 // Deterministic past calls for tests, the dashboard benchmark and the E2E_SEED-gated endpoint:
 // completed calls (transcript, evaluation with analytics, optionally a recording key and utterance
 // timings) and unfinished ones. Never used by the product itself.
-import { and, asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
 import type { DbOrTx } from '../../db/client.js';
 import { interviewers, interviews, utterances } from '../../db/schema.js';
 import { invalid } from '../../errors.js';
 import { type BlobStore, recordingKey } from '../../providers/storage/index.js';
+import { livePreset } from '../scenarios/visibility.js';
 
 export type SeedCallsInput = {
   userId: number;
@@ -71,7 +72,7 @@ async function activePresets(db: DbOrTx) {
   const rows = await db
     .select({ id: interviewers.id, name: interviewers.name })
     .from(interviewers)
-    .where(and(eq(interviewers.isCustomScenario, false), eq(interviewers.isArchived, false)))
+    .where(livePreset)
     .orderBy(asc(interviewers.id));
   return rows;
 }

@@ -1,19 +1,7 @@
 // Interviewers (scenarios): presets managed by admins, custom scenarios owned by one user.
 // Visibility rule used everywhere: a user sees presets and their own custom scenarios, never
 // archived ones; admins may additionally see everything.
-import {
-  and,
-  asc,
-  count,
-  eq,
-  ilike,
-  inArray,
-  notExists,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notExists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   type Interviewer,
@@ -26,6 +14,7 @@ import {
 } from '../../../shared/contracts/scenarios.js';
 import { ADMIN_PAGE_SIZE } from '../../../shared/domain/limits.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { anyContains } from '../../db/like.js';
 import { preparedQuery } from '../../db/prepared.js';
 import {
   auditLog,
@@ -40,7 +29,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { forbidden, invalid, notFound } from '../../errors.js';
 import { forgetInterviewerLists, interviewerListCache } from './list-cache.js';
-import { usableBy } from './visibility.js';
+import { livePreset, usableBy } from './visibility.js';
 
 export type InterviewerRow = typeof interviewers.$inferSelect;
 /** The caller as this module needs it; any session user fits. */
@@ -136,9 +125,6 @@ const visibleList = preparedQuery('interviewers_visible', (db) =>
     .orderBy(asc(interviewers.id)),
 );
 
-/** Escapes LIKE wildcards so a search for "50%" matches the text literally. */
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The picker's request: no filters, no paging (only an admin's includeArchived widens the list). */
 export function isPlainList(caller: Caller, query: InterviewerListQuery): boolean {
   const widened = caller.isAdmin && query.includeArchived === 'true';
@@ -170,15 +156,8 @@ export async function listInterviewers(
   const conditions: (SQL | undefined)[] = [];
   if (!widened) conditions.push(visibleTo(caller));
   if (query.search) {
-    const p = likePattern(query.search);
-    conditions.push(
-      or(
-        ilike(interviewers.name, p),
-        ilike(interviewers.role, p),
-        ilike(interviewers.company, p),
-        ilike(interviewers.callType, p),
-      ),
-    );
+    const searched = [interviewers.name, interviewers.role, interviewers.company, interviewers.callType];
+    conditions.push(anyContains(query.search, searched));
   }
   if (callTypes.length > 0) conditions.push(inArray(interviewers.callType, callTypes));
   const where = and(...conditions);
@@ -201,11 +180,7 @@ export async function listInterviewers(
 }
 
 export async function listPublicInterviewers(db: Db): Promise<InterviewerRow[]> {
-  return db
-    .select()
-    .from(interviewers)
-    .where(and(eq(interviewers.isCustomScenario, false), eq(interviewers.isArchived, false)))
-    .orderBy(asc(interviewers.id));
+  return db.select().from(interviewers).where(livePreset).orderBy(asc(interviewers.id));
 }
 
 async function findInterviewer(db: DbOrTx, id: number): Promise<InterviewerRow | undefined> {

@@ -22,6 +22,7 @@ import {
 } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
 import type { SessionUser } from '../../http/session-auth.js';
+import { livePreset } from '../scenarios/visibility.js';
 import { assignmentStatusOf, type CallForAssignment } from './assignment-status.js';
 import { requireManager, teamAccess } from './team-access.js';
 
@@ -171,13 +172,7 @@ export async function createAssignment(
     const [scenario] = await db
       .select({ id: interviewers.id })
       .from(interviewers)
-      .where(
-        and(
-          eq(interviewers.id, input.interviewerId),
-          eq(interviewers.isArchived, false),
-          eq(interviewers.isCustomScenario, false),
-        ),
-      );
+      .where(and(eq(interviewers.id, input.interviewerId), livePreset));
     if (!scenario) throw notFound('Scenario not found');
   }
   if (input.trackId !== undefined) {

@@ -1,6 +1,6 @@
 // Tracks: admin authoring (create, edit, archive, scenario order) and each user's membership
 // (join, leave, reset) with progress computed from their calls and kept in user_tracks.
-import { and, asc, count, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type {
   Track,
   TrackListQuery,
@@ -11,6 +11,7 @@ import type {
 } from '../../../shared/contracts/tracks.js';
 import { trackMessages } from '../../../shared/contracts/tracks.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { anyContains } from '../../db/like.js';
 import {
   interviewers,
   interviews,
@@ -26,8 +27,6 @@ import { computeTrackProgress } from './track-progress.js';
 
 type TrackRow = typeof tracks.$inferSelect;
 type UserTrackRow = typeof userTracks.$inferSelect;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 async function scenariosOf(db: DbOrTx, trackIds: number[]): Promise<TrackScenarioResponse[]> {
   if (trackIds.length === 0) return [];
@@ -179,10 +178,7 @@ export async function listTracks(db: Db, actor: SessionUser, q: TrackListQuery, 
     const member = sql`exists (select 1 from ${userTracks} where ${userTracks.trackId} = ${tracks.id} and ${userTracks.userId} = ${actor.id} and ${userTracks.isActive})`;
     filters.push(or(eq(tracks.isArchived, false), member)!);
   }
-  if (q.search) {
-    const pattern = `%${escapeLike(q.search)}%`;
-    filters.push(or(ilike(tracks.name, pattern), ilike(tracks.description, pattern))!);
-  }
+  if (q.search) filters.push(anyContains(q.search, [tracks.name, tracks.description]));
   const where = filters.length ? and(...filters) : undefined;
   const base = db.select().from(tracks).where(where).orderBy(asc(tracks.name), asc(tracks.id));
   if (!q.page) return assemble(db, await base, actor.id, now);
