@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { interviews, trackScenarios } from '../../db/schema.js';
 import { sqlRows, tableRowFromSql } from '../../db/sql-rows.js';
 import { forbidden, invalid, notFound, paymentRequired } from '../../errors.js';
-import { getInterviewerForUser } from '../scenarios/service.js';
+import { getInterviewerForUser } from '../scenarios/queries.js';
 import { usableBy } from '../scenarios/visibility.js';
 import { assertTrackScenarioOpen } from '../tracks/scenario-gate.js';
 import type { InterviewRow } from './call-view.js';

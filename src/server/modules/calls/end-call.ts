@@ -14,7 +14,7 @@ import { conflict, invalid, upstreamFailed } from '../../errors.js';
 import { ConvaiError, convaiFromConfig } from '../../providers/convai/index.js';
 import { isValidConversationId } from '../../providers/storage/index.js';
 import { evaluateTranscript } from '../evaluation/service.js';
-import { recordTrackCall } from '../tracks/track-service.js';
+import { recordTrackCall } from '../tracks/sync-track-progress.js';
 import { callDeadline } from './call-limits.js';
 import { storedUtterances } from './find-utterances.js';
 import {

@@ -8,7 +8,7 @@ import {
   type TestContext,
   testConfig,
 } from '../../test-support/test-app.js';
-import { CUSTOM_DEFAULTS } from '../scenarios/service.js';
+import { CUSTOM_DEFAULTS } from '../scenarios/scenario-fields.js';
 import { SAMPLE_SCENARIOS } from './sample-scenarios.js';
 
 const MISSING = 'Please provide all required information: your context, persona details, and scenario.';
