@@ -3,6 +3,28 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
+import { DomainError, type DomainErrorKind } from '../errors.js';
+
+// The session hook's guards answer with these; they are the domain's errors like any other.
+
+/** The one table from a domain error's kind to the status the API answers with. */
+const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  too_many: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+};
+
+/**
+ * An answer that is HTTP by nature, with its status already chosen (the voice gateway's refusals
+ * before a WebSocket upgrade). Everything else throws a DomainError.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -12,17 +34,6 @@ export class HttpError extends Error {
     super(message);
   }
 }
-
-export const badRequest = (message: string, errors?: Record<string, string>) =>
-  new HttpError(400, message, errors);
-export const unauthorized = (message = 'Not signed in') => new HttpError(401, message);
-export const forbidden = (message = 'Forbidden', errors?: Record<string, string>) =>
-  new HttpError(403, message, errors);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const paymentRequired = (message = "You don't have enough credits") => new HttpError(402, message);
-export const tooManyRequests = (message = 'Too many requests, please try again later') =>
-  new HttpError(429, message);
 
 /** Collapses validation issues into one message per field (first issue wins). */
 export function fieldErrors(issues: { instancePath?: string; message?: string }[]): Record<string, string> {
@@ -88,6 +99,9 @@ export function answerFrameworkError(err: FastifyError, _req: FastifyRequest, re
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { code?: string }, req, reply) => {
+    if (err instanceof DomainError) {
+      return reply.code(STATUS_BY_KIND[err.kind]).send({ message: err.message, errors: err.errors });
+    }
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send({ message: err.message, errors: err.errors });
     }

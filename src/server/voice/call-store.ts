@@ -1,10 +1,11 @@
 // What the gateway reads and writes in the database: the call it joins (with its persona), the
 // call's earlier turns (for a reconnect), each utterance the moment it ends, and the call's live
 // lease (which session, on any server, serves it now).
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { interviewers, interviews, utterances } from '../db/schema.js';
+import { interviewers, interviews } from '../db/schema.js';
 import { sqlRows } from '../db/sql-rows.js';
+import { storedUtterances } from '../modules/calls/find-utterances.js';
 import type { StoredUtterance } from './call-session.js';
 import type { Persona, Turn } from './engines/brain.js';
 
@@ -44,12 +45,10 @@ export async function findCallForGateway(db: DbOrTx, interviewId: number): Promi
   };
 }
 
+/** The call's earlier turns, in spoken order (the same read as the transcript's). */
 export async function storedTurns(db: DbOrTx, interviewId: number): Promise<Turn[]> {
-  return db
-    .select({ speaker: utterances.speaker, text: utterances.text })
-    .from(utterances)
-    .where(eq(utterances.interviewId, interviewId))
-    .orderBy(asc(utterances.startMs), asc(utterances.id));
+  const stored = await storedUtterances(db, interviewId);
+  return stored.map(({ speaker, text }) => ({ speaker, text }));
 }
 
 /**

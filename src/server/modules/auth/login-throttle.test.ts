@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http/errors.js';
+import { DomainError } from '../../errors.js';
 import { failureDelayMs, HashGate, RecentRefusals } from './login-throttle.js';
 
 describe('failureDelayMs', () => {
@@ -55,11 +55,11 @@ describe('HashGate', () => {
     const first = gate.run(() => hold.promise);
     const queued = gate.run(async () => {}, { suspect: true });
     const refused = gate.run(async () => {}, { suspect: true });
-    await expect(refused).rejects.toMatchObject({ statusCode: 429 });
-    await expect(refused).rejects.toBeInstanceOf(HttpError);
+    await expect(refused).rejects.toMatchObject({ kind: 'too_many' });
+    await expect(refused).rejects.toBeInstanceOf(DomainError);
     const c1 = gate.run(async () => {});
     const c2 = gate.run(async () => {});
-    await expect(gate.run(async () => {})).rejects.toMatchObject({ statusCode: 429 });
+    await expect(gate.run(async () => {})).rejects.toMatchObject({ kind: 'too_many' });
     hold.resolve();
     await Promise.all([first, queued, c1, c2]);
     expect(gate.queued).toBe(0);

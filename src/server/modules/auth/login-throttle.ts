@@ -18,7 +18,7 @@ import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { authFailures } from '../../db/schema.js';
 import { sqlRows } from '../../db/sql-rows.js';
-import { tooManyRequests } from '../../http/errors.js';
+import { tooMany } from '../../errors.js';
 
 export const FAILURE_WINDOW_MS = 60_000;
 export const THROTTLE_MESSAGES = {
@@ -103,14 +103,13 @@ export function checkAllowed(
 ): { suspect: boolean } {
   const refuse = (key: 'pair' | 'ip', message: string) => {
     remember?.(key, message);
-    return tooManyRequests(message);
+    return tooMany(message);
   };
   if (counts.pair >= config.LOGIN_FAILURE_LIMIT) throw refuse('pair', THROTTLE_MESSAGES.account);
   if (counts.ip >= config.LOGIN_IP_FAILURE_LIMIT) throw refuse('ip', THROTTLE_MESSAGES.client);
   const suspect = counts.pair > 0 || counts.ip > 0;
   // the server-wide budget is re-read each time: it lapses as soon as the flood does
-  if (suspect && counts.global >= config.LOGIN_GLOBAL_FAILURE_LIMIT)
-    throw tooManyRequests(THROTTLE_MESSAGES.client);
+  if (suspect && counts.global >= config.LOGIN_GLOBAL_FAILURE_LIMIT) throw tooMany(THROTTLE_MESSAGES.client);
   return { suspect };
 }
 
@@ -177,7 +176,7 @@ export class HashGate {
     }
     const queue = suspect ? this.suspect : this.normal;
     if (queue.length >= (suspect ? this.maxSuspectWaiting : this.maxWaiting)) {
-      return Promise.reject(tooManyRequests(suspect ? THROTTLE_MESSAGES.client : THROTTLE_MESSAGES.busy));
+      return Promise.reject(tooMany(suspect ? THROTTLE_MESSAGES.client : THROTTLE_MESSAGES.busy));
     }
     return new Promise<void>((resolve) => {
       queue.push(() => {

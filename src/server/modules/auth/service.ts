@@ -4,7 +4,7 @@ import { NEW_USER_CREDITS } from '../../../shared/domain/limits.js';
 import type { DbOrTx } from '../../db/client.js';
 import { creditLedger, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { conflict, forbidden, invalid, tooMany, unauthorized } from '../../errors.js';
 import {
   checkAllowed,
   clearPairFailures,
@@ -72,7 +72,7 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string) {
   const refused = recentRefusals(deps.config);
   const [pairKey, ipKey] = refusalKeys(key, ip);
   const known = refused.refused([pairKey, ipKey], now.getTime());
-  if (known) throw tooManyRequests(known);
+  if (known) throw tooMany(known);
   const counts = await recentFailures(db, key, ip, now);
   // remembered for the failure window (a minute), so a flood of refused attempts costs no queries
   const { suspect } = checkAllowed(counts, deps.config, (which, message) =>
@@ -130,7 +130,7 @@ export async function changePassword(
       throw forbidden(TEMPORARY_SIGN_IN_EXPIRED);
     }
   } else if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
-    throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+    throw invalid('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
   }
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { forbidden, unauthorized } from '../../http/errors.js';
+import { forbidden, unauthorized } from '../../errors.js';
 import {
   findSessionUser,
   forgetAfterWrite,

@@ -14,7 +14,7 @@ import {
 import { pageQuery } from '../../../shared/contracts/common.js';
 import { PURCHASE_PAGE_SIZE } from '../../../shared/domain/limits.js';
 import type { AppDeps } from '../../deps.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import type { App } from '../../http/types.js';
 import { requireUser } from '../auth/session-auth.js';
 import * as payments from './service.js';

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/domain/sandbox-cards.js';
 import type { Db } from '../../db/client.js';
 import { creditLedger, purchases, users } from '../../db/schema.js';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import { conflict, DomainError, invalid, notFound, paymentRequired, unavailable } from '../../errors.js';
 import type { PaymentProvider } from '../../providers/payments/index.js';
 
 export const INVALID_PACK_MESSAGE = 'Invalid credit package';
@@ -25,9 +25,9 @@ export const PROVIDER_UNAVAILABLE_MESSAGE = 'The payment provider could not be r
 export const PAYMENT_ALREADY_FAILED_MESSAGE = 'This payment has already failed. Please start a new payment.';
 
 /** The card provider failed us (not the caller's fault): 502 with a plain message, cause kept for logs. */
-export class PaymentProviderError extends HttpError {
+export class PaymentProviderError extends DomainError {
   constructor(override readonly cause: unknown) {
-    super(502, PROVIDER_UNAVAILABLE_MESSAGE);
+    super('upstream_failed', PROVIDER_UNAVAILABLE_MESSAGE);
   }
 }
 
@@ -60,9 +60,9 @@ export async function createPurchase(
   user: { id: number; email: string },
   input: CreatePaymentIntentRequest,
 ): Promise<CreatePaymentIntentResponse> {
-  if (provider.kind === 'none') throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+  if (provider.kind === 'none') throw unavailable(PAYMENTS_NOT_CONFIGURED);
   const pack = findCreditPack(input.credits, input.amount);
-  if (!pack) throw badRequest(INVALID_PACK_MESSAGE);
+  if (!pack) throw invalid(INVALID_PACK_MESSAGE);
   const intent = await provider
     .createPaymentIntent({
       amount: pack.amount,
@@ -184,12 +184,12 @@ export async function confirmSandboxPayment(
   if (row.status === 'completed') return toStatus(row);
   const outcome = input.cardNumber === undefined ? 'succeeds' : sandboxCardOutcome(input.cardNumber);
   if (outcome === 'invalid')
-    throw badRequest(SANDBOX_INVALID_CARD_MESSAGE, { cardNumber: SANDBOX_INVALID_CARD_MESSAGE });
+    throw invalid(SANDBOX_INVALID_CARD_MESSAGE, { cardNumber: SANDBOX_INVALID_CARD_MESSAGE });
   // A declined attempt stays in the purchase history as failed: another card is a new payment.
   if (row.status === 'failed') throw conflict(PAYMENT_ALREADY_FAILED_MESSAGE);
   if (outcome === 'declined') {
     await failPurchase(db, input.paymentIntentId);
-    throw new HttpError(402, SANDBOX_DECLINE_MESSAGE);
+    throw paymentRequired(SANDBOX_DECLINE_MESSAGE);
   }
   await completePurchase(db, input.paymentIntentId);
   return toStatus(await findOwnPurchase(db, userId, input.paymentIntentId));

@@ -2,7 +2,7 @@
 // encapsulated scope whose only body parser keeps the raw Buffer; every other route keeps JSON.
 import { webhookAck } from '../../../shared/contracts/billing.js';
 import type { Db } from '../../db/client.js';
-import { badRequest } from '../../http/errors.js';
+import { invalid } from '../../errors.js';
 import type { App } from '../../http/types.js';
 import { type StripePaymentProvider, WebhookSignatureError } from '../../providers/payments/index.js';
 import { completePurchase, failPurchase } from './service.js';
@@ -27,9 +27,9 @@ export async function registerStripeWebhook(app: App, db: Db, stripe: StripePaym
       } catch (err) {
         if (err instanceof WebhookSignatureError) {
           req.log.warn({ reason: err.message }, 'stripe webhook refused: bad signature');
-          throw badRequest('Webhook signature verification failed');
+          throw invalid('Webhook signature verification failed');
         }
-        throw badRequest('Webhook payload is not a valid event');
+        throw invalid('Webhook payload is not a valid event');
       }
 
       if (event.kind === 'succeeded') {

@@ -31,3 +31,12 @@ export function toInterviewView(
     ...(joined ?? {}),
   };
 }
+
+/** A row of the list queries (find-calls.ts `listColumns`): the call with its scenario's name and type. */
+export type ListedInterviewRow = InterviewRow & { interviewerName: string; interviewerCallType: string };
+
+export const toListedInterviewView = (row: ListedInterviewRow): Interview =>
+  toInterviewView(row, {
+    interviewerName: row.interviewerName,
+    interviewerCallType: row.interviewerCallType,
+  });

@@ -9,8 +9,8 @@ import type { CreateInterviewRequest } from '../../../shared/contracts/calls.js'
 import type { Db } from '../../db/client.js';
 import { interviews, trackScenarios } from '../../db/schema.js';
 import { sqlRows, tableRowFromSql } from '../../db/sql-rows.js';
-import { badRequest, forbidden, notFound, paymentRequired } from '../../http/errors.js';
-import { getInterviewerForUser } from '../scenarios/service.js';
+import { forbidden, invalid, notFound, paymentRequired } from '../../errors.js';
+import { getInterviewerForUser } from '../scenarios/queries.js';
 import { usableBy } from '../scenarios/visibility.js';
 import { assertTrackScenarioOpen } from '../tracks/scenario-gate.js';
 import type { InterviewRow } from './call-view.js';
@@ -41,7 +41,7 @@ export async function createInterview(
       // an unusable scenario is still the first thing to say
       const usable = await getInterviewerForUser(db, input.interviewerId, { id: caller.id, isAdmin: false });
       if (!usable) throw notFound(interviewMessages.interviewerNotFound);
-      throw badRequest(interviewMessages.trackScenarioMismatch);
+      throw invalid(interviewMessages.trackScenarioMismatch);
     }
     await assertTrackScenarioOpen(db, caller.id, input.trackScenarioId);
   }

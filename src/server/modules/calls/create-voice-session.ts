@@ -7,7 +7,7 @@ import type { VoiceSessionResponse } from '../../../shared/contracts/calls.js';
 import type { Db } from '../../db/client.js';
 import { sqlRows } from '../../db/sql-rows.js';
 import type { AppDeps } from '../../deps.js';
-import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { conflict, notFound, upstreamFailed } from '../../errors.js';
 import { ConvaiError, elevenLabsVoiceId } from '../../providers/convai/index.js';
 import { getModelSettings } from '../settings/service.js';
 import { CALL_LIMIT_MS } from './call-limits.js';
@@ -91,7 +91,7 @@ export async function createVoiceSession(
       signedUrl = await convai.getSignedUrl();
     } catch (err) {
       if (err instanceof ConvaiError) {
-        throw new HttpError(502, 'Could not reach the voice service. Please try again.');
+        throw upstreamFailed('Could not reach the voice service. Please try again.');
       }
       throw err;
     }

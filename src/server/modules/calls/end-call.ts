@@ -10,11 +10,11 @@ import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js'
 import { buildTranscript } from '../../../shared/domain/transcript.js';
 import { creditLedger, interviews, users, voiceSessions } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, conflict, HttpError } from '../../http/errors.js';
+import { conflict, invalid, upstreamFailed } from '../../errors.js';
 import { ConvaiError } from '../../providers/convai/index.js';
 import { isValidConversationId } from '../../providers/storage/index.js';
 import { evaluateTranscript } from '../evaluation/service.js';
-import { recordTrackCall } from '../tracks/track-service.js';
+import { recordTrackCall } from '../tracks/sync-track-progress.js';
 import { callDeadline } from './call-limits.js';
 import { storedUtterances } from './find-utterances.js';
 import {
@@ -171,7 +171,7 @@ async function settleConversation(
 
   const conversationId = opts.conversationId ?? interview.conversationId;
   if (!conversationId) return null;
-  if (!isValidConversationId(conversationId)) throw badRequest('Invalid conversation id');
+  if (!isValidConversationId(conversationId)) throw invalid('Invalid conversation id');
   if (conversationId !== interview.conversationId) {
     const [other] = await db
       .select({ id: interviews.id })
@@ -194,10 +194,10 @@ async function settleConversation(
       return interview.conversationId;
     }
     if (err instanceof ForeignConversationError || (err instanceof ConvaiError && err.status === 404)) {
-      throw badRequest('Unknown conversation id');
+      throw invalid('Unknown conversation id');
     }
     if (err instanceof ConvaiError) {
-      throw new HttpError(502, 'Could not reach the voice service to finish the call. Please try again.');
+      throw upstreamFailed('Could not reach the voice service to finish the call. Please try again.');
     }
     throw err;
   }

@@ -19,51 +19,24 @@ import type { InterviewListQuery } from '../../../shared/contracts/calls.js';
 import { DASHBOARD_PAGE_SIZE } from '../../../shared/domain/limits.js';
 import { callAverageScore, evaluationCriteriaList } from '../../../shared/domain/score-averages.js';
 import type { DbOrTx } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews, users } from '../../db/schema.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden } from '../../errors.js';
+import { type ListedInterviewRow, toListedInterviewView } from './call-view.js';
 
 export type Caller = { id: number; isAdmin: boolean };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const listColumns = {
   ...getTableColumns(interviews),
   interviewerName: interviewers.name,
   interviewerCallType: interviewers.callType,
 };
-type ListRow = typeof interviews.$inferSelect & { interviewerName: string; interviewerCallType: string };
 
 export const completedCall = and(isNotNull(interviews.endTime), isNotNull(interviews.evaluation));
 
 /** Newest first, spelled like the indexes' key order (DESC NULLS LAST) so the planner reads them. */
 const newestFirst = [sql`${interviews.startTime} desc nulls last`, sql`${interviews.id} desc nulls last`];
-
-const asRating = (v: number | null): 0 | 1 | 2 | null => (v === 0 || v === 1 || v === 2 ? v : null);
-
-export function toInterviewResponse(row: ListRow) {
-  return {
-    id: row.id,
-    userId: row.userId,
-    type: row.type,
-    startTime: row.startTime.toISOString(),
-    endTime: row.endTime ? row.endTime.toISOString() : null,
-    interviewerId: row.interviewerId,
-    trackScenarioId: row.trackScenarioId,
-    transcript: row.transcript,
-    evaluation: row.evaluation ?? null,
-    conversationId: row.conversationId,
-    callRating: asRating(row.callRating),
-    callRatingNote: row.callRatingNote,
-    evaluationRating: asRating(row.evaluationRating),
-    evaluationRatingNote: row.evaluationRatingNote,
-    notes: row.notes,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    interviewerName: row.interviewerName,
-    interviewerCallType: row.interviewerCallType,
-  };
-}
 
 /** The user whose calls are read: the caller, or anyone for an admin. */
 export function resolveOwner(caller: Caller, userId: number | undefined): number {
@@ -73,7 +46,7 @@ export function resolveOwner(caller: Caller, userId: number | undefined): number
 }
 
 const searchPattern = (q: InterviewListQuery) =>
-  q.search?.trim() ? `%${escapeLike(q.search.trim())}%` : undefined;
+  q.search?.trim() ? containsPattern(q.search.trim()) : undefined;
 
 function commonFilters(q: InterviewListQuery, extraSearch: (pattern: string) => SQL[] = () => []): SQL[] {
   const filters: SQL[] = [];
@@ -111,7 +84,7 @@ export async function listUserInterviews(db: DbOrTx, userId: number) {
     .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
     .where(eq(interviews.userId, userId))
     .orderBy(...newestFirst);
-  return rows.map(toInterviewResponse);
+  return rows.map(toListedInterviewView);
 }
 
 const completedWhere = (userId: number, q: InterviewListQuery) =>
@@ -181,7 +154,7 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
       completedCount: rows[0].completedCount,
       averageScore: Number(rows[0].averageScore ?? 0),
     };
-    const items = rows.flatMap((r) => (r.call ? [toInterviewResponse(r.call)] : []));
+    const items = rows.flatMap((r) => (r.call ? [toListedInterviewView(r.call)] : []));
     return { items, total: summary.completedCount, summary };
   }
   const [rows, summary, total] = await Promise.all([
@@ -189,7 +162,7 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
     completedSummary(db, userId),
     countCompleted(db, userId, q),
   ]);
-  return { items: rows.map(toInterviewResponse), total, summary };
+  return { items: rows.map(toListedInterviewView), total, summary };
 }
 
 const hasFilters = (q: InterviewListQuery) => Boolean(q.search?.trim() || q.callType || q.interviewerId);
@@ -252,8 +225,8 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
     .innerJoin(users, eq(interviews.userId, users.id))
     .where(where)
     .orderBy(...newestFirst);
-  const toAdmin = (r: ListRow & { userName: string; userEmail: string }) => ({
-    ...toInterviewResponse(r),
+  const toAdmin = (r: ListedInterviewRow & { userName: string; userEmail: string }) => ({
+    ...toListedInterviewView(r),
     userName: r.userName,
     userEmail: r.userEmail,
   });

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { interviews } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import {
   type BlobInfo,
   type BlobStore,

@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { TimedUtterance } from '../../../shared/domain/transcript.js';
 import type { DbOrTx } from '../../db/client.js';
 import { interviews, utterances } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { type Caller, canSee, interviewMessages } from './get-call.js';
 
 /** A call's stored utterances in spoken order: what the transcript and the evaluation are built from. */

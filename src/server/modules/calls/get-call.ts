@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import type { InterviewRow } from './call-view.js';
 
 export type Caller = { id: number; isAdmin: boolean };

@@ -7,8 +7,9 @@ import type { RateInterviewRequest } from '../../../shared/contracts/calls.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { completedCall, listColumns, toInterviewResponse } from './find-calls.js';
+import { invalid, notFound } from '../../errors.js';
+import { toListedInterviewView } from './call-view.js';
+import { completedCall, listColumns } from './find-calls.js';
 
 export const rateMessages = {
   notFound: 'Interview not found',
@@ -49,13 +50,13 @@ export async function rateInterview(db: DbOrTx, callerId: number, id: number, in
     callRatingNote: noteOrNull(input.callRatingNote),
     evaluationRatingNote: noteOrNull(input.evaluationRatingNote),
   });
-  if (rated) return toInterviewResponse(rated);
+  if (rated) return toListedInterviewView(rated);
   const [current] = await db
     .select({ userId: interviews.userId, endTime: interviews.endTime, evaluation: interviews.evaluation })
     .from(interviews)
     .where(eq(interviews.id, id));
   if (!current || current.userId !== callerId) throw notFound(rateMessages.notFound);
-  if (!current.endTime || current.evaluation === null) throw badRequest(rateMessages.notCompleted);
+  if (!current.endTime || current.evaluation === null) throw invalid(rateMessages.notCompleted);
   // it passed every check yet no row changed: it was deleted between the two statements
   throw notFound(rateMessages.notFound);
 }

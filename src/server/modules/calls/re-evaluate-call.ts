@@ -8,7 +8,7 @@ import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js'
 import { buildTranscript } from '../../../shared/domain/transcript.js';
 import { interviews } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { conflict, HttpError } from '../../http/errors.js';
+import { conflict, upstreamFailed } from '../../errors.js';
 import { evaluateTranscript } from '../evaluation/service.js';
 import { USER_LABEL } from './end-call.js';
 import { storedUtterances } from './find-utterances.js';
@@ -49,7 +49,7 @@ export async function reEvaluateInterview(
   const failed = 'error' in evaluation;
   const previous = interview.evaluation as EvaluationOutcome | null;
   if (failed && previous && !('error' in previous)) {
-    throw new HttpError(502, reEvaluateMessages.stillFailing);
+    throw upstreamFailed(reEvaluateMessages.stillFailing);
   }
   const [updated] = await db
     .update(interviews)

@@ -1,12 +1,13 @@
 // Deterministic past calls for tests, the dashboard benchmark and the E2E_SEED-gated endpoint:
 // completed calls (transcript, evaluation with analytics, optionally a recording key and utterance
 // timings) and unfinished ones. Never used by the product itself.
-import { and, asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
 import type { DbOrTx } from '../../db/client.js';
 import { interviewers, interviews, utterances } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
+import { invalid } from '../../errors.js';
 import { type BlobStore, recordingKey } from '../../providers/storage/index.js';
+import { livePreset } from '../scenarios/visibility.js';
 
 export type SeedCallsInput = {
   userId: number;
@@ -71,7 +72,7 @@ async function activePresets(db: DbOrTx) {
   const rows = await db
     .select({ id: interviewers.id, name: interviewers.name })
     .from(interviewers)
-    .where(and(eq(interviewers.isCustomScenario, false), eq(interviewers.isArchived, false)))
+    .where(livePreset)
     .orderBy(asc(interviewers.id));
   return rows;
 }
@@ -83,7 +84,7 @@ export async function seedCalls(db: DbOrTx, input: SeedCallsInput) {
         input.interviewerIds?.includes(r.id),
       )
     : all.slice(0, 3);
-  if (chosen.length === 0) throw badRequest('No interviewer to seed calls with');
+  if (chosen.length === 0) throw invalid('No interviewer to seed calls with');
   const now = (input.now ?? new Date()).getTime();
   const day = 86_400_000;
   const unique = `${input.userId}-${now.toString(36)}`;

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { patchInterviewRequest } from '../../../shared/contracts/calls.js';
 import type { Db } from '../../db/client.js';
 import { interviews } from '../../db/schema.js';
-import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import { conflict, forbidden, invalid } from '../../errors.js';
 import { isValidConversationId } from '../../providers/storage/index.js';
 import {
   type Caller,
@@ -49,7 +49,7 @@ export async function updateInterview(
     }
   }
   if (input.conversationId && !isValidConversationId(input.conversationId)) {
-    throw badRequest('Invalid conversation id', { conversationId: 'Invalid conversation id' });
+    throw invalid('Invalid conversation id', { conversationId: 'Invalid conversation id' });
   }
 
   const patch: Partial<typeof interviews.$inferInsert> = {};

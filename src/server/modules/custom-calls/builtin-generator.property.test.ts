@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { customCallGeneration, MAX_SETUP_TEXT_LENGTH } from '../../../shared/contracts/custom-calls.js';
 import { interviewerWriteRequest } from '../../../shared/contracts/scenarios.js';
 import { statedTemperament } from '../../../shared/domain/temperament.js';
-import { CUSTOM_DEFAULTS } from '../scenarios/service.js';
+import { CUSTOM_DEFAULTS } from '../scenarios/scenario-fields.js';
 import { generateBuiltin } from './builtin-generator.js';
 
 const setupText = fc.oneof(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { statedTemperament } from '../../../shared/domain/temperament.js';
-import { CUSTOM_DEFAULTS } from '../scenarios/service.js';
+import { CUSTOM_DEFAULTS } from '../scenarios/scenario-fields.js';
 import {
   classifyConversation,
   type GenerationInput,

@@ -9,7 +9,7 @@
 import type { CustomCallGeneration } from '../../../shared/contracts/custom-calls.js';
 import type { VoiceId } from '../../../shared/domain/limits.js';
 import { type Temperament, temperamentLine } from '../../../shared/domain/temperament.js';
-import { CUSTOM_DEFAULTS } from '../scenarios/service.js';
+import { CUSTOM_DEFAULTS } from '../scenarios/scenario-fields.js';
 import { CONVERSATION_KINDS, type ConversationKind, DATA, KIND_KEYWORDS } from './generator-data.js';
 import { type PersonaFacts, personaFacts } from './persona-facts.js';
 import {

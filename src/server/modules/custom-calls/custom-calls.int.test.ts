@@ -9,7 +9,7 @@ import {
   testConfig,
   testLlm,
 } from '../../test-support/test-app.js';
-import { CUSTOM_DEFAULTS } from '../scenarios/service.js';
+import { CUSTOM_DEFAULTS } from '../scenarios/scenario-fields.js';
 import { SAMPLE_SCENARIOS } from './sample-scenarios.js';
 
 const MISSING = 'Please provide all required information: your context, persona details, and scenario.';

@@ -7,7 +7,7 @@ import {
   type GenerateCustomCallRequest,
 } from '../../../shared/contracts/custom-calls.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, HttpError } from '../../http/errors.js';
+import { DomainError, invalid } from '../../errors.js';
 import { getModelSettings } from '../settings/service.js';
 import { type GenerationInput, generateBuiltin } from './builtin-generator.js';
 import { generateWithModel } from './model-generator.js';
@@ -22,7 +22,7 @@ export function requireGenerationInput(body: GenerateCustomCallRequest): Generat
     if (!userContext) missing.userContext = customCallMessages.missingFields;
     if (!personaDetails) missing.personaDetails = customCallMessages.missingFields;
     if (!scenarioDetails) missing.scenarioDetails = customCallMessages.missingFields;
-    throw badRequest(customCallMessages.missingFields, missing);
+    throw invalid(customCallMessages.missingFields, missing);
   }
   return { userContext, personaDetails, scenarioDetails, ...(body.voiceId ? { voiceId: body.voiceId } : {}) };
 }
@@ -40,5 +40,6 @@ export async function generateScenario(deps: AppDeps, input: GenerationInput): P
   const settings = await getModelSettings(deps);
   const outcome = await generateWithModel(client, settings.generation, deps.config.LLM_TIMEOUT_MS, input);
   if (outcome.ok) return outcome.value;
-  throw new HttpError(outcome.structural ? 422 : 503, outcome.message, { model: outcome.detail });
+  const kind = outcome.structural ? 'unprocessable' : 'unavailable';
+  throw new DomainError(kind, outcome.message, { model: outcome.detail });
 }

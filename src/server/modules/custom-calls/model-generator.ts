@@ -18,7 +18,7 @@ import {
 } from '../../../shared/domain/temperament.js';
 import { completeJson } from '../../providers/llm/complete-json.js';
 import type { LlmClient } from '../../providers/llm/openai-client.js';
-import { CUSTOM_DEFAULTS } from '../scenarios/service.js';
+import { CUSTOM_DEFAULTS } from '../scenarios/scenario-fields.js';
 import { classifyConversation, type GenerationInput, welcomeFor } from './builtin-generator.js';
 import { isTemperament, personaFacts } from './persona-facts.js';
 

@@ -4,7 +4,7 @@
 // 'Custom Interviewer', company 'User Created'). Word tables: tables/persona.json.
 import type { Temperament } from '../../../shared/domain/temperament.js';
 import { TEMPERAMENTS } from '../../../shared/domain/temperament.js';
-import { CUSTOM_DEFAULTS } from '../scenarios/service.js';
+import { CUSTOM_DEFAULTS } from '../scenarios/scenario-fields.js';
 import { type ConversationKind, DATA, escapeRegex, wordsPattern } from './generator-data.js';
 import { clean, hash, titleCase } from './text.js';
 

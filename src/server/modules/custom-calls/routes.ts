@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { customCallGeneration, generateCustomCallRequest } from '../../../shared/contracts/custom-calls.js';
 import type { AppDeps } from '../../deps.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { notFound, unavailable } from '../../errors.js';
 import type { App } from '../../http/types.js';
 import { requireUser } from '../auth/session-auth.js';
 import { generateScenario, requireGenerationInput } from './generate-scenario.js';
@@ -36,7 +36,7 @@ export async function customCallRoutes(app: App, deps: AppDeps) {
       requireUser(req);
       if (!previews.available) throw notFound('Voice preview is not available');
       const wav = await previews.get(req.params.voiceId).catch(() => {
-        throw new HttpError(503, 'Voice preview is not available right now');
+        throw unavailable('Voice preview is not available right now');
       });
       return reply
         .header('content-type', 'audio/wav')

@@ -6,7 +6,7 @@ import {
   evaluationOutcome,
 } from '../../../shared/contracts/evaluation.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../errors.js';
 import type { App } from '../../http/types.js';
 import { requireUser } from '../auth/session-auth.js';
 import { findRubric } from './find-rubric.js';
@@ -14,7 +14,7 @@ import { evaluateTranscript } from './service.js';
 
 function requireTranscript(transcript: string) {
   if (transcript.trim() === '') {
-    throw badRequest(evaluationMessages.emptyTranscript, { transcript: evaluationMessages.emptyTranscript });
+    throw invalid(evaluationMessages.emptyTranscript, { transcript: evaluationMessages.emptyTranscript });
   }
 }
 
@@ -38,7 +38,7 @@ export async function evaluationRoutes(app: App, deps: AppDeps) {
       requireTranscript(req.body.transcript);
       const rubric = await findRubric(deps.database.db, user, req.body.rubricId);
       if (!rubric) throw notFound(evaluationMessages.noRubric);
-      if (rubric.criteria.length === 0) throw badRequest(evaluationMessages.noRubric);
+      if (rubric.criteria.length === 0) throw invalid(evaluationMessages.noRubric);
       return evaluateTranscript(deps, {
         transcript: req.body.transcript,
         rubricCriteria: rubric.criteria,
@@ -57,7 +57,7 @@ export async function evaluationRoutes(app: App, deps: AppDeps) {
       requireUser(req);
       requireTranscript(req.body.transcript);
       if (req.body.rubricCriteria.length === 0) {
-        throw badRequest(evaluationMessages.noRubric, { rubricCriteria: evaluationMessages.noRubric });
+        throw invalid(evaluationMessages.noRubric, { rubricCriteria: evaluationMessages.noRubric });
       }
       return evaluateTranscript(deps, {
         transcript: req.body.transcript,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pageViewRequest } from '../../../shared/contracts/auth.js';
-import { pageViews } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import type { App } from '../../http/types.js';
+import { recordPageView } from './record-page-view.js';
 
 export async function pageViewRoutes(app: App, deps: AppDeps) {
   app.post(
@@ -12,9 +12,7 @@ export async function pageViewRoutes(app: App, deps: AppDeps) {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
-      await deps.database.db
-        .insert(pageViews)
-        .values({ userId: req.user?.id ?? null, pageName: req.body.pageName, pageUrl: req.body.pageUrl });
+      await recordPageView(deps.database.db, req.user?.id ?? null, req.body);
       return reply.code(201).send({ ok: true });
     },
   );

@@ -15,8 +15,13 @@ import { HOW_IT_WORKS_IMAGES } from '../../../shared/how-it-works-images.js';
 import type { AppDeps } from '../../deps.js';
 import type { App } from '../../http/types.js';
 import { requireUser } from '../auth/session-auth.js';
+import { createInterviewer } from './create-scenario.js';
+import { deleteInterviewer } from './delete-scenario.js';
+import { getVisibleInterviewer } from './get-scenario.js';
 import { startInterviewerListCache } from './list-cache.js';
-import * as service from './service.js';
+import { isPlainList, listInterviewers, listPublicInterviewers, visibleListJson } from './list-scenarios.js';
+import { toInterviewerResponse, toPublicInterviewerResponse } from './scenario-view.js';
+import { updateInterviewer } from './update-scenario.js';
 
 export async function interviewerRoutes(app: App, deps: AppDeps) {
   const { db } = deps.database;
@@ -36,8 +41,8 @@ export async function interviewerRoutes(app: App, deps: AppDeps) {
     { schema: { response: { 200: z.array(publicInterviewerResponse) } } },
     async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=60');
-      const rows = await service.listPublicInterviewers(db);
-      return rows.map(service.toPublicInterviewerResponse);
+      const rows = await listPublicInterviewers(db);
+      return rows.map(toPublicInterviewerResponse);
     },
   );
 
@@ -51,15 +56,15 @@ export async function interviewerRoutes(app: App, deps: AppDeps) {
     },
     async (req, reply) => {
       const caller = requireUser(req);
-      if (service.isPlainList(caller, req.query)) {
+      if (isPlainList(caller, req.query)) {
         // already JSON, encoded by the same schema (cached per user); fastify sends a string as
         // it is, so the type provider's check of the payload's shape does not apply
-        const json = await service.visibleListJson(db, caller, deps.clock.now().getTime());
+        const json = await visibleListJson(db, caller, deps.clock.now().getTime());
         return reply.type('application/json; charset=utf-8').send(json as never);
       }
-      const result = await service.listInterviewers(db, caller, req.query);
-      if (Array.isArray(result)) return result.map(service.toInterviewerResponse);
-      return { items: result.items.map(service.toInterviewerResponse), total: result.total };
+      const result = await listInterviewers(db, caller, req.query);
+      if (Array.isArray(result)) return result.map(toInterviewerResponse);
+      return { items: result.items.map(toInterviewerResponse), total: result.total };
     },
   );
 
@@ -67,8 +72,8 @@ export async function interviewerRoutes(app: App, deps: AppDeps) {
     '/api/interviewers/:id',
     { schema: { params: idParam, response: { 200: interviewerResponse } } },
     async (req) => {
-      const row = await service.getVisibleInterviewer(db, req.params.id, requireUser(req));
-      return service.toInterviewerResponse(row);
+      const row = await getVisibleInterviewer(db, req.params.id, requireUser(req));
+      return toInterviewerResponse(row);
     },
   );
 
@@ -76,8 +81,8 @@ export async function interviewerRoutes(app: App, deps: AppDeps) {
     '/api/interviewers',
     { schema: { body: interviewerWriteRequest, response: { 201: interviewerResponse } } },
     async (req, reply) => {
-      const row = await service.createInterviewer(deps, requireUser(req), req.body);
-      return reply.code(201).send(service.toInterviewerResponse(row));
+      const row = await createInterviewer(deps, requireUser(req), req.body);
+      return reply.code(201).send(toInterviewerResponse(row));
     },
   );
 
@@ -85,14 +90,14 @@ export async function interviewerRoutes(app: App, deps: AppDeps) {
     '/api/interviewers/:id',
     { schema: { params: idParam, body: interviewerPatchRequest, response: { 200: interviewerResponse } } },
     async (req) => {
-      const row = await service.updateInterviewer(deps, requireUser(req), req.params.id, req.body);
-      return service.toInterviewerResponse(row);
+      const row = await updateInterviewer(deps, requireUser(req), req.params.id, req.body);
+      return toInterviewerResponse(row);
     },
   );
 
   app.delete(
     '/api/interviewers/:id',
     { schema: { params: idParam, response: { 200: interviewerDeleteResponse } } },
-    async (req) => service.deleteInterviewer(deps, requireUser(req), req.params.id),
+    async (req) => deleteInterviewer(deps, requireUser(req), req.params.id),
   );
 }

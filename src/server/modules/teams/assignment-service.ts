@@ -20,8 +20,9 @@ import {
   tracks,
   users,
 } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/session-auth.js';
+import { livePreset } from '../scenarios/visibility.js';
 import { assignmentStatusOf, type CallForAssignment } from './assignment-status.js';
 import { requireManager, teamAccess } from './team-access.js';
 
@@ -165,19 +166,13 @@ export async function createAssignment(
       .from(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, input.assigneeId)));
     if (!member)
-      throw badRequest(teamMessages.assigneeNotMember, { assigneeId: teamMessages.assigneeNotMember });
+      throw invalid(teamMessages.assigneeNotMember, { assigneeId: teamMessages.assigneeNotMember });
   }
   if (input.interviewerId !== undefined) {
     const [scenario] = await db
       .select({ id: interviewers.id })
       .from(interviewers)
-      .where(
-        and(
-          eq(interviewers.id, input.interviewerId),
-          eq(interviewers.isArchived, false),
-          eq(interviewers.isCustomScenario, false),
-        ),
-      );
+      .where(and(eq(interviewers.id, input.interviewerId), livePreset));
     if (!scenario) throw notFound('Scenario not found');
   }
   if (input.trackId !== undefined) {

@@ -18,7 +18,7 @@ import {
 } from '../../../shared/contracts/teams.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { teamInvitations, teamMembers, teams, users } from '../../db/schema.js';
-import { conflict, notFound, tooManyRequests } from '../../http/errors.js';
+import { conflict, notFound, tooMany } from '../../errors.js';
 import type { SessionUser } from '../auth/session-auth.js';
 import { requireManager } from './team-access.js';
 import { getTeam } from './team-service.js';
@@ -90,7 +90,7 @@ export async function inviteMember(
           gt(teamInvitations.createdAt, new Date(now.getTime() - MINUTE_MS)),
         ),
       );
-    if (recent >= MAX_INVITATIONS_PER_MINUTE) throw tooManyRequests(teamMessages.tooManyInvitations);
+    if (recent >= MAX_INVITATIONS_PER_MINUTE) throw tooMany(teamMessages.tooManyInvitations);
 
     const [created] = await tx
       .insert(teamInvitations)

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { type TeamRole, teamMessages } from '../../../shared/contracts/teams.js';
 import type { DbOrTx } from '../../db/client.js';
 import { teamMembers, teams } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/session-auth.js';
 
 export type TeamAccess = {

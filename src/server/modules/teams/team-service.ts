@@ -11,7 +11,7 @@ import type {
 import { teamMessages } from '../../../shared/contracts/teams.js';
 import type { Db } from '../../db/client.js';
 import { teamMembers, teams, users } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { forbidden, invalid, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/session-auth.js';
 import { requireManager, requireOwner, teamAccess } from './team-access.js';
 
@@ -120,9 +120,9 @@ export async function changeMemberRole(
   role: TeamRole,
 ) {
   await requireManager(db, actor, teamId);
-  if (role === 'owner') throw badRequest(teamMessages.useTransfer);
+  if (role === 'owner') throw invalid(teamMessages.useTransfer);
   const member = await findMember(db, teamId, userId);
-  if (member.role === 'owner') throw badRequest(teamMessages.ownerStays);
+  if (member.role === 'owner') throw invalid(teamMessages.ownerStays);
   await db
     .update(teamMembers)
     .set({ role })
@@ -135,7 +135,7 @@ export async function removeMember(db: Db, actor: SessionUser, teamId: number, u
   if (userId === actor.id) return leaveTeam(db, actor, teamId);
   await requireManager(db, actor, teamId);
   const member = await findMember(db, teamId, userId);
-  if (member.role === 'owner') throw badRequest(teamMessages.ownerStays);
+  if (member.role === 'owner') throw invalid(teamMessages.ownerStays);
   await db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
   return { message: 'Member removed' };
 }
@@ -143,7 +143,7 @@ export async function removeMember(db: Db, actor: SessionUser, teamId: number, u
 export async function leaveTeam(db: Db, actor: SessionUser, teamId: number) {
   const access = await teamAccess(db, actor, teamId);
   if (!access.role) throw notFound(teamMessages.memberNotFound);
-  if (access.isOwner) throw badRequest(teamMessages.ownerCannotLeave);
+  if (access.isOwner) throw invalid(teamMessages.ownerCannotLeave);
   await db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, actor.id)));
   return { message: 'You left the team' };
 }

@@ -2,28 +2,24 @@
 // Credits edits go through the ledger; the last admin can never be demoted. An admin's write on an
 // account locks the admin's row and the account's in id order first (lockActorAndTarget), so two
 // admins acting on each other at the same moment queue up instead of deadlocking.
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { CreateUserRequest, UpdateUserRequest } from '../../../shared/contracts/users.js';
 import { ADMIN_FORM_DEFAULT_CREDITS } from '../../../shared/domain/limits.js';
 import type { Db, Tx } from '../../db/client.js';
+import { anyContains } from '../../db/like.js';
 import { creditLedger, users } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
 import { hashPassword, temporaryPassword } from '../auth/passwords.js';
 import { EMAIL_TAKEN, findUserByEmail } from '../auth/service.js';
 import { deleteUserSessions } from '../auth/session-store.js';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listUsers(
   db: Db,
   q: { page?: number; pageSize?: number; search?: string; adminsOnly?: 'true' | 'false' },
 ) {
   const filters: SQL[] = [];
-  if (q.search) {
-    const pattern = `%${escapeLike(q.search)}%`;
-    filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
-  }
+  if (q.search) filters.push(anyContains(q.search, [users.name, users.email]));
   if (q.adminsOnly === 'true') filters.push(eq(users.isAdmin, true));
   const where = filters.length ? and(...filters) : undefined;
   const base = db.select().from(users).where(where).orderBy(asc(users.id));
@@ -110,12 +106,12 @@ export async function updateUser(db: Db, actorId: number, id: number, input: Upd
       const current = await lockActorAndTarget(tx, actorId, id);
       if (!current) throw notFound('User not found');
       if (input.isAdmin === false && current.isAdmin) {
-        if (id === actorId) throw badRequest('You cannot remove your own admin access');
+        if (id === actorId) throw invalid('You cannot remove your own admin access');
         const [{ admins }] = await tx
           .select({ admins: count() })
           .from(users)
           .where(and(eq(users.isAdmin, true), ne(users.id, id)));
-        if (admins === 0) throw badRequest('The last admin cannot be demoted');
+        if (admins === 0) throw invalid('The last admin cannot be demoted');
       }
       if (input.email && input.email.toLowerCase() !== current.email.toLowerCase()) {
         const other = await findUserByEmail(tx, input.email);

@@ -2,7 +2,7 @@
 // call type), 5 per page; create, edit, archive and unarchive; archived rows dimmed with a badge.
 import type { Interviewer, InterviewerPage, InterviewerWriteRequest } from '@shared/contracts/scenarios';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Archive, ArchiveRestore, Pencil, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -11,11 +11,10 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PaginationControls } from '@/components/ui/pagination-controls';
-import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { apiGet, apiPatch, apiPost } from '@/lib/api';
 import { scenarioSubtitle } from '@/lib/scenario-subtitle';
 import { useAdminListState } from './admin-list-state';
+import { ArchivableTable } from './archivable-table';
 import { ScenarioFormDialog } from './scenario-form-dialog';
 
 function scenariosPath(
@@ -127,61 +126,18 @@ export default function ScenariosTab() {
           ))}
         </fieldset>
       )}
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Role at company</TableHead>
-            <TableHead>Call type</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {page.isLoading && (
-            <TableRow>
-              <TableCell colSpan={4}>
-                <Spinner />
-              </TableCell>
-            </TableRow>
-          )}
-          {page.data?.items.map((s) => (
-            <TableRow key={s.id} className={s.isArchived ? 'opacity-50' : undefined}>
-              <TableCell className="font-medium">
-                {s.name} {s.isArchived && <Badge variant="outline">Archived</Badge>}{' '}
-                {s.isCustomScenario && <Badge variant="secondary">Custom</Badge>}
-              </TableCell>
-              <TableCell>{scenarioSubtitle(s.role, s.company)}</TableCell>
-              <TableCell>{s.callType}</TableCell>
-              <TableCell className="space-x-2 text-right">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Edit ${s.name}`}
-                  onClick={() => setEditing(s)}
-                >
-                  <Pencil aria-hidden /> Edit
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`${s.isArchived ? 'Unarchive' : 'Archive'} ${s.name}`}
-                  onClick={() => archive.mutate(s)}
-                >
-                  {s.isArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
-                  {s.isArchived ? 'Unarchive' : 'Archive'}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-          {page.data?.items.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={4} className="text-muted-foreground">
-                No scenarios found.
-              </TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
+      <ArchivableTable
+        items={page.data?.items}
+        loading={page.isLoading}
+        columns={[
+          { heading: 'Role at company', cell: (s) => scenarioSubtitle(s.role, s.company) },
+          { heading: 'Call type', cell: (s) => s.callType },
+        ]}
+        nameExtra={(s) => <> {s.isCustomScenario && <Badge variant="secondary">Custom</Badge>}</>}
+        emptyText="No scenarios found."
+        onEdit={setEditing}
+        onToggleArchive={(s) => archive.mutate(s)}
+      />
       <PaginationControls
         page={list.page}
         totalPages={list.totalPages(page.data?.total ?? 0)}

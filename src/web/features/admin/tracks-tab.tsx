@@ -2,17 +2,15 @@
 // archive and unarchive, with the spec's toasts (administration §8).
 import type { Track, TrackWriteRequest } from '@shared/contracts/tracks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Archive, ArchiveRestore, Pencil, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PaginationControls } from '@/components/ui/pagination-controls';
-import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { apiGet, apiPatch, apiPost, qs } from '@/lib/api';
 import { useAdminListState } from './admin-list-state';
+import { ArchivableTable } from './archivable-table';
 import { TrackFormDialog } from './track-form-dialog';
 
 export default function TracksTab() {
@@ -71,60 +69,17 @@ export default function TracksTab() {
           <Plus aria-hidden /> Create Track
         </Button>
       </div>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Scenarios</TableHead>
-            <TableHead>Estimated time</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {tracks.isLoading && (
-            <TableRow>
-              <TableCell colSpan={4}>
-                <Spinner />
-              </TableCell>
-            </TableRow>
-          )}
-          {tracks.data?.items.map((t) => (
-            <TableRow key={t.id} className={t.isArchived ? 'opacity-50' : undefined}>
-              <TableCell className="font-medium">
-                {t.name} {t.isArchived && <Badge variant="outline">Archived</Badge>}
-              </TableCell>
-              <TableCell>{t.scenarios.length}</TableCell>
-              <TableCell>{t.estimatedCompletionTime}</TableCell>
-              <TableCell className="space-x-2 text-right">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Edit ${t.name}`}
-                  onClick={() => setEditing(t)}
-                >
-                  <Pencil aria-hidden /> Edit
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`${t.isArchived ? 'Unarchive' : 'Archive'} ${t.name}`}
-                  onClick={() => archive.mutate(t)}
-                >
-                  {t.isArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
-                  {t.isArchived ? 'Unarchive' : 'Archive'}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-          {tracks.data?.items.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={4} className="text-muted-foreground">
-                No tracks found.
-              </TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
+      <ArchivableTable
+        items={tracks.data?.items}
+        loading={tracks.isLoading}
+        columns={[
+          { heading: 'Scenarios', cell: (t) => t.scenarios.length },
+          { heading: 'Estimated time', cell: (t) => t.estimatedCompletionTime },
+        ]}
+        emptyText="No tracks found."
+        onEdit={setEditing}
+        onToggleArchive={(t) => archive.mutate(t)}
+      />
       <PaginationControls
         page={list.page}
         totalPages={list.totalPages(tracks.data?.total ?? 0)}
