@@ -5,8 +5,6 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 import { DomainError, type DomainErrorKind } from '../errors.js';
 
-// The session hook's guards answer with these; they are the domain's errors like any other.
-
 /** The one table from a domain error's kind to the status the API answers with. */
 const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   invalid: 400,
