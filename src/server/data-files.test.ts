@@ -1,0 +1,85 @@
+// Every data file (word lists, phrase tables, scoring curves, calibration conversations) meets its
+// schema as it is on disk, every JSON file beside them has one, and a bad edit is rejected with the
+// file and the entry named — the message a person editing the tables will see at start-up.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type DataFileSpec, parseDataFile } from '../shared/data-file.js';
+import { GENERATOR_DATA_FILES } from './modules/custom-calls/generator-data.js';
+import { calibrationDataFiles } from './modules/evaluation/calibration.js';
+import { EVALUATOR_DATA_FILES } from './modules/evaluation/evaluator-data.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const specs: DataFileSpec[] = [...EVALUATOR_DATA_FILES, ...GENERATOR_DATA_FILES, ...calibrationDataFiles()];
+const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+const spec = (file: string) => {
+  const found = specs.find((s) => s.file === file);
+  if (!found) throw new Error(`no schema for ${file}`);
+  return found;
+};
+/** A copy of a file's contents with one entry changed. */
+function edited(file: string, edit: (data: Record<string, unknown>) => void): unknown {
+  const data = structuredClone(read(file)) as Record<string, unknown>;
+  edit(data);
+  return data;
+}
+
+describe('data files', () => {
+  it.each(specs.map((s) => [s.file, s] as const))('%s meets its schema', (_file, s) => {
+    expect(() => parseDataFile(s, read(s.file))).not.toThrow();
+  });
+
+  it('every JSON file in a data folder has a schema', () => {
+    const folders = [...new Set(specs.map((s) => path.dirname(s.file)))];
+    const onDisk = folders.flatMap((dir) =>
+      fs
+        .readdirSync(path.join(root, dir))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => `${dir}/${f}`),
+    );
+    expect(onDisk.length).toBeGreaterThan(0);
+    expect(onDisk.filter((f) => !specs.some((s) => s.file === f))).toEqual([]);
+  });
+
+  it('rejects a malformed entry, naming the file and the entry', () => {
+    const lexicon = 'src/server/modules/evaluation/data/lexicon.json';
+    const notAWord = edited(lexicon, (d) => {
+      (d.hedges as unknown[])[2] = 42;
+    });
+    expect(() => parseDataFile(spec(lexicon), notAWord)).toThrow(
+      /data file src\/server\/modules\/evaluation\/data\/lexicon\.json is invalid: hedges\.2: /,
+    );
+
+    const scoring = 'src/server/modules/evaluation/data/scoring.json';
+    const falling = edited(scoring, (d) => {
+      (d.negativesPenalty as number[][])[1][0] = -1;
+    });
+    expect(() => parseDataFile(spec(scoring), falling)).toThrow(
+      /scoring\.json is invalid: negativesPenalty: figures must rise/,
+    );
+
+    const kinds = 'src/server/modules/evaluation/data/question-kinds.json';
+    const badPattern = edited(kinds, (d) => {
+      d.yesNoStart = '^(can|could';
+    });
+    expect(() => parseDataFile(spec(kinds), badPattern)).toThrow(
+      /question-kinds\.json is invalid: yesNoStart: not a valid regular expression/,
+    );
+
+    const concepts = 'src/server/modules/evaluation/data/concepts.json';
+    const misspelt = edited(concepts, (d) => {
+      (d.concepts as Record<string, unknown>[])[0].evidense = ['typo'];
+    });
+    expect(() => parseDataFile(spec(concepts), misspelt)).toThrow(
+      /concepts\.json is invalid: concepts\.0: .*evidense/,
+    );
+
+    const persona = 'src/server/modules/custom-calls/tables/persona.json';
+    const noNames = edited(persona, (d) => {
+      (d.names as Record<string, unknown>).female = [];
+    });
+    expect(() => parseDataFile(spec(persona), noNames)).toThrow(
+      /custom-calls\/tables\/persona\.json is invalid: names\.female: /,
+    );
+  });
+});
