@@ -1,16 +1,23 @@
-// Every data file (word lists, phrase tables, scoring curves, calibration conversations) meets its
-// schema as it is on disk, every JSON file beside them has one, and a bad edit is rejected with the
-// file and the entry named — the message a person editing the tables will see at start-up.
+// Every data file (word lists, phrase tables, scoring curves, calibration conversations, preset
+// scenarios) meets its schema as it is on disk, every JSON file beside them has one, and a bad edit
+// is rejected with the file and the entry named — the message a person editing the tables will see
+// at start-up.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type DataFileSpec, parseDataFile } from '../shared/data-file.js';
+import { PRESETS_DATA_FILE } from './db/seed/preset-interviewers.js';
 import { GENERATOR_DATA_FILES } from './modules/custom-calls/generator-data.js';
 import { calibrationDataFiles } from './modules/evaluation/calibration.js';
 import { EVALUATOR_DATA_FILES } from './modules/evaluation/evaluator-data.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const specs: DataFileSpec[] = [...EVALUATOR_DATA_FILES, ...GENERATOR_DATA_FILES, ...calibrationDataFiles()];
+const specs: DataFileSpec[] = [
+  ...EVALUATOR_DATA_FILES,
+  ...GENERATOR_DATA_FILES,
+  ...calibrationDataFiles(),
+  PRESETS_DATA_FILE,
+];
 const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
 const spec = (file: string) => {
   const found = specs.find((s) => s.file === file);
@@ -80,6 +87,15 @@ describe('data files', () => {
     });
     expect(() => parseDataFile(spec(persona), noNames)).toThrow(
       /custom-calls\/tables\/persona\.json is invalid: names\.female: /,
+    );
+
+    const presets = 'src/server/db/seed/presets.json';
+    const twice = edited(presets, (d) => {
+      const list = d.presets as Record<string, unknown>[];
+      list[1].slug = list[0].slug;
+    });
+    expect(() => parseDataFile(spec(presets), twice)).toThrow(
+      /presets\.json is invalid: presets: slugs must be unique/,
     );
   });
 });

@@ -1,5 +1,5 @@
 // The ten scenarios of the landing page's Sample Scenarios carousel: the seeded presets as a
-// visitor first meets them (src/server/db/seed/preset-interviewers.ts; presets.test.ts keeps the
+// visitor first meets them (src/server/db/seed/presets.json; presets.test.ts keeps the
 // two lists in step). Static so the landing page needs no request before it can paint.
 export type SampleScenario = {
   slug: string;
