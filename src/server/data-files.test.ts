@@ -1,11 +1,12 @@
-// Every data file (word lists, phrase tables, scoring curves, calibration conversations, preset
-// scenarios) meets its schema as it is on disk, every JSON file beside them has one, and a bad edit
+// Every data file (word lists, phrase tables, scoring curves, calibration conversations, preset and
+// landing-page scenarios) meets its schema as it is on disk, every JSON file beside them has one, and a bad edit
 // is rejected with the file and the entry named — the message a person editing the tables will see
 // at start-up.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type DataFileSpec, parseDataFile } from '../shared/data-file.js';
+import { SAMPLE_SCENARIOS_DATA_FILE } from '../web/features/landing/sample-scenarios.js';
 import { PRESETS_DATA_FILE } from './db/seed/preset-interviewers.js';
 import { GENERATOR_DATA_FILES } from './modules/custom-calls/generator-data.js';
 import { calibrationDataFiles } from './modules/evaluation/calibration.js';
@@ -17,6 +18,7 @@ const specs: DataFileSpec[] = [
   ...GENERATOR_DATA_FILES,
   ...calibrationDataFiles(),
   PRESETS_DATA_FILE,
+  SAMPLE_SCENARIOS_DATA_FILE,
 ];
 const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
 const spec = (file: string) => {
