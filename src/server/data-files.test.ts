@@ -1,11 +1,12 @@
-// Every data file (word lists, phrase tables, scoring curves, calibration conversations, preset and
-// landing-page scenarios) meets its schema as it is on disk, every JSON file beside them has one, and a bad edit
-// is rejected with the file and the entry named — the message a person editing the tables will see
-// at start-up.
+// Every data file (word lists, phrase tables, speech markers, scoring curves, calibration
+// conversations, preset and landing-page scenarios) meets its schema as it is on disk, every JSON
+// file beside them has one, and a bad edit is rejected with the file and the entry named — the
+// message a person editing the tables will see at start-up.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type DataFileSpec, parseDataFile } from '../shared/data-file.js';
+import { SPEECH_MARKERS_DATA_FILE } from '../shared/domain/speech-analytics.js';
 import { SAMPLE_SCENARIOS_DATA_FILE } from '../web/features/landing/sample-scenarios.js';
 import { PRESETS_DATA_FILE } from './db/seed/preset-interviewers.js';
 import { GENERATOR_DATA_FILES } from './modules/custom-calls/generator-data.js';
@@ -19,6 +20,7 @@ const specs: DataFileSpec[] = [
   ...calibrationDataFiles(),
   PRESETS_DATA_FILE,
   SAMPLE_SCENARIOS_DATA_FILE,
+  SPEECH_MARKERS_DATA_FILE,
 ];
 const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
 const spec = (file: string) => {
