@@ -1,7 +1,7 @@
 // Every data file (word lists, phrase tables, speech markers, scoring curves, calibration
-// conversations, preset and landing-page scenarios) meets its schema as it is on disk, every JSON
-// file beside them has one, and a bad edit is rejected with the file and the entry named — the
-// message a person editing the tables will see at start-up.
+// conversations, preset and landing-page scenarios, the dialogue engine's lines) meets its schema
+// as it is on disk, every JSON file beside them has one, and a bad edit is rejected with the file
+// and the entry named — the message a person editing the tables will see at start-up.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { PRESETS_DATA_FILE } from './db/seed/preset-interviewers.js';
 import { GENERATOR_DATA_FILES } from './modules/custom-calls/generator-data.js';
 import { calibrationDataFiles } from './modules/evaluation/calibration.js';
 import { EVALUATOR_DATA_FILES } from './modules/evaluation/evaluator-data.js';
+import { DIALOGUE_DATA_FILES } from './voice/engines/dialogue/data.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const specs: DataFileSpec[] = [
@@ -21,6 +22,7 @@ const specs: DataFileSpec[] = [
   PRESETS_DATA_FILE,
   SAMPLE_SCENARIOS_DATA_FILE,
   SPEECH_MARKERS_DATA_FILE,
+  ...DIALOGUE_DATA_FILES,
 ];
 const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
 const spec = (file: string) => {
@@ -100,6 +102,14 @@ describe('data files', () => {
     });
     expect(() => parseDataFile(spec(presets), twice)).toThrow(
       /presets\.json is invalid: presets: slugs must be unique/,
+    );
+
+    const lines = 'src/server/voice/engines/dialogue/lines.json';
+    const noAngryClosing = edited(lines, (d) => {
+      d.closings = (d.closings as { temperament: string }[]).filter((l) => l.temperament !== 'angry');
+    });
+    expect(() => parseDataFile(spec(lines), noAngryClosing)).toThrow(
+      /dialogue\/lines\.json is invalid: closings: has no angry line/,
     );
   });
 });
