@@ -1,8 +1,23 @@
 // Speech analytics of one call, measured from the transcript (and the utterance timings when the
 // live call recorded them). Pure and deterministic: the built-in evaluator scores from these
 // figures, the model evaluator receives them as facts, and the results view explains them.
+import { z } from 'zod';
 import type { SpeechAnalytics } from '../contracts/evaluation.js';
+import { dataComment, parseDataFile, wordList } from '../data-file.js';
+import markersJson from './speech-markers.json' with { type: 'json' };
 import { parseTranscript, type TimedUtterance, type Turn } from './transcript.js';
+
+const markersSchema = z.strictObject({
+  $comment: dataComment,
+  hedges: wordList,
+  star: z.strictObject({ situation: wordList, task: wordList, action: wordList, result: wordList }),
+});
+/** The phrase lists the figures count (speech-markers.json), checked once at load. */
+export const SPEECH_MARKERS_DATA_FILE = {
+  file: 'src/shared/domain/speech-markers.json',
+  schema: markersSchema,
+};
+const MARKERS = parseDataFile(SPEECH_MARKERS_DATA_FILE, markersJson);
 
 /** A word: letters or digits, keeping inner apostrophes, hyphens and number separators (I'm, 2.5, 1,000). */
 const WORD = /[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu;
@@ -90,97 +105,11 @@ export function fillerCounts(text: string): { word: string; count: number }[] {
     .sort((a, b) => b.count - a.count || a.word.localeCompare(b.word));
 }
 
-export const HEDGES = [
-  'i think',
-  'i guess',
-  'i suppose',
-  'maybe',
-  'probably',
-  'perhaps',
-  'sort of',
-  'kind of',
-  "i'm not sure",
-  'i am not sure',
-  'not really sure',
-  'hopefully',
-  'i feel like',
-];
+/** Qualifiers that soften a statement ("I think", "kind of"); speech-markers.json. */
+export const HEDGES: readonly string[] = MARKERS.hedges;
 
-/** Phrases that mark each part of a situation–task–action–result story. */
-export const STAR_MARKERS = {
-  situation: [
-    'at my last job',
-    'at my previous',
-    'in my previous role',
-    'in my last role',
-    'when i was',
-    'at the time',
-    'the situation',
-    'the context',
-    'back when',
-    'a few years ago',
-    'last year',
-    'we were facing',
-    'we had a',
-  ],
-  task: [
-    'my goal',
-    'our goal',
-    'the goal was',
-    'i was responsible',
-    'i was asked to',
-    'my role was',
-    'my task',
-    'the task',
-    'i needed to',
-    'we needed to',
-    'the challenge was',
-    'the problem was',
-    'i had to',
-  ],
-  action: [
-    'i decided',
-    'i led',
-    'i built',
-    'i created',
-    'i organized',
-    'i organised',
-    'i proposed',
-    'i worked with',
-    'i ran',
-    'i analyzed',
-    'i analysed',
-    'i designed',
-    'i set up',
-    'i started by',
-    'first i',
-    'then i',
-    'so i',
-    'i interviewed',
-    'i introduced',
-    'i negotiated',
-    'i wrote',
-    'i launched',
-  ],
-  result: [
-    'as a result',
-    'the result',
-    'which led to',
-    'that led to',
-    'resulting in',
-    'in the end',
-    'ultimately',
-    'the outcome',
-    'we grew',
-    'we cut',
-    'we saved',
-    'we shipped',
-    'we launched',
-    'increased',
-    'reduced',
-    'improved',
-  ],
-} as const;
+/** Phrases that mark each part of a situation–task–action–result story; speech-markers.json. */
+export const STAR_MARKERS = MARKERS.star;
 
 export type StarPart = keyof typeof STAR_MARKERS;
 

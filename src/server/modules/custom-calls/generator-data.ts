@@ -1,6 +1,8 @@
-// The built-in generator's word tables and line templates (tables/*.json), checked once at load so a
-// broken edit to a data file fails at start-up and in the unit tests, not in a user's request.
+// The built-in generator's word tables and line templates (tables/*.json), each checked against its
+// schema once at load so a broken edit to a data file fails at start-up and in the unit tests —
+// naming the file and the entry — not in a user's request.
 import { z } from 'zod';
+import { type DataFileSpec, parseDataFile } from '../../../shared/data-file.js';
 import { TEMPERAMENTS } from '../../../shared/domain/temperament.js';
 import kindsJson from './tables/conversation-kinds.json' with { type: 'json' };
 import languageJson from './tables/language.json' with { type: 'json' };
@@ -55,58 +57,71 @@ const temperamentLines = z.object({
   ask: z.array(template.includes('{topic}')).min(1),
 });
 
-const dataSchema = z.object({
-  kinds: z.record(z.enum(CONVERSATION_KINDS), kindSchema),
-  language: z.object({
-    secondPerson: z.record(z.string(), z.string()),
-    personaFirstPerson: z.record(z.string(), z.string()),
-    topicCues: words,
-    topicStopWords: words,
-    topicStopAfterComma: words,
-    notATopic: words,
+const kindsSchema = z.object({ kinds: z.record(z.enum(CONVERSATION_KINDS), kindSchema) });
+const languageSchema = z.object({
+  secondPerson: z.record(z.string(), z.string()),
+  personaFirstPerson: z.record(z.string(), z.string()),
+  topicCues: words,
+  topicStopWords: words,
+  topicStopAfterComma: words,
+  notATopic: words,
+});
+const personaSchema = z.object({
+  roleHeads: words,
+  roleAcronyms: words,
+  roleOf: words,
+  roleModifierStops: words,
+  roleAreaStops: words,
+  followsRole: words,
+  notBeforeRole: words,
+  honorifics: words,
+  honorificRoles: z.record(z.string(), z.string()),
+  organisationNouns: words,
+  organisationCues: words,
+  notAName: words,
+  pronouns: z.object({ female: words, male: words }),
+  names: z.object({
+    female: words.min(1),
+    male: words.min(1),
+    neutral: words.min(1),
+    surnames: words.min(1),
   }),
-  persona: z.object({
-    roleHeads: words,
-    roleAcronyms: words,
-    roleOf: words,
-    roleModifierStops: words,
-    honorifics: words,
-    honorificRoles: z.record(z.string(), z.string()),
-    organisationNouns: words,
-    organisationCues: words,
-    notAName: words,
-    pronouns: z.object({ female: words, male: words }),
-    names: z.object({
-      female: words.min(1),
-      male: words.min(1),
-      neutral: words.min(1),
-      surnames: words.min(1),
-    }),
-    temperamentMarkers: z.record(temperament, words),
-    negations: words,
-  }),
-  situation: z.object({
-    eventCues: words,
-    pastVerbs: words,
-    notVerbs: words,
-    subjectStarts: words,
-    incidentNouns: words,
-    pronounSubjects: words,
-    durationUnits: words,
-    numberWords: words,
-    particles: words,
-    positionWords: words,
-    temperaments: z.record(temperament, temperamentLines),
-    voiceRules: words.min(1),
-  }),
+  temperamentMarkers: z.record(temperament, words),
+  negations: words,
+});
+const situationSchema = z.object({
+  eventCues: words,
+  pastVerbs: words,
+  notVerbs: words,
+  subjectStarts: words,
+  incidentNouns: words,
+  pronounSubjects: words,
+  durationUnits: words,
+  numberWords: words,
+  particles: words,
+  objectEnds: words,
+  positionWords: words,
+  temperaments: z.record(temperament, temperamentLines),
+  voiceRules: words.min(1),
 });
 
-export const DATA = dataSchema.parse({
-  kinds: kindsJson.kinds,
-  language: languageJson,
-  persona: personaJson,
-  situation: situationJson,
-});
+const DIR = 'src/server/modules/custom-calls/tables';
+const FILES = {
+  kinds: { file: `${DIR}/conversation-kinds.json`, schema: kindsSchema },
+  language: { file: `${DIR}/language.json`, schema: languageSchema },
+  persona: { file: `${DIR}/persona.json`, schema: personaSchema },
+  situation: { file: `${DIR}/situation.json`, schema: situationSchema },
+};
+
+/** Every data file of the generator with its schema (for the data files' own test). */
+export const GENERATOR_DATA_FILES: DataFileSpec[] = Object.values(FILES);
+
+export const DATA = {
+  kinds: parseDataFile(FILES.kinds, kindsJson).kinds,
+  language: parseDataFile(FILES.language, languageJson),
+  persona: parseDataFile(FILES.persona, personaJson),
+  situation: parseDataFile(FILES.situation, situationJson),
+};
 
 export type KindProfile = z.infer<typeof kindSchema>;
 export type TemperamentLines = z.infer<typeof temperamentLines>;

@@ -151,72 +151,10 @@ const ROLE_OF_RE = new RegExp(
   `\\b(${wordsPattern(P.roleOf)})\\s+of\\s+((?:the\\s+)?[^\\s,.;:!?]+(?:\\s+[^\\s,.;:!?]+){0,4})`,
   'giu',
 );
-const AREA_STOPS = new Set([
-  'at',
-  'for',
-  'in',
-  'on',
-  'with',
-  'who',
-  'and',
-  'but',
-  'is',
-  'was',
-  'to',
-  'from',
-  'where',
-  'which',
-  'that',
-  'whose',
-  'after',
-  'before',
-  'since',
-  'because',
-  'when',
-  'while',
-  'has',
-  'had',
-  'will',
-]);
+const AREA_STOPS = lower(P.roleAreaStops);
 const ACRONYM_RE = new RegExp(`(?<![\\p{L}])(${wordsPattern(P.roleAcronyms)})(?![\\p{L}])`, 'u');
-const FOLLOWS_ROLE = new Set([
-  ...AREA_STOPS,
-  'of',
-  'the',
-  'a',
-  'an',
-  'this',
-  'next',
-  'whom',
-  'named',
-  'called',
-  'here',
-  'there',
-  'about',
-  'over',
-  'she',
-  'he',
-  'they',
-  'i',
-  'we',
-  'you',
-  'who',
-  'would',
-  'said',
-  'says',
-]);
-const NOT_BEFORE_ROLE = new Set([
-  'will',
-  'would',
-  'can',
-  'could',
-  'should',
-  'must',
-  'to',
-  'may',
-  'might',
-  'shall',
-]);
+const FOLLOWS_ROLE = new Set([...AREA_STOPS, ...lower(P.followsRole)]);
+const NOT_BEFORE_ROLE = lower(P.notBeforeRole);
 const bare = (token: string) => token.toLowerCase().replace(/[^\p{L}-]/gu, '');
 const endsClause = (token: string) => /[,.;:!?)]$/.test(token);
 

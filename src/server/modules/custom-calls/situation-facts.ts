@@ -84,26 +84,7 @@ const NOT_VERBS = new Set(S.notVerbs);
 const PRONOUNS = new Set(S.pronounSubjects);
 const INCIDENTS = new Set(S.incidentNouns);
 const PARTICLES = new Set(S.particles);
-const OBJECT_ENDS = new Set([
-  'for',
-  'in',
-  'on',
-  'at',
-  'during',
-  'by',
-  'with',
-  'to',
-  'from',
-  'across',
-  'after',
-  'before',
-  'while',
-  'when',
-  'and',
-  'until',
-  'since',
-  'because',
-]);
+const OBJECT_ENDS = new Set(S.objectEnds);
 const DURATION = new RegExp(
   `\\b(${wordsPattern(S.numberWords, false)}\\s+(?:(?:full|whole|straight|long)\\s+)?${wordsPattern(S.durationUnits, false)})\\b`,
   'i',

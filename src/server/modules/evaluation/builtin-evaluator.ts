@@ -15,6 +15,7 @@ import { analyseTurns } from '../../../shared/domain/speech-analytics.js';
 import type { TimedUtterance, Turn } from '../../../shared/domain/transcript.js';
 import { parseTranscript } from '../../../shared/domain/transcript.js';
 import { allConcepts, type CriterionProfile, findIn, profileFor } from './criterion-categories.js';
+import { SCORING } from './evaluator-data.js';
 import {
   type ApproximateLine,
   buildContext,
@@ -113,20 +114,7 @@ function scoreCriterion(criterion: RubricCriterionInput, c: EvaluationContext): 
   let noEvidence = false;
   if (hasBehaviour) {
     const behaviour =
-      ramp(total / answers, [
-        [0, 0],
-        [0.25, 3.5],
-        [0.5, 5.5],
-        [1, 7.5],
-        [1.6, 9],
-        [2.2, 10],
-      ]) -
-      ramp(counter / answers, [
-        [0, 0],
-        [0.25, 2],
-        [0.5, 4],
-        [1, 6],
-      ]);
+      ramp(total / answers, SCORING.criterion.behaviour) - ramp(counter / answers, SCORING.criterion.counter);
     score = 0.6 * general + 0.4 * behaviour;
     noEvidence = total === 0;
   }

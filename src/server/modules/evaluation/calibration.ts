@@ -5,32 +5,48 @@
 // model — can be measured with the same harness.
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
+import { type DataFileSpec, parseDataFile } from '../../../shared/data-file.js';
 
 export const LEVELS = ['strong', 'medium', 'weak'] as const;
 export type Level = (typeof LEVELS)[number];
 export type Split = 'tune' | 'heldout';
 
-export type CalibrationConversation = {
-  id: string;
-  split: Split;
-  domain: string;
-  scenario: string;
-  agent: string;
-  rubric: { name: string; description: string }[];
-  questions: string[];
-  answers: Record<Level, string[]>;
-  notes?: string;
-};
+const text = z.string().min(1);
+const conversationSchema = z
+  .strictObject({
+    id: text,
+    split: z.enum(['tune', 'heldout']),
+    domain: text,
+    scenario: text,
+    agent: text,
+    rubric: z.array(z.strictObject({ name: text, description: text })).min(1),
+    questions: z.array(text).min(1),
+    answers: z.strictObject({ strong: z.array(text), medium: z.array(text), weak: z.array(text) }),
+    notes: z.string().optional(),
+  })
+  .refine((c) => LEVELS.every((l) => c.answers[l].length === c.questions.length), {
+    message: 'every level answers every question',
+  });
+export type CalibrationConversation = z.infer<typeof conversationSchema>;
 
 const DIR = path.join(import.meta.dirname, 'calibration');
 
-export function loadCalibration(split?: Split): CalibrationConversation[] {
+/** The calibration files with their schema (for the data files' own test). */
+export function calibrationDataFiles(): DataFileSpec<typeof conversationSchema>[] {
   return fs
     .readdirSync(DIR)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8')) as CalibrationConversation)
+    .map((f) => ({ file: `src/server/modules/evaluation/calibration/${f}`, schema: conversationSchema }));
+}
+
+export function loadCalibration(split?: Split): CalibrationConversation[] {
+  return calibrationDataFiles()
+    .map((spec) =>
+      parseDataFile(spec, JSON.parse(fs.readFileSync(path.join(DIR, path.basename(spec.file)), 'utf8'))),
+    )
     .filter((c) => split === undefined || c.split === split);
 }
 

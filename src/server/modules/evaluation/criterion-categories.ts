@@ -4,12 +4,10 @@
 // terms counts once more — so "Candour", "Commercial Acumen" or "Patient Safety Awareness" find
 // their behaviour by meaning, and a criterion no concept knows is read through its description's
 // own words.
-import conceptData from './data/concepts.json' with { type: 'json' };
+import { CONCEPTS, type ConceptSpec } from './evaluator-data.js';
 import { analyse } from './nlp.js';
 import { compileList, findIn, type PhraseList } from './phrases.js';
 import { contentLemmas, type Dimension } from './signals.js';
-
-type ConceptSpec = (typeof conceptData.concepts)[number];
 
 export type Concept = {
   id: string;
@@ -41,15 +39,15 @@ function compile(spec: ConceptSpec): Concept {
     evidence: compileList(spec.evidence),
     counter: compileList(spec.counter),
     hasEvidenceList: spec.evidence.length > 0,
-    signals: spec.signals as Dimension[],
-    dims: spec.dims as Partial<Record<Dimension, number>>,
+    signals: spec.signals,
+    dims: spec.dims,
     lookedFor: spec.lookedFor,
     tip: spec.tip,
   };
 }
 
 export function allConcepts(): Concept[] {
-  concepts ??= conceptData.concepts.map(compile);
+  concepts ??= CONCEPTS.map(compile);
   return concepts;
 }
 

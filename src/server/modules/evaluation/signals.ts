@@ -3,26 +3,14 @@
 // a reason, a figure, a plan, a question back)? Each sentence is read for substance — actions,
 // reasons, trade-offs, figures, names and dates, questions asked back, commitments — counted per
 // unit of speech, so a short answer full of substance scores as well as a long one and rambling
-// costs. The word lists live in data/lexicon.json and data/concepts.json.
+// costs. The word lists, question kinds and scoring curves live in data/*.json (evaluator-data.ts).
 import type { SpeechAnalytics } from '../../../shared/contracts/evaluation.js';
 import { fillerCounts } from '../../../shared/domain/speech-analytics.js';
 import type { Turn } from '../../../shared/domain/transcript.js';
-import lexicon from './data/lexicon.json' with { type: 'json' };
+import { type DimensionReading, ramp, scoreDimensions } from './dimensions.js';
+import { type Dimension, LEXICON as lexicon, QUESTION_KIND_DATA, SCORING } from './evaluator-data.js';
 import { analyse, type Sentence, type Token } from './nlp.js';
 import { compileList, countIn, type PhraseList } from './phrases.js';
-
-/** Piecewise-linear map from a figure to 0–10 through the given (figure, score) points. */
-export function ramp(x: number, points: readonly [number, number][]): number {
-  if (x <= points[0][0]) return points[0][1];
-  for (let i = 1; i < points.length; i++) {
-    const [x1, y1] = points[i];
-    if (x <= x1) {
-      const [x0, y0] = points[i - 1];
-      return y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
-    }
-  }
-  return points[points.length - 1][1];
-}
 
 const set = (xs: readonly string[]) => new Set(xs);
 const STOP = set(lexicon.stopwords);
@@ -77,35 +65,7 @@ export function contentLemmas(toks: readonly Token[], extraStop?: ReadonlySet<st
   return out;
 }
 
-const AUX_SKIP = set([
-  'will',
-  'would',
-  'shall',
-  'can',
-  'could',
-  'have',
-  'be',
-  'do',
-  'also',
-  'just',
-  'then',
-  'now',
-  'always',
-  'really',
-  'actually',
-  'already',
-  'both',
-  'all',
-  'immediately',
-  'quickly',
-  'never',
-  'not',
-  'to',
-  'personally',
-  'first',
-  'eventually',
-  'still',
-]);
+const AUX_SKIP = set(lexicon.auxSkip);
 
 /** First-person action statements: "I escalated", "we'll book", "I'd hold the dose". */
 function findActions(toks: readonly Token[]): { actions: number; past: number; commitments: number } {
@@ -159,43 +119,10 @@ function findActions(toks: readonly Token[]): { actions: number; past: number; c
 const DATED = set(['DATE', 'TIME', 'DURATION']);
 const QUANTITY = set(['MONEY', 'PERCENT', 'CARDINAL']);
 /** said of almost anything; not a date that pins a commitment or an example down */
-const VAGUE_TIMES = set([
-  'today',
-  'now',
-  'tonight',
-  'currently',
-  'these days',
-  'nowadays',
-  'this year',
-  'every day',
-  'daily',
-]);
-const QUESTION_START = set([
-  'what',
-  'how',
-  'why',
-  'when',
-  'where',
-  'who',
-  'which',
-  'can',
-  'could',
-  'would',
-  'will',
-  'is',
-  'are',
-  'do',
-  'does',
-  'did',
-  'have',
-  'has',
-  'should',
-  'shall',
-  'out',
-  'any',
-]);
+const VAGUE_TIMES = set(lexicon.vagueTimes);
+const QUESTION_START = set(lexicon.questionStarts);
 
-const WH = set(['what', 'how', 'why', 'when', 'where', 'who', 'which', 'whether']);
+const WH = set(lexicon.whWords);
 
 export type SentenceFacts = {
   text: string;
@@ -255,29 +182,17 @@ export type AnswerFacts = {
   relevanceWhy: string;
 };
 
+const QUESTION_PATTERNS = QUESTION_KIND_DATA.kinds.map((k) => ({ kind: k.kind, re: new RegExp(k.pattern) }));
+const YES_NO_START = new RegExp(QUESTION_KIND_DATA.yesNoStart);
+
 function questionKind(prompt: string | null): QuestionKind {
   if (prompt === null) return 'none';
   const p = prompt.toLowerCase();
-  if (/any questions|anything you'?d like to ask|questions for (me|us)|anything (else )?to ask/.test(p))
-    return 'ask-back';
-  if (
-    /tell me about a time|describe a time|give me an example|a time (when|you)|tell me about a (lesson|situation|project|moment|mistake|time)|what did you do|how did you|what was your part|what happened/.test(
-      p,
-    )
-  )
-    return 'example';
-  if (/\bwhy\b/.test(p)) return 'why';
-  if (/how (much|many|long)|too (much|high|expensive)|what('s| is) the (price|cost)|how big/.test(p))
-    return 'quantity';
-  if (
-    /(how|what) (would|will|do|should|can|could) (you|we|i)|what can i do|what happens (next|now)|what would i|what are you (actually )?going to|so what are you|how do i know|how would|what'?s your plan|what would/.test(
-      p,
-    )
-  )
-    return 'plan';
+  const matched = QUESTION_PATTERNS.find((q) => q.re.test(p));
+  if (matched) return matched.kind;
   if (!p.includes('?')) return 'statement';
   const last = p.slice(p.lastIndexOf('.', p.lastIndexOf('?') - 1) + 1).trim();
-  if (/^(can|could|will|would|is|are|do|does|did|should|have|has|am|was|were)\b/.test(last)) return 'yes-no';
+  if (YES_NO_START.test(last)) return 'yes-no';
   return 'open';
 }
 
@@ -456,21 +371,8 @@ function sentenceFacts(
   };
 }
 
-export type Dimension =
-  | 'relevance'
-  | 'substance'
-  | 'clarity'
-  | 'structure'
-  | 'questions'
-  | 'commitments'
-  | 'reasons'
-  | 'specifics'
-  | 'actions'
-  | 'composure'
-  | 'listening'
-  | 'hygiene';
-
-export type DimensionReading = { score: number; fact: string; tip: string };
+export type { Dimension, DimensionReading };
+export { ramp };
 
 /** Everything the criteria are scored from. */
 export type EvaluationContext = {
@@ -487,275 +389,6 @@ export type EvaluationContext = {
 };
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const rate = (n: number, one: string, many = `${one}s`) => plural(round1(n), one, many);
-
-function dimensions(answers: AnswerFacts[], sentences: SentenceFacts[]) {
-  const weighted = (f: (s: SentenceFacts) => number) => sentences.reduce((n, s) => n + f(s) * s.weight, 0);
-  const answerWeight = answers.reduce((n, a) => n + a.weight, 0) || 1;
-  const nAnswers = Math.max(1, answerWeight);
-  const words = Math.max(
-    1,
-    weighted((s) => s.words),
-  );
-  const units = weighted((s) => s.units);
-  const per100 = (n: number) => (n / words) * 100;
-  const density = per100(units);
-  const unitsPerAnswer = units / nAnswers;
-
-  const relevance = answers.reduce((n, a) => n + a.relevance * a.weight, 0) / answerWeight;
-  const addressed = answers.filter((a) => a.relevance >= 0.6).length;
-
-  const fillers = answers.reduce((n, a) => n + a.fillers * a.weight, 0);
-  const hedges = weighted((s) => s.hedges);
-  const vague = weighted((s) => s.vague);
-  const rambling = answers.filter((a) => a.words >= 70 && (a.units / a.words) * 100 < 4.5);
-  const ramblingShare = rambling.reduce((n, a) => n + a.words, 0) / Math.max(1, words);
-  const avgSentence = words / Math.max(1, sentences.length);
-  const clarity = Math.max(
-    0,
-    10 -
-      ramp(per100(fillers), [
-        [0, 0],
-        [2, 1],
-        [5, 3],
-        [10, 5],
-      ]) -
-      ramp(per100(hedges), [
-        [0, 0],
-        [2, 0.8],
-        [5, 2.5],
-        [10, 4],
-      ]) -
-      ramp(per100(vague), [
-        [0, 0],
-        [2, 0.8],
-        [5, 2.5],
-        [10, 4],
-      ]) -
-      ramp(ramblingShare, [
-        [0, 0],
-        [0.3, 2],
-        [0.6, 3.5],
-      ]) -
-      ramp(avgSentence, [
-        [25, 0],
-        [40, 1.5],
-        [60, 3],
-      ]) -
-      (1 - relevance) * 3 -
-      ramp(density, [
-        [0, 2.5],
-        [4, 1],
-        [7, 0],
-      ]),
-  );
-
-  const structured = answers.filter((a) => {
-    const first = a.sentences[0];
-    const leads = first !== undefined && (first.units >= 0.5 || (first.uptake > 0 && a.units >= 1));
-    return leads && a.words >= 8 && a.words <= 160;
-  }).length;
-  const signposts = weighted((s) => s.signposts);
-  const structure = Math.min(
-    10,
-    ramp(structured / Math.max(1, answers.length), [
-      [0, 0],
-      [0.5, 4],
-      [1, 8.5],
-    ]) +
-      Math.min(1.5, signposts * 0.5) -
-      ramp(ramblingShare, [
-        [0, 0],
-        [0.5, 3],
-      ]),
-  );
-
-  const questions = weighted((s) => s.questionBack);
-  const commitments = weighted((s) => s.commitment);
-  const vagueCommitments = weighted((s) => s.vagueCommitments);
-  const reasons = weighted((s) => Math.min(1, s.reasons) + Math.min(1, s.contrasts) * 0.75);
-  const specificSentences = weighted((s) => (s.numbers + s.specifics > 0 ? 1 : 0));
-  const actions = weighted((s) => Math.min(2, s.actions));
-  const apologies = weighted((s) => s.apologies);
-  const caving = weighted((s) => s.caving);
-  const uptakeAnswers = answers.filter((a) =>
-    a.sentences.some((s) => s.uptake > 0 || s.questionBack > 0),
-  ).length;
-
-  const curt = answers.filter((a) => a.words < 8 && a.kind !== 'yes-no' && a.kind !== 'none').length;
-  const negatives = weighted((s) => s.deflections + s.dismissals);
-  const hygiene =
-    10 -
-    ramp(per100(fillers), [
-      [0, 0],
-      [2, 1.5],
-      [5, 4],
-      [10, 6],
-    ]) -
-    ramp(per100(hedges + vague), [
-      [0, 0],
-      [3, 0.5],
-      [6, 2],
-      [12, 4],
-    ]) -
-    ramp(ramblingShare, [
-      [0, 0],
-      [0.3, 2],
-      [0.6, 3],
-    ]) -
-    ramp(negatives / nAnswers, [
-      [0, 0],
-      [0.25, 2],
-      [0.5, 3.5],
-      [1, 5],
-    ]) -
-    ramp(curt / Math.max(1, answers.length), [
-      [0, 0],
-      [0.25, 1],
-      [0.5, 3],
-      [1, 5],
-    ]) -
-    (1 - relevance) * 3;
-  const composureRate = per100(hedges + fillers + caving * 3 + Math.max(0, apologies - 1) * 2);
-  const dims: Record<Dimension, DimensionReading> = {
-    relevance: {
-      score: ramp(relevance, [
-        [0, 0],
-        [0.3, 2],
-        [0.5, 4.5],
-        [0.7, 7],
-        [0.85, 9],
-        [1, 10],
-      ]),
-      fact: `${addressed} of ${answers.length} answers address the line they answer`,
-      tip: 'Answer what was asked first, then give the example or detail behind it.',
-    },
-    substance: {
-      score:
-        0.5 *
-          ramp(density, [
-            [0, 0],
-            [3, 3],
-            [6, 6],
-            [10, 8.5],
-            [14, 10],
-          ]) +
-        0.5 *
-          ramp(unitsPerAnswer, [
-            [0, 0],
-            [0.5, 2],
-            [1, 4],
-            [2, 6.5],
-            [3, 8.5],
-            [4, 10],
-          ]),
-      fact: `${round1(density)} points of substance per 100 words (actions, reasons, figures, questions, commitments)`,
-      tip: 'Say what you did or will do, why, and with what result: one specific beats several generalities.',
-    },
-    clarity: {
-      score: clarity,
-      fact: `${rate(per100(fillers), 'filler')}, ${rate(per100(hedges), 'hedge')} and ${rate(per100(vague), 'vague word')} per 100 words${rambling.length ? `; ${plural(rambling.length, 'long answer')} with little substance` : ''}`,
-      tip:
-        rambling.length > 0
-          ? 'Lead with the point and stop when it is made; long answers without specifics lose the listener.'
-          : 'Replace fillers and qualifiers ("um", "kind of", "I guess") with a short pause and a plain statement.',
-    },
-    structure: {
-      score: Math.max(0, structure),
-      fact: `${structured} of ${answers.length} answers lead with a point of substance`,
-      tip: 'Open with your answer, then the steps in order, and close on the result.',
-    },
-    questions: {
-      score: ramp(questions, [
-        [0, 0],
-        [0.5, 3],
-        [1, 5],
-        [2, 7],
-        [3, 8.5],
-        [4, 10],
-      ]),
-      fact: `${plural(round1(questions), 'question')} asked back`,
-      tip: 'Ask open questions about the other person\'s situation ("what happens when…?").',
-    },
-    commitments: {
-      score: Math.max(
-        0,
-        ramp(commitments, [
-          [0, 0],
-          [1, 5],
-          [2, 7],
-          [3, 8.5],
-          [4, 10],
-        ]) - Math.min(2, vagueCommitments * 0.7),
-      ),
-      fact: `${plural(round1(commitments), 'concrete commitment')}${vagueCommitments ? ` and ${plural(round1(vagueCommitments), 'vague one')} ("get back to you")` : ''}`,
-      tip: 'Close with one concrete next step: who does what, and by when.',
-    },
-    reasons: {
-      score: ramp(reasons / nAnswers, [
-        [0, 0],
-        [0.25, 3],
-        [0.5, 5],
-        [1, 8],
-        [1.5, 10],
-      ]),
-      fact: `${plural(round1(reasons), 'reason or trade-off', 'reasons or trade-offs')} given`,
-      tip: 'Say why: the reason, the option you rejected, and what it costs.',
-    },
-    specifics: {
-      score: ramp(specificSentences / nAnswers, [
-        [0, 0],
-        [0.25, 3],
-        [0.5, 5],
-        [1, 8],
-        [1.5, 10],
-      ]),
-      fact: `${plural(round1(specificSentences), 'sentence')} with a figure, date or name`,
-      tip: 'Back each point with one specific: a figure, a date, a name.',
-    },
-    actions: {
-      score: ramp(actions / nAnswers, [
-        [0, 0],
-        [0.5, 4],
-        [1, 6],
-        [2, 8.5],
-        [3, 10],
-      ]),
-      fact: `${plural(round1(actions), 'first-person action')} ("I checked…", "we'll send…")`,
-      tip: 'Say what you yourself did or will do, with a verb: "I called…", "I\'ll send…".',
-    },
-    composure: {
-      score: Math.max(
-        0,
-        10 -
-          ramp(composureRate, [
-            [0, 0],
-            [3, 2],
-            [8, 5],
-            [15, 8],
-          ]),
-      ),
-      fact: `${round1(composureRate)} hedges, fillers, apologies or climb-downs per 100 words`,
-      tip: 'State your position once, plainly, with its reason; drop the qualifiers and apologies.',
-    },
-    hygiene: {
-      score: hygiene,
-      fact: `${rate(per100(fillers), 'filler')} and ${rate(per100(hedges + vague), 'hedge or vague word', 'hedges or vague words')} per 100 words${negatives ? `, ${plural(round1(negatives), 'deflecting or dismissive remark')}` : ''}${curt ? `, ${plural(curt, 'answer')} under eight words` : ''}`,
-      tip: 'Answer fully and plainly: no fillers, no brush-offs.',
-    },
-    listening: {
-      score: ramp(uptakeAnswers / Math.max(1, answers.length), [
-        [0, 0],
-        [0.5, 5],
-        [1, 10],
-      ]),
-      fact: `${uptakeAnswers} of ${answers.length} answers take up what the other person said`,
-      tip: "Build on the other person's words: refer back to what they told you.",
-    },
-  };
-  return { dims, words };
-}
 
 /** Reads the conversation once; every criterion is scored from this. */
 export function buildContext(
@@ -808,7 +441,7 @@ export function buildContext(
     prompt = null;
     promptContent = new Set();
   });
-  const { dims, words } = dimensions(answers, sentences);
+  const { dims, words } = scoreDimensions(answers, sentences);
   const negCount = sentences.reduce((n, s) => n + (s.deflections + s.dismissals) * s.weight, 0);
   const negRate =
     negCount /
@@ -827,13 +460,7 @@ export function buildContext(
     dims,
     negatives: {
       count: round1(negCount),
-      penalty: ramp(negRate, [
-        [0, 0],
-        [0.25, 0.1],
-        [0.5, 0.2],
-        [1, 0.35],
-        [2, 0.45],
-      ]),
+      penalty: ramp(negRate, SCORING.negativesPenalty),
       example: negExample,
     },
     approximateShare:

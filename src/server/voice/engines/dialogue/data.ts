@@ -1,50 +1,144 @@
-// The dialogue data files, typed and checked once when the module loads: every line names a known
-// temperament and every temperament has a line of each kind, so the engine never falls silent or
-// borrows another temperament's words.
-
+// The dialogue data files, each checked against its schema once when the module loads (a bad entry
+// stops start-up naming the file and the entry): every line names a known temperament and every
+// temperament has a line of each kind, so the engine never falls silent or borrows another
+// temperament's words.
+import { z } from 'zod';
+import { type DataFileSpec, parseDataFile, regexSource, wordList } from '../../../../shared/data-file.js';
 import { TEMPERAMENTS, type Temperament } from '../../../../shared/domain/temperament.js';
-import answers from './answers.json' with { type: 'json' };
-import language from './language.json' with { type: 'json' };
-import lines from './lines.json' with { type: 'json' };
-import modelPrompt from './model-prompt.json' with { type: 'json' };
-import temperaments from './temperaments.json' with { type: 'json' };
+import answersJson from './answers.json' with { type: 'json' };
+import languageJson from './language.json' with { type: 'json' };
+import linesJson from './lines.json' with { type: 'json' };
+import modelPromptJson from './model-prompt.json' with { type: 'json' };
+import temperamentsJson from './temperaments.json' with { type: 'json' };
 
+const text = z.string().min(1);
+const temperament = z.enum(TEMPERAMENTS);
 export type Line = { temperament: Temperament; text: string };
-export type AckKind = keyof typeof lines.acknowledgements;
-export type FollowUpKind = keyof typeof lines.followUps;
-export const FOLLOW_UP_KINDS = Object.keys(lines.followUps) as FollowUpKind[];
-export const ACK_KINDS = Object.keys(lines.acknowledgements) as AckKind[];
-
-function checked(group: string, list: { temperament: string; text: string }[]): Line[] {
+/** A group of lines: each names a known temperament, and every temperament has one. */
+const lines = z.array(z.strictObject({ temperament, text })).superRefine((list, ctx) => {
   for (const t of TEMPERAMENTS) {
-    if (!list.some((l) => l.temperament === t)) throw new Error(`dialogue data: ${group} has no ${t} line`);
+    if (!list.some((l) => l.temperament === t)) ctx.addIssue({ code: 'custom', message: `has no ${t} line` });
   }
-  for (const l of list) {
-    if (!(TEMPERAMENTS as readonly string[]).includes(l.temperament)) {
-      throw new Error(`dialogue data: ${group} line "${l.text}" has an unknown temperament ${l.temperament}`);
-    }
-  }
-  return list as Line[];
-}
+});
+/** one entry per temperament, in the file's order */
+const perTemperament = <T extends z.ZodType>(value: T) =>
+  z.strictObject({ calm: value, friendly: value, sceptical: value, angry: value });
 
-export const LINES = {
-  openings: checked('openings', lines.openings),
-  begin: checked('begin', lines.begin),
-  lead: checked('lead', lines.lead),
-  acknowledgements: Object.fromEntries(
-    ACK_KINDS.map((k) => [k, checked(`acknowledgements.${k}`, lines.acknowledgements[k])]),
-  ) as Record<AckKind, Line[]>,
-  followUps: Object.fromEntries(
-    FOLLOW_UP_KINDS.map((k) => [k, checked(`followUps.${k}`, lines.followUps[k])]),
-  ) as Record<FollowUpKind, Line[]>,
-  transitions: checked('transitions', lines.transitions),
-  closings: checked('closings', lines.closings),
-  afterClosing: checked('afterClosing', lines.afterClosing),
-  fallbackQuestions: checked('fallbackQuestions', lines.fallbackQuestions),
+const linesSchema = z.strictObject({
+  about: text,
+  openings: lines,
+  begin: lines,
+  lead: lines,
+  acknowledgements: z.strictObject({
+    result: lines,
+    number: lines,
+    thing: lines,
+    word: lines,
+    offTopic: lines,
+    hostile: lines,
+    plain: lines,
+  }),
+  followUps: z.strictObject({
+    result: lines,
+    self: lines,
+    example: lines,
+    expand: lines,
+    offTopic: lines,
+    hostile: lines,
+  }),
+  transitions: lines,
+  closings: lines,
+  afterClosing: lines,
+  fallbackQuestions: lines,
+  reopening: wordList.min(1),
+});
+
+const temperamentsSchema = z.strictObject({
+  about: text,
+  infer: z.strictObject({ angry: wordList, sceptical: wordList, friendly: wordList }),
+  offRegister: perTemperament(wordList),
+  model: perTemperament(text),
+});
+
+const answersSchema = z.strictObject({
+  about: text,
+  maxFollowUps: z.int().nonnegative(),
+  hedges: wordList,
+  results: wordList,
+  actions: wordList,
+  self: wordList,
+  we: wordList,
+  hostile: z.array(z.strictObject({ match: text, say: text })),
+  offTopic: wordList,
+  work: wordList,
+  ready: wordList,
+  experience: wordList,
+});
+
+const wordMap = z.record(z.string().min(1), z.string());
+const languageSchema = z.strictObject({
+  about: text,
+  stopwords: wordList,
+  generic: wordList,
+  irregular: wordMap,
+  synonyms: z.array(wordList.min(2)),
+  determiners: wordList,
+  prepositions: wordList,
+  verbs: wordList,
+  filler: wordList,
+  flips: wordMap,
+  resultVerbs: wordMap,
+  numbers: wordList,
+  numberTails: wordList,
+  questionFrames: z.array(z.strictObject({ pattern: regexSource, topic: text })),
+  changeVerbs: wordList,
+  measurePrepositions: wordList,
+  rateUnits: wordList,
+  calendar: wordList,
+});
+
+const modelPromptSchema = z.strictObject({
+  about: text,
+  temperament: text.includes('{temperament}'),
+  rules: wordList.min(1),
+  headings: z.strictObject({
+    rules: text,
+    asked: text,
+    answered: text,
+    remaining: text,
+    current: text,
+    followUps: text,
+    none: text,
+    noneLeft: text,
+    notStarted: text,
+    closed: text,
+  }),
+  closedWhen: wordList.min(1),
+});
+
+const DIR = 'src/server/voice/engines/dialogue';
+const FILES = {
+  lines: { file: `${DIR}/lines.json`, schema: linesSchema },
+  temperaments: { file: `${DIR}/temperaments.json`, schema: temperamentsSchema },
+  answers: { file: `${DIR}/answers.json`, schema: answersSchema },
+  language: { file: `${DIR}/language.json`, schema: languageSchema },
+  modelPrompt: { file: `${DIR}/model-prompt.json`, schema: modelPromptSchema },
 };
 
+/** Every data file of the dialogue engine with its schema (for the data files' own test). */
+export const DIALOGUE_DATA_FILES: DataFileSpec[] = Object.values(FILES);
+
+const { about: _about, reopening, ...lineGroups } = parseDataFile(FILES.lines, linesJson);
+
+export type AckKind = keyof typeof lineGroups.acknowledgements;
+export type FollowUpKind = keyof typeof lineGroups.followUps;
+export const FOLLOW_UP_KINDS = Object.keys(lineGroups.followUps) as FollowUpKind[];
+export const ACK_KINDS = Object.keys(lineGroups.acknowledgements) as AckKind[];
+
+export const LINES = lineGroups;
+
 /** what a persona says only when a call opens */
-export const REOPENING: readonly string[] = lines.reopening;
+export const REOPENING: readonly string[] = reopening;
 
 /** every line of the data, with where it comes from (for the data's own tests) */
 export function allLines(): (Line & { group: string })[] {
@@ -58,17 +152,10 @@ export function allLines(): (Line & { group: string })[] {
   return out;
 }
 
-export const TEMPERAMENT_DATA = {
-  infer: temperaments.infer as Record<Exclude<Temperament, 'calm'>, string[]>,
-  offRegister: temperaments.offRegister as Record<Temperament, string[]>,
-  model: temperaments.model as Record<Temperament, string>,
-};
+const { about: _temperamentsAbout, ...temperaments } = parseDataFile(FILES.temperaments, temperamentsJson);
+export const TEMPERAMENT_DATA = temperaments;
 
 export type HostileMarker = { match: string; say: string };
-export const ANSWER_DATA = answers as Omit<typeof answers, 'hostile'> & { hostile: HostileMarker[] };
-export const LANGUAGE = language as Omit<typeof language, 'irregular' | 'flips' | 'resultVerbs'> & {
-  irregular: Record<string, string>;
-  flips: Record<string, string>;
-  resultVerbs: Record<string, string>;
-};
-export const MODEL_PROMPT = modelPrompt;
+export const ANSWER_DATA = parseDataFile(FILES.answers, answersJson);
+export const LANGUAGE = parseDataFile(FILES.language, languageJson);
+export const MODEL_PROMPT = parseDataFile(FILES.modelPrompt, modelPromptJson);
