@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { apiGet } from '@/lib/api';
+import { api, listForm } from '@/lib/api-client';
 
 export type RatingFilter = '0' | '1' | '2' | 'unrated';
 
@@ -28,7 +28,7 @@ export const hasActiveFilters = (f: CallFilterValues) =>
 export function useScenarioOptions() {
   return useQuery({
     queryKey: ['/api/interviewers'],
-    queryFn: () => apiGet<Interviewer[]>('/api/interviewers'),
+    queryFn: async () => listForm(await api.get('/api/interviewers')),
   });
 }
 

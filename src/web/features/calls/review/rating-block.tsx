@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import { apiPost } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 
 export type Rating = 0 | 1 | 2 | null;
@@ -69,11 +69,14 @@ export function RatingBlock({ interview, readOnly }: { interview: Interview; rea
 
   const save = useMutation({
     mutationFn: () =>
-      apiPost<Interview>(`/api/interviews/${interview.id}/rate`, {
-        callRating,
-        evaluationRating,
-        callRatingNote: noteOrNull(callNote),
-        evaluationRatingNote: noteOrNull(evaluationNote),
+      api.post('/api/interviews/:id/rate', {
+        params: { id: interview.id },
+        body: {
+          callRating,
+          evaluationRating,
+          callRatingNote: noteOrNull(callNote),
+          evaluationRatingNote: noteOrNull(evaluationNote),
+        },
       }),
     onSuccess: () => {
       toast.success('Ratings Saved', { description: 'Your feedback has been saved.' });
