@@ -46,6 +46,21 @@ import {
   publicInterviewerResponse,
 } from './scenarios.js';
 import {
+  createAssignmentRequest,
+  createTeamRequest,
+  inviteMemberRequest,
+  memberProgressResponse,
+  myAssignmentResponse,
+  myInvitationResponse,
+  teamAssignmentResponse,
+  teamInvitationResponse,
+  teamMemberResponse,
+  teamResponse,
+  transferOwnershipRequest,
+  updateMemberRequest,
+  updateTeamRequest,
+} from './teams.js';
+import {
   trackDetailQuery,
   trackListQuery,
   trackPage,
@@ -123,6 +138,35 @@ export const apiRoutes = {
   'POST /api/tracks/:id/join': { response: trackResponse },
   'POST /api/tracks/:id/leave': { response: messageResponse },
   'POST /api/tracks/:id/reset': { response: trackResponse },
+
+  // teams
+  'GET /api/teams/user/:userId': { response: z.array(teamResponse) },
+  'POST /api/teams': { body: createTeamRequest, response: teamResponse, status: 201 },
+  'GET /api/teams/:id': { response: teamResponse },
+  'PATCH /api/teams/:id': { body: updateTeamRequest, response: teamResponse },
+  'GET /api/teams/:id/members': { response: z.array(teamMemberResponse) },
+  'POST /api/teams/:id/members': { body: inviteMemberRequest, response: teamInvitationResponse, status: 202 },
+  'PATCH /api/teams/:id/members/:userId': { body: updateMemberRequest, response: teamMemberResponse },
+  'DELETE /api/teams/:id/members/:userId': { response: messageResponse },
+  'GET /api/teams/:id/invitations': { response: z.array(teamInvitationResponse) },
+  'DELETE /api/teams/:id/invitations/:invitationId': { response: messageResponse },
+  'GET /api/team-invitations': { response: z.array(myInvitationResponse) },
+  'POST /api/team-invitations/:id/accept': { response: teamResponse },
+  'POST /api/team-invitations/:id/decline': { response: messageResponse },
+  'POST /api/teams/:id/transfer-ownership': {
+    body: transferOwnershipRequest,
+    response: z.array(teamMemberResponse),
+  },
+  'POST /api/teams/:id/leave': { response: messageResponse },
+  'GET /api/teams/:id/assignments': { response: z.array(teamAssignmentResponse) },
+  'POST /api/teams/:id/assignments': {
+    body: createAssignmentRequest,
+    response: teamAssignmentResponse,
+    status: 201,
+  },
+  'DELETE /api/teams/:id/assignments/:assignmentId': { response: messageResponse },
+  'GET /api/teams/:id/progress': { response: z.array(memberProgressResponse) },
+  'GET /api/assignments/mine': { response: z.array(myAssignmentResponse) },
 
   // configuration
   'GET /api/public-config': { response: publicConfigResponse },
