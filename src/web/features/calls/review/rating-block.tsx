@@ -10,7 +10,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 
-export type Rating = 0 | 1 | 2 | null;
+/** A rating as the call contract holds it (0 Poor, 1 OK, 2 Great, null Not Rated). */
+export type Rating = Interview['callRating'];
 
 export const RATING_OPTIONS: { value: Rating; label: string }[] = [
   { value: 0, label: 'Poor' },
