@@ -3,7 +3,7 @@
 // onRoute hook before buildApp registers a single route, and see every method + url it registers —
 // including routes added later by other modules, plugins (Swagger UI) and config-gated ones.
 import dc from 'node:diagnostics_channel';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 
 export type RegisteredRoute = {
   method: string;
@@ -15,6 +15,8 @@ export type RegisteredRoute = {
   /** top-level field names of the body and querystring schemas (zod objects), when known */
   bodyFields: string[];
   queryFields: string[];
+  /** the route's schemas as registered (zod schemas), for checks against the shared route table */
+  schema?: FastifySchema;
 };
 
 const fieldsOf = (schema: unknown): string[] => {
@@ -42,6 +44,7 @@ export async function collectRoutes<T>(
           hasQuery: Boolean(r.schema?.querystring),
           bodyFields: fieldsOf(r.schema?.body),
           queryFields: fieldsOf(r.schema?.querystring),
+          schema: r.schema,
         });
       }
     });

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/domain/temperament.js';
 import { completeJson } from '../../providers/llm/complete-json.js';
 import type { LlmClient } from '../../providers/llm/openai-client.js';
+import { structuredOutputSchema } from '../../providers/llm/structured-output.js';
 import { CUSTOM_DEFAULTS } from '../scenarios/scenario-fields.js';
 import { classifyConversation, type GenerationInput, welcomeFor } from './builtin-generator.js';
 import { isTemperament, personaFacts } from './persona-facts.js';
@@ -33,46 +34,27 @@ const SYSTEM_PROMPT = `You design voice role-play practice scenarios. From the u
 - "welcomeMessage": the persona's short opening line, in character and in its temperament (an angry persona is curt and thanks nobody; a friendly one is warm).
 Answer with JSON only.`;
 
-const JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    systemPrompt: { type: 'string' },
-    rubric: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        criteria: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: { name: { type: 'string' }, description: { type: 'string' } },
-            required: ['name', 'description'],
-            additionalProperties: false,
-          },
-        },
-      },
-      required: ['name', 'criteria'],
-      additionalProperties: false,
-    },
-    sampleQuestions: { type: 'array', items: { type: 'string' } },
-    personaName: { type: ['string', 'null'] },
-    role: { type: ['string', 'null'] },
-    company: { type: ['string', 'null'] },
-    temperament: { type: 'string', enum: [...TEMPERAMENTS] },
-    welcomeMessage: { type: 'string' },
-  },
-  required: [
-    'systemPrompt',
-    'rubric',
-    'sampleQuestions',
-    'personaName',
-    'role',
-    'company',
-    'temperament',
-    'welcomeMessage',
-  ],
-  additionalProperties: false,
-};
+/**
+ * The answer the model is asked for: the generation contract's fields as plain types (the
+ * contract's length limits are applied while parsing, and strict structured output does not take
+ * them), with null allowed where the model may know nothing. Its strict JSON schema is generated
+ * from it; the answer itself is read leniently by answerSchema below.
+ */
+const requestedAnswer = z.object({
+  systemPrompt: z.string(),
+  rubric: z.object({
+    name: z.string(),
+    criteria: z.array(z.object({ name: z.string(), description: z.string() })),
+  }),
+  sampleQuestions: z.array(z.string()),
+  personaName: z.string().nullable(),
+  role: z.string().nullable(),
+  company: z.string().nullable(),
+  temperament: z.enum(TEMPERAMENTS),
+  welcomeMessage: z.string(),
+}) satisfies z.ZodType<Omit<ModelAnswer, 'generator' | 'temperament'> & { temperament: Temperament }>;
+
+export const GENERATION_JSON_SCHEMA = structuredOutputSchema(requestedAnswer);
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const name = (v: unknown) => text(v).slice(0, MAX_NAME_LENGTH) || null;
@@ -177,7 +159,7 @@ export async function generateWithModel(
       `Scenario:\n${input.scenarioDetails.trim()}`,
     ].join('\n\n'),
     schema: answerSchema,
-    jsonSchema: { name: 'custom_scenario', schema: JSON_SCHEMA },
+    jsonSchema: { name: 'custom_scenario', schema: GENERATION_JSON_SCHEMA },
     model: settings.model,
     temperature: settings.temperature,
     jsonOutput: settings.jsonOutput,

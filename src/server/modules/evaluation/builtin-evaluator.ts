@@ -8,6 +8,7 @@
 import type {
   CriterionScore,
   EvaluationResult,
+  RubricCriterionInput as RubricCriterion,
   SpeechAnalytics,
 } from '../../../shared/contracts/evaluation.js';
 import { averageScore, normaliseScore } from '../../../shared/domain/evaluation-display.js';
@@ -34,7 +35,8 @@ export const NO_BEHAVIOUR_MAX_SCORE = 3;
 const QUOTE_MAX_WORDS = 30;
 const HYGIENE_SHARE = 0.3;
 
-export type RubricCriterionInput = { name: string; description: string };
+/** A rubric criterion as the evaluation contract holds it (description defaulted to ''). */
+export type RubricCriterionInput = RubricCriterion;
 
 function truncateQuote(sentence: string): string {
   const parts = sentence.split(/\s+/);

@@ -10,7 +10,7 @@ import {
   startFakeOpenAi,
   status,
 } from '../../test-support/fake-openai-server.js';
-import { evaluateWithModel } from './model-evaluator.js';
+import { EVALUATION_JSON_SCHEMA, evaluateWithModel } from './model-evaluator.js';
 import { STRONG_TRANSCRIPT } from './sample-transcripts.js';
 
 let fake: FakeOpenAi;
@@ -168,5 +168,42 @@ describe('model evaluator', () => {
       message: 'The model did not answer within 400 ms.',
     });
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('the structured-output schema', () => {
+  it('is generated from the answer schema and is what strict mode needs', () => {
+    // the former hand-written schema, kept as the expectation
+    expect(EVALUATION_JSON_SCHEMA).toEqual({
+      type: 'object',
+      properties: {
+        criteria: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              score: { type: 'number' },
+              feedback: { type: 'string' },
+              rationale: { type: 'string' },
+              evidence: { type: 'array', items: { type: 'string' } },
+            },
+            required: ['name', 'score', 'feedback', 'rationale', 'evidence'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['criteria'],
+      additionalProperties: false,
+    });
+  });
+
+  it('is the schema sent with the request, in strict mode', async () => {
+    fake.reply(completion(VALID));
+    await evaluate();
+    expect(fake.requests[0].body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'evaluation', schema: EVALUATION_JSON_SCHEMA, strict: true },
+    });
   });
 });

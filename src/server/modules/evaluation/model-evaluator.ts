@@ -16,6 +16,7 @@ import { words } from '../../../shared/domain/speech-analytics.js';
 import type { Turn } from '../../../shared/domain/transcript.js';
 import { completeJson } from '../../providers/llm/complete-json.js';
 import type { LlmClient } from '../../providers/llm/openai-client.js';
+import { structuredOutputSchema } from '../../providers/llm/structured-output.js';
 import { NO_EVIDENCE_MAX_SCORE, type RubricCriterionInput } from './builtin-evaluator.js';
 
 export const EVALUATION_FAILED = 'Evaluation failed';
@@ -31,9 +32,12 @@ type ModelCriterion = z.infer<typeof modelCriterion>;
 
 const normalName = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 
+/** What the model answers; its strict JSON schema (below) is generated from it. */
+const modelAnswer = z.object({ criteria: z.array(modelCriterion) });
+
 /** The answer must score every rubric criterion (matched by name, case-insensitively). */
 function answerSchema(rubric: readonly RubricCriterionInput[]) {
-  return z.object({ criteria: z.array(modelCriterion) }).superRefine((v, ctx) => {
+  return modelAnswer.superRefine((v, ctx) => {
     const names = new Set(v.criteria.map((c) => normalName(c.name)));
     for (const c of rubric) {
       if (!names.has(normalName(c.name))) {
@@ -43,28 +47,7 @@ function answerSchema(rubric: readonly RubricCriterionInput[]) {
   });
 }
 
-const JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    criteria: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          name: { type: 'string' },
-          score: { type: 'number' },
-          feedback: { type: 'string' },
-          rationale: { type: 'string' },
-          evidence: { type: 'array', items: { type: 'string' } },
-        },
-        required: ['name', 'score', 'feedback', 'rationale', 'evidence'],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ['criteria'],
-  additionalProperties: false,
-};
+export const EVALUATION_JSON_SCHEMA = structuredOutputSchema(modelAnswer);
 
 const SYSTEM_PROMPT = `You are a strict, fair evaluator of a spoken practice conversation. Score the CANDIDATE (never the interviewer) on each rubric criterion from 0 to 10.
 Rules:
@@ -167,7 +150,7 @@ export async function evaluateWithModel(
     system: SYSTEM_PROMPT,
     user: userPrompt(input.turns, input.rubricCriteria, input.analytics, input.role),
     schema: answerSchema(input.rubricCriteria),
-    jsonSchema: { name: 'evaluation', schema: JSON_SCHEMA },
+    jsonSchema: { name: 'evaluation', schema: EVALUATION_JSON_SCHEMA },
     model: settings.model,
     temperature: settings.temperature,
     jsonOutput: settings.jsonOutput,

@@ -1,17 +1,16 @@
 // The signed-in user's team assignments, shown at the top of the dashboard: what to practise,
 // for which team, by when, the target and the status. Renders nothing when there are none.
-import type { MyAssignmentResponse } from '@shared/contracts/teams';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { apiGet } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import { AssignmentStatusBadge, formatDueDate } from './assignment-status-badge';
 
 export function MyAssignments() {
   const assignments = useQuery({
     queryKey: ['/api/teams', 'assignments', 'mine'],
-    queryFn: () => apiGet<MyAssignmentResponse[]>('/api/assignments/mine'),
+    queryFn: () => api.get('/api/assignments/mine'),
   });
   if (!assignments.data?.length) return null;
   return (

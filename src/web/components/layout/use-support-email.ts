@@ -1,7 +1,6 @@
-import type { PublicConfig } from '@shared/contracts/public-config';
 import { DEFAULT_SUPPORT_EMAIL } from '@shared/support-email';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api';
+import { api } from '@/lib/api-client';
 
 /** Used until the server answers (or if it cannot): the server's own default. */
 const FALLBACK_SUPPORT_EMAIL = DEFAULT_SUPPORT_EMAIL;
@@ -10,7 +9,7 @@ const FALLBACK_SUPPORT_EMAIL = DEFAULT_SUPPORT_EMAIL;
 export function useSupportEmail(): string {
   const { data } = useQuery({
     queryKey: ['/api/public-config'],
-    queryFn: () => apiGet<PublicConfig>('/api/public-config'),
+    queryFn: () => api.get('/api/public-config'),
   });
   return data?.supportEmail ?? FALLBACK_SUPPORT_EMAIL;
 }

@@ -1,5 +1,6 @@
 // Rubric editor shared by the admin scenario form and the custom-scenario review: a rubric name
 // and up to 5 criteria (name + description); Add Criterion is hidden at 5 (spec §5).
+import type { RubricCriterionInput } from '@shared/contracts/evaluation';
 import { MAX_RUBRIC_CRITERIA } from '@shared/domain/limits';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 
-export type RubricCriterionDraft = { name: string; description: string };
+/** A criterion as the rubric contract holds it. */
+export type RubricCriterionDraft = RubricCriterionInput;
 
 type Props = {
   name: string;

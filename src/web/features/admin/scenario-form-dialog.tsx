@@ -1,9 +1,17 @@
 // Create and edit a scenario with every field and the spec's defaults (administration §3): role
 // Product Manager, company Tech Company, call type Product Management Interview, rubric Default
 // Rubric with Communication and Problem Solving; sample questions one per line; voice select.
-import type { Interviewer, InterviewerWriteRequest } from '@shared/contracts/scenarios';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type Interviewer,
+  type InterviewerWriteRequest,
+  interviewerWriteRequest,
+} from '@shared/contracts/scenarios';
 import { VOICES } from '@shared/domain/limits';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
 import { type RubricCriterionDraft, RubricEditor } from '@/components/scenario/rubric-editor';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -71,27 +79,44 @@ type Props = {
   onSave: (body: InterviewerWriteRequest) => void;
 };
 
+/** The form's draft, checked as the write request it becomes (the server's own rules and messages). */
+const scenarioDraft = z
+  .custom<Draft>()
+  .transform((d): z.input<typeof interviewerWriteRequest> => toWriteRequest(d))
+  .pipe(interviewerWriteRequest);
+
+/** The first message of a refused draft, as the server would have answered it. */
+function firstMessage(errors: unknown): string {
+  if (!errors || typeof errors !== 'object') return '';
+  const { message } = errors as { message?: unknown };
+  if (typeof message === 'string' && message) return message;
+  for (const [key, nested] of Object.entries(errors)) {
+    if (key === 'ref') continue; // the field's element, not an error
+    const found = firstMessage(nested);
+    if (found) return found;
+  }
+  return '';
+}
+
 export function ScenarioFormDialog({ editing, pending, onClose, onSave }: Props) {
-  const [draft, setDraft] = useState<Draft>(NEW_SCENARIO);
+  const form = useForm<Draft, unknown, InterviewerWriteRequest>({
+    resolver: zodResolver(scenarioDraft),
+    defaultValues: NEW_SCENARIO,
+  });
   useEffect(() => {
-    if (editing) setDraft(editing === 'new' ? NEW_SCENARIO : toDraft(editing));
-  }, [editing]);
-  const field = (key: keyof Draft, label: string, multiline = false) => (
+    if (editing) form.reset(editing === 'new' ? NEW_SCENARIO : toDraft(editing));
+  }, [editing, form]);
+  const field = (key: keyof Draft & string, label: string, multiline = false) => (
     <div className="space-y-1">
       <Label htmlFor={`scenario-${key}`}>{label}</Label>
       {multiline ? (
         <Textarea
           id={`scenario-${key}`}
           rows={key === 'systemPrompt' ? 6 : 3}
-          value={draft[key] as string}
-          onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+          {...form.register(key as 'name')}
         />
       ) : (
-        <Input
-          id={`scenario-${key}`}
-          value={draft[key] as string}
-          onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-        />
+        <Input id={`scenario-${key}`} {...form.register(key as 'name')} />
       )}
     </div>
   );
@@ -100,10 +125,10 @@ export function ScenarioFormDialog({ editing, pending, onClose, onSave }: Props)
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <form
           className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSave(toWriteRequest(draft));
-          }}
+          onSubmit={form.handleSubmit(onSave, (errors) =>
+            // the same toast a refused save gets from the server
+            toast.error('Failed to save scenario', { description: firstMessage(errors) }),
+          )}
         >
           <DialogHeader>
             <DialogTitle>{editing === 'new' ? 'Create Scenario' : 'Edit Scenario'}</DialogTitle>
@@ -119,46 +144,44 @@ export function ScenarioFormDialog({ editing, pending, onClose, onSave }: Props)
             {field('avatar', 'Avatar URL')}
             <div className="space-y-1">
               <Label htmlFor="scenario-voice">Voice</Label>
-              <Select
-                value={draft.voiceId}
-                onValueChange={(v) => setDraft({ ...draft, voiceId: v as 'michael' | 'sarah' })}
-              >
-                <SelectTrigger id="scenario-voice" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {VOICES.map((v) => (
-                    <SelectItem key={v.id} value={v.id}>
-                      {v.name} ({v.gender})
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <Controller
+                control={form.control}
+                name="voiceId"
+                render={({ field: voice }) => (
+                  <Select value={voice.value} onValueChange={(v) => voice.onChange(v as 'michael' | 'sarah')}>
+                    <SelectTrigger id="scenario-voice" className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {VOICES.map((v) => (
+                        <SelectItem key={v.id} value={v.id}>
+                          {v.name} ({v.gender})
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
             </div>
           </div>
           {field('systemPrompt', 'System prompt', true)}
           {field('welcomeMessage', 'Welcome message', true)}
           <div className="space-y-1">
             <Label htmlFor="scenario-questions">Sample questions (one per line)</Label>
-            <Textarea
-              id="scenario-questions"
-              rows={4}
-              value={draft.sampleQuestions}
-              onChange={(e) => setDraft({ ...draft, sampleQuestions: e.target.value })}
-            />
+            <Textarea id="scenario-questions" rows={4} {...form.register('sampleQuestions')} />
           </div>
           <RubricEditor
             idPrefix="scenario-rubric"
-            name={draft.rubricName ?? ''}
-            criteria={draft.rubricCriteria}
-            onNameChange={(rubricName) => setDraft({ ...draft, rubricName })}
-            onCriteriaChange={(rubricCriteria) => setDraft({ ...draft, rubricCriteria })}
+            name={form.watch('rubricName') ?? ''}
+            criteria={form.watch('rubricCriteria')}
+            onNameChange={(rubricName) => form.setValue('rubricName', rubricName)}
+            onCriteriaChange={(rubricCriteria) => form.setValue('rubricCriteria', rubricCriteria)}
           />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={pending || !draft.name.trim()}>
+            <Button type="submit" disabled={pending || !form.watch('name').trim()}>
               Save Scenario
             </Button>
           </DialogFooter>

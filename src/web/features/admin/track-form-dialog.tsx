@@ -1,6 +1,5 @@
 // Create and edit a track (defaults New Track, 2-3 hours) with its scenarios: add through a
 // paginated dialog (archived scenarios are not offered), remove, and move up or down.
-import type { InterviewerPage } from '@shared/contracts/scenarios';
 import type { Track, TrackWriteRequest } from '@shared/contracts/tracks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
@@ -11,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PaginationControls } from '@/components/ui/pagination-controls';
 import { Textarea } from '@/components/ui/textarea';
-import { apiGet, qs } from '@/lib/api';
+import { api, pageForm } from '@/lib/api-client';
 
 type ScenarioRef = { interviewerId: number; name: string };
 type Draft = { name: string; description: string; estimatedCompletionTime: string; scenarios: ScenarioRef[] };
@@ -38,9 +37,11 @@ function AddScenarioDialog({
   const [search, setSearch] = useState('');
   const scenarios = useQuery({
     queryKey: ['/api/interviewers', 'track-picker', page, search],
-    queryFn: () =>
-      apiGet<InterviewerPage>(
-        `/api/interviewers${qs({ page, pageSize: PICKER_PAGE_SIZE, search: search.trim() })}`,
+    queryFn: async () =>
+      pageForm(
+        await api.get('/api/interviewers', {
+          query: { page, pageSize: PICKER_PAGE_SIZE, search: search.trim() },
+        }),
       ),
     enabled: open,
     placeholderData: keepPreviousData,

@@ -1,9 +1,8 @@
 // The call flow's requests (spec: core-experience §7; ARCHITECTURE.md §4).
 
-import type { CreateInterviewRequest, Interview, VoiceSessionResponse } from '@shared/contracts/calls';
-import type { Interviewer } from '@shared/contracts/scenarios';
+import type { CreateInterviewRequest } from '@shared/contracts/calls';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost } from '@/lib/api';
+import { api, listForm } from '@/lib/api-client';
 
 export const interviewersQueryKey = ['/api/interviewers'] as const;
 
@@ -11,14 +10,14 @@ export const interviewersQueryKey = ['/api/interviewers'] as const;
 export function useInterviewers() {
   return useQuery({
     queryKey: interviewersQueryKey,
-    queryFn: () => apiGet<Interviewer[]>('/api/interviewers'),
+    queryFn: async () => listForm(await api.get('/api/interviewers')),
   });
 }
 
-export const createInterview = (body: CreateInterviewRequest) => apiPost<Interview>('/api/interviews', body);
+export const createInterview = (body: CreateInterviewRequest) => api.post('/api/interviews', { body });
 
 export const requestVoiceSession = (interviewId: number) =>
-  apiPost<VoiceSessionResponse>(`/api/interviews/${interviewId}/voice-session`);
+  api.post('/api/interviews/:id/voice-session', { params: { id: interviewId } });
 
 /**
  * Closes the call on the server, which builds the transcript, evaluates it and answers the interview.
@@ -30,7 +29,11 @@ export const endInterview = (
   conversationId: string | null,
   options: { keepalive?: boolean } = {},
 ) =>
-  apiPost<Interview>(`/api/interviews/${interviewId}/end`, conversationId ? { conversationId } : {}, options);
+  api.post('/api/interviews/:id/end', {
+    params: { id: interviewId },
+    body: conversationId ? { conversationId } : {},
+    ...options,
+  });
 
 export const recordingUrl = (conversationId: string) =>
   `/api/interviews/audio/${encodeURIComponent(conversationId)}`;

@@ -1,7 +1,6 @@
 // Step 5 of a call: the evaluation, the recording and the transcript, with Done back home
 // (spec: core-experience §2 "Evaluation Results").
 
-import type { UtteranceTiming } from '@shared/contracts/call-review';
 import type { Interview } from '@shared/contracts/calls';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -13,7 +12,7 @@ import { callSeconds } from '@/features/calls/review/call-card';
 import { INTERVIEWS_QUERY_ROOT } from '@/features/calls/review/rating-block';
 import { canReEvaluate, ReEvaluateButton } from '@/features/calls/review/re-evaluate-button';
 import { TranscriptView } from '@/features/calls/review/transcript-view';
-import { apiGet } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { stepHeadingClass, stepHeadingProps } from './step-heading';
 
@@ -31,7 +30,7 @@ export function CallResults({
   // the stored lines (with which of them the built-in recogniser heard) when the call has them
   const utterances = useQuery({
     queryKey: [INTERVIEWS_QUERY_ROOT, 'utterances', interview.id],
-    queryFn: () => apiGet<UtteranceTiming[]>(`/api/interviews/${interview.id}/utterances`),
+    queryFn: () => api.get('/api/interviews/:id/utterances', { params: { id: interview.id } }),
     enabled: Boolean(interview.conversationId),
   });
   const player = useRef<AudioPlayerHandle>(null);

@@ -1,28 +1,22 @@
 // The custom-scenario requests (spec: core-experience §7): generate from the three texts, then
 // create the scenario through the interviewers API (a non-admin's POST is always their own); the
 // owner edits and deletes it there too.
-import type { CustomCallGeneration, GenerateCustomCallRequest } from '@shared/contracts/custom-calls';
-import type {
-  Interviewer,
-  InterviewerDeleteResponse,
-  InterviewerPatchRequest,
-  InterviewerWriteRequest,
-} from '@shared/contracts/scenarios';
+import type { GenerateCustomCallRequest } from '@shared/contracts/custom-calls';
+import type { InterviewerPatchRequest, InterviewerWriteRequest } from '@shared/contracts/scenarios';
 import type { VoiceId } from '@shared/domain/limits';
-import { apiDelete, apiPatch, apiPost } from '@/lib/api';
+import { api } from '@/lib/api-client';
 
 export const generateCustomCall = (body: GenerateCustomCallRequest) =>
-  apiPost<CustomCallGeneration>('/api/custom-calls/generate', body);
+  api.post('/api/custom-calls/generate', { body });
 
 export const createCustomScenario = (body: InterviewerWriteRequest) =>
-  apiPost<Interviewer>('/api/interviewers', body);
+  api.post('/api/interviewers', { body });
 
 export const voicePreviewUrl = (voice: VoiceId) => `/api/custom-calls/voice-preview/${voice}`;
 
 /** PATCH /api/interviewers/:id: the owner edits their custom scenario. */
 export const updateCustomScenario = (id: number, body: InterviewerPatchRequest) =>
-  apiPatch<Interviewer>(`/api/interviewers/${id}`, body);
+  api.patch('/api/interviewers/:id', { params: { id }, body });
 
 /** DELETE /api/interviewers/:id: deleted, or archived when calls used it (their results stay). */
-export const deleteCustomScenario = (id: number) =>
-  apiDelete<InterviewerDeleteResponse>(`/api/interviewers/${id}`);
+export const deleteCustomScenario = (id: number) => api.delete('/api/interviewers/:id', { params: { id } });

@@ -155,6 +155,16 @@ describe('own custom scenario: Edit and Delete', () => {
     expect(await screen.findByRole('button', { name: 'Edit Marta (post-mortem)' })).toBeTruthy();
   });
 
+  it('Save refuses a draft without a name with the spec’s message and sends nothing', async () => {
+    const requests = renderPicker([preset, mine]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Marta Lindqvist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Scenario' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: '  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Name is required'));
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
   it('Delete asks for confirmation naming the scenario, then removes it from the list', async () => {
     const requests = renderPicker([preset, mine]);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Marta Lindqvist' }));

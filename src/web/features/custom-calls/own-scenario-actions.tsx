@@ -1,12 +1,15 @@
 // Edit and Delete on the user's own custom scenario (issue 21): Edit opens a form with the
 // scenario's fields; Delete asks for confirmation naming the scenario. Shown only for the owner's
 // custom scenarios, never on presets or anyone else's (the server refuses those anyway).
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Interviewer } from '@shared/contracts/scenarios';
 import { WORD_LIMITS } from '@shared/domain/word-count';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RubricEditor } from '@/components/scenario/rubric-editor';
 import { Button } from '@/components/ui/button';
@@ -28,6 +31,12 @@ import { VoiceChoice } from './voice-choice';
 import { WordCountField } from './word-count-field';
 
 const LIST_KEY = ['/api/interviewers'];
+
+/** The draft as the spec checks it before saving (its wording); the server checks the rest. */
+const editDraft = z.custom<EditDraft>().superRefine((draft, ctx) => {
+  const problem = editProblem(draft);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['name'], message: problem });
+});
 
 type Props = {
   scenario: Interviewer;
@@ -67,11 +76,14 @@ function EditScenarioDialog({
   onUpdated?: (scenario: Interviewer) => void;
 }) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<EditDraft>(() => toEditDraft(scenario));
-  const set = <K extends keyof EditDraft>(key: K, value: EditDraft[K]) =>
-    setDraft({ ...draft, [key]: value });
+  const form = useForm<EditDraft>({
+    resolver: zodResolver(editDraft),
+    defaultValues: toEditDraft(scenario),
+  });
+  const draft = form.watch();
+  const set = <K extends keyof EditDraft>(key: K, value: EditDraft[K]) => form.setValue(key, value as never);
   const save = useMutation({
-    mutationFn: () => updateCustomScenario(scenario.id, toPatchRequest(draft)),
+    mutationFn: (values: EditDraft) => updateCustomScenario(scenario.id, toPatchRequest(values)),
     onSuccess: async (updated) => {
       await queryClient.invalidateQueries({ queryKey: LIST_KEY });
       toast.success('Scenario updated successfully', { description: `“${updated.name}” has been saved.` });
@@ -80,19 +92,14 @@ function EditScenarioDialog({
     },
     onError: (err) => toast.error('Failed to save scenario', { description: err.message }),
   });
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const problem = editProblem(draft);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
-    save.mutate();
-  };
+  const submit = form.handleSubmit(
+    (values) => save.mutate(values),
+    (errors) => toast.error(errors.name?.message ?? ''),
+  );
   const text = (key: 'name' | 'role' | 'company', label: string) => (
     <div className="space-y-1">
       <Label htmlFor={`edit-scenario-${key}`}>{label}</Label>
-      <Input id={`edit-scenario-${key}`} value={draft[key]} onChange={(e) => set(key, e.target.value)} />
+      <Input id={`edit-scenario-${key}`} {...form.register(key)} />
     </div>
   );
   return (
@@ -113,21 +120,11 @@ function EditScenarioDialog({
           </div>
           <div className="space-y-1">
             <Label htmlFor="edit-scenario-bio">Persona details</Label>
-            <Textarea
-              id="edit-scenario-bio"
-              rows={3}
-              value={draft.bio}
-              onChange={(e) => set('bio', e.target.value)}
-            />
+            <Textarea id="edit-scenario-bio" rows={3} {...form.register('bio')} />
           </div>
           <div className="space-y-1">
             <Label htmlFor="edit-scenario-welcome">Opening line</Label>
-            <Textarea
-              id="edit-scenario-welcome"
-              rows={2}
-              value={draft.welcomeMessage}
-              onChange={(e) => set('welcomeMessage', e.target.value)}
-            />
+            <Textarea id="edit-scenario-welcome" rows={2} {...form.register('welcomeMessage')} />
           </div>
           <WordCountField
             id="edit-scenario-prompt"
@@ -148,12 +145,7 @@ function EditScenarioDialog({
           <div className="space-y-1">
             <Label htmlFor="edit-scenario-questions">Sample Questions</Label>
             <p className="text-sm text-muted-foreground">One per line.</p>
-            <Textarea
-              id="edit-scenario-questions"
-              rows={5}
-              value={draft.questionsText}
-              onChange={(e) => set('questionsText', e.target.value)}
-            />
+            <Textarea id="edit-scenario-questions" rows={5} {...form.register('questionsText')} />
           </div>
           <VoiceChoice value={draft.voiceId} onChange={(v) => set('voiceId', v)} />
           <DialogFooter>

@@ -1,12 +1,19 @@
 // The review step's editable draft: built from a generation, checked on confirm (spec §5:
 // 'Please ensure both prompt and rubric are complete.' and a voice), turned into the
 // POST /api/interviewers body for the caller's own custom scenario.
-import { type CustomCallGeneration, customCallMessages } from '@shared/contracts/custom-calls';
+import {
+  type CustomCallGeneration,
+  customCallMessages,
+  type GenerateCustomCallRequest,
+} from '@shared/contracts/custom-calls';
 import type { InterviewerWriteRequest } from '@shared/contracts/scenarios';
 import type { VoiceId } from '@shared/domain/limits';
 import { phraseName } from '@shared/domain/scenario-name';
 
-export type SetupFields = { userContext: string; personaDetails: string; scenarioDetails: string };
+/** The generate request's three texts, held as (possibly empty) strings while being typed. */
+export type SetupFields = Required<
+  Pick<GenerateCustomCallRequest, 'userContext' | 'personaDetails' | 'scenarioDetails'>
+>;
 
 export type ReviewDraft = {
   name: string;

@@ -1,7 +1,7 @@
 import type { HowItWorksImages } from '@shared/contracts/scenarios';
 import { HOW_IT_WORKS_IMAGES } from '@shared/how-it-works-images';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import { Section } from './landing-sections';
 
 const STEPS: { key: keyof HowItWorksImages; title: string; text: string; alt: string }[] = [
@@ -28,7 +28,7 @@ const STEPS: { key: keyof HowItWorksImages; title: string; text: string; alt: st
 export function HowItWorksSection() {
   const images = useQuery({
     queryKey: ['/api/how-it-works-images'],
-    queryFn: () => apiGet<HowItWorksImages>('/api/how-it-works-images'),
+    queryFn: () => api.get('/api/how-it-works-images'),
     // the server's own answer, known at build time: the prerendered page has its pictures before
     // any script runs (the app may start only on the visitor's first intent), and hydration matches
     placeholderData: HOW_IT_WORKS_IMAGES,

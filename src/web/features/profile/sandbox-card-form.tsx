@@ -1,7 +1,8 @@
 // The payment sandbox's card form, shown when Stripe is not configured. It is labelled TEST MODE
 // everywhere: no card is charged. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002
 // is declined.
-import type { CreatePaymentIntentResponse } from '@shared/contracts/billing';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CreatePaymentIntentResponse, sandboxConfirmRequest } from '@shared/contracts/billing';
 import {
   normaliseCardNumber,
   passesLuhn,
@@ -10,7 +11,8 @@ import {
   SANDBOX_SUCCESS_CARD,
 } from '@shared/domain/sandbox-cards';
 import { FlaskConical } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -49,23 +51,33 @@ function expiryError(expiry: string, now = new Date()): string | null {
   return endOfMonth <= now ? 'Your card has expired' : null;
 }
 
-export function SandboxCardForm({ intent, paymentFor, priceLabel, onPaid, onFailed }: Props) {
-  const [cardNumber, setCardNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+/** The card as the form holds it: the confirm request's card number, plus the expiry and code
+ * only the form asks for (the sandbox ignores them, a real card form would not). */
+const cardForm = z.object({
+  cardNumber: sandboxConfirmRequest.shape.cardNumber
+    .unwrap()
+    .refine((v) => passesLuhn(normaliseCardNumber(v)), SANDBOX_INVALID_CARD_MESSAGE),
+  expiry: z.string().superRefine((v, ctx) => {
+    const message = expiryError(v);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  }),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+});
+type CardForm = z.infer<typeof cardForm>;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const found: Record<string, string> = {};
-    if (!passesLuhn(normaliseCardNumber(cardNumber))) found.cardNumber = SANDBOX_INVALID_CARD_MESSAGE;
-    const exp = expiryError(expiry);
-    if (exp) found.expiry = exp;
-    if (!/^\d{3,4}$/.test(cvc.trim())) found.cvc = 'Enter the 3 or 4 digit security code';
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setSubmitting(true);
+export function SandboxCardForm({ intent, paymentFor, priceLabel, onPaid, onFailed }: Props) {
+  const form = useForm<CardForm>({
+    resolver: zodResolver(cardForm),
+    defaultValues: { cardNumber: '', expiry: '', cvc: '' },
+    // messages change on Pay only, as they always have, not while typing
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting: submitting } = form.formState;
+
+  async function submit({ cardNumber }: CardForm) {
     try {
       const payment = paymentFor ? await paymentFor() : intent;
       await confirmSandboxPayment(payment.paymentIntentId, cardNumber);
@@ -76,13 +88,16 @@ export function SandboxCardForm({ intent, paymentFor, priceLabel, onPaid, onFail
         err instanceof Error && err.message ? err.message : 'An error occurred during payment',
         declined,
       );
-    } finally {
-      setSubmitting(false);
     }
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate aria-label="Test card payment">
+    <form
+      onSubmit={form.handleSubmit(submit)}
+      className="grid gap-4"
+      noValidate
+      aria-label="Test card payment"
+    >
       <Alert className="border-amber-500/60 bg-amber-50 text-amber-950 dark:bg-amber-950/30 dark:text-amber-100">
         <FlaskConical aria-hidden />
         <AlertTitle>TEST MODE — no real card is charged</AlertTitle>
@@ -93,19 +108,28 @@ export function SandboxCardForm({ intent, paymentFor, priceLabel, onPaid, onFail
       </Alert>
       <div className="grid gap-2">
         <Label htmlFor="sandbox-card-number">Card number</Label>
-        <Input
-          id="sandbox-card-number"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={SANDBOX_SUCCESS_CARD}
-          value={cardNumber}
-          onChange={(e) => setCardNumber(groupDigits(e.target.value))}
-          aria-invalid={Boolean(errors.cardNumber)}
-          aria-describedby={errors.cardNumber ? 'sandbox-card-number-error' : undefined}
+        <Controller
+          control={form.control}
+          name="cardNumber"
+          render={({ field }) => (
+            <Input
+              id="sandbox-card-number"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={SANDBOX_SUCCESS_CARD}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange(groupDigits(e.target.value))}
+              aria-invalid={Boolean(errors.cardNumber)}
+              aria-describedby={errors.cardNumber ? 'sandbox-card-number-error' : undefined}
+            />
+          )}
         />
         {errors.cardNumber && (
           <p id="sandbox-card-number-error" className="text-destructive text-sm">
-            {errors.cardNumber}
+            {errors.cardNumber.message}
           </p>
         )}
       </div>
@@ -118,14 +142,13 @@ export function SandboxCardForm({ intent, paymentFor, priceLabel, onPaid, onFail
             autoComplete="off"
             placeholder="12/34"
             maxLength={7}
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
+            {...form.register('expiry')}
             aria-invalid={Boolean(errors.expiry)}
             aria-describedby={errors.expiry ? 'sandbox-card-expiry-error' : undefined}
           />
           {errors.expiry && (
             <p id="sandbox-card-expiry-error" className="text-destructive text-sm">
-              {errors.expiry}
+              {errors.expiry.message}
             </p>
           )}
         </div>
@@ -137,14 +160,13 @@ export function SandboxCardForm({ intent, paymentFor, priceLabel, onPaid, onFail
             autoComplete="off"
             placeholder="123"
             maxLength={4}
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value)}
+            {...form.register('cvc')}
             aria-invalid={Boolean(errors.cvc)}
             aria-describedby={errors.cvc ? 'sandbox-card-cvc-error' : undefined}
           />
           {errors.cvc && (
             <p id="sandbox-card-cvc-error" className="text-destructive text-sm">
-              {errors.cvc}
+              {errors.cvc.message}
             </p>
           )}
         </div>

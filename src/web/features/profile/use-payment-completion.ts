@@ -1,12 +1,11 @@
 // Follows a paid card payment until its credits arrive (administration §4, §8): Payment
 // Successful toast, the 5 s wait and up to 5 status checks, then Credits Updated with the
 // Purchase Successful! dialog, or Update Needed when the credits never showed up.
-import type { PagedPurchases } from '@shared/contracts/billing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { fetchCurrentUser, USER_QUERY_KEY } from '@/components/auth/auth-provider';
-import { apiGet } from '@/lib/api';
+import { api, pageForm } from '@/lib/api-client';
 import { fetchPaymentStatus, PURCHASES_QUERY_KEY } from '../billing/payments-api';
 import { waitForCredits } from './wait-for-credits';
 
@@ -15,7 +14,10 @@ export const UPDATE_NEEDED_MESSAGE =
 export const MAX_RETRIES_MESSAGE = 'Credits not updated after maximum retries';
 
 async function creditsOf(paymentIntentId: string): Promise<number> {
-  const recent = await apiGet<PagedPurchases>('/api/purchases?page=1&pageSize=100').catch(() => null);
+  const recent = await api
+    .get('/api/purchases', { query: { page: 1, pageSize: 100 } })
+    .then(pageForm)
+    .catch(() => null);
   return recent?.items.find((p) => p.stripePaymentId === paymentIntentId)?.credits ?? 0;
 }
 

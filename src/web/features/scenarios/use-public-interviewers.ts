@@ -1,11 +1,10 @@
-import type { PublicInterviewer } from '@shared/contracts/scenarios';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api';
+import { api } from '@/lib/api-client';
 
 /** GET /api/interviewers-public: the presets a visitor may see. */
 export function usePublicInterviewers() {
   return useQuery({
     queryKey: ['/api/interviewers-public'],
-    queryFn: () => apiGet<PublicInterviewer[]>('/api/interviewers-public'),
+    queryFn: () => api.get('/api/interviewers-public'),
   });
 }

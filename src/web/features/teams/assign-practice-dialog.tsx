@@ -1,8 +1,11 @@
 // Owners and admins assign a scenario or a track to the whole team or one member, with an optional
 // due date and target score (issue 11).
-import type { TeamMemberResponse } from '@shared/contracts/teams';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createAssignmentRequest, type TeamMemberResponse } from '@shared/contracts/teams';
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -20,36 +23,52 @@ import { useAssignableScenarios, useAssignableTracks, useCreateAssignment } from
 
 const WHOLE_TEAM = 'team';
 
+/** The dialog's fields as typed; checked as the create-assignment request they become. */
+type AssignFields = { target: string; assignee: string; dueDate: string; targetScore: string };
+const EMPTY: AssignFields = { target: '', assignee: WHOLE_TEAM, dueDate: '', targetScore: '' };
+
+const assignForm = z
+  .custom<AssignFields>()
+  .transform((f, ctx): z.input<typeof createAssignmentRequest> => {
+    const [kind, id] = f.target.split(':');
+    // the whole due day counts: the deadline is its last second, in the assigner's time zone
+    const due = f.dueDate ? new Date(`${f.dueDate}T23:59:59`) : null;
+    if (due && Number.isNaN(due.getTime())) {
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'Invalid time value' });
+      return z.NEVER;
+    }
+    return {
+      ...(kind === 'track' ? { trackId: Number(id) } : { interviewerId: Number(id) }),
+      ...(f.assignee === WHOLE_TEAM ? {} : { assigneeId: Number(f.assignee) }),
+      ...(due ? { dueDate: due.toISOString() } : {}),
+      ...(f.targetScore ? { targetScore: Number(f.targetScore) } : {}),
+    };
+  })
+  .pipe(createAssignmentRequest);
+
+/** The first message of a refused form (field errors are flat here). */
+const firstError = (errors: Record<string, { message?: string } | undefined>) =>
+  Object.values(errors).find((e) => e?.message)?.message ?? null;
+
 export function AssignPracticeDialog({ teamId, members }: { teamId: number; members: TeamMemberResponse[] }) {
   const [open, setOpen] = useState(false);
-  const [target, setTarget] = useState('');
-  const [assignee, setAssignee] = useState(WHOLE_TEAM);
-  const [dueDate, setDueDate] = useState('');
-  const [targetScore, setTargetScore] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<AssignFields, unknown, z.output<typeof createAssignmentRequest>>({
+    resolver: zodResolver(assignForm),
+    defaultValues: EMPTY,
+  });
   const scenarios = useAssignableScenarios(open);
   const tracks = useAssignableTracks(open);
   const create = useCreateAssignment(teamId);
   const presets = (scenarios.data ?? []).filter((s) => !s.isCustomScenario);
+  const error = firstError(form.formState.errors);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setError(null);
-    const [kind, id] = target.split(':');
+  async function submit(body: z.output<typeof createAssignmentRequest>) {
     try {
-      await create.mutateAsync({
-        ...(kind === 'track' ? { trackId: Number(id) } : { interviewerId: Number(id) }),
-        ...(assignee === WHOLE_TEAM ? {} : { assigneeId: Number(assignee) }),
-        ...(dueDate ? { dueDate: new Date(`${dueDate}T23:59:59`).toISOString() } : {}),
-        ...(targetScore ? { targetScore: Number(targetScore) } : {}),
-      });
-      setTarget('');
-      setAssignee(WHOLE_TEAM);
-      setDueDate('');
-      setTargetScore('');
+      await create.mutateAsync(body);
+      form.reset(EMPTY);
       setOpen(false);
     } catch (err) {
-      setError((err as Error).message);
+      form.setError('root', { message: (err as Error).message });
     }
   }
 
@@ -61,7 +80,7 @@ export function AssignPracticeDialog({ teamId, members }: { teamId: number; memb
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={submit} className="space-y-4">
+        <form onSubmit={form.handleSubmit(submit)} className="space-y-4">
           <DialogHeader>
             <DialogTitle>Assign Practice</DialogTitle>
             <DialogDescription>
@@ -70,49 +89,56 @@ export function AssignPracticeDialog({ teamId, members }: { teamId: number; memb
           </DialogHeader>
           <div className="space-y-2">
             <Label htmlFor="assign-target">Scenario or track</Label>
-            <Select value={target} onValueChange={setTarget}>
-              <SelectTrigger id="assign-target" className="w-full">
-                <SelectValue placeholder="Choose what to practise" />
-              </SelectTrigger>
-              <SelectContent>
-                {presets.map((s) => (
-                  <SelectItem key={`s${s.id}`} value={`scenario:${s.id}`}>
-                    {s.name} — {s.callType}
-                  </SelectItem>
-                ))}
-                {(tracks.data ?? []).map((t) => (
-                  <SelectItem key={`t${t.id}`} value={`track:${t.id}`}>
-                    Track: {t.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <Controller
+              control={form.control}
+              name="target"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger id="assign-target" className="w-full">
+                    <SelectValue placeholder="Choose what to practise" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {presets.map((s) => (
+                      <SelectItem key={`s${s.id}`} value={`scenario:${s.id}`}>
+                        {s.name} — {s.callType}
+                      </SelectItem>
+                    ))}
+                    {(tracks.data ?? []).map((t) => (
+                      <SelectItem key={`t${t.id}`} value={`track:${t.id}`}>
+                        Track: {t.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor="assign-who">Assign to</Label>
-            <Select value={assignee} onValueChange={setAssignee}>
-              <SelectTrigger id="assign-who" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={WHOLE_TEAM}>Whole team</SelectItem>
-                {members.map((m) => (
-                  <SelectItem key={m.userId} value={String(m.userId)}>
-                    {m.name} ({m.email})
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <Controller
+              control={form.control}
+              name="assignee"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger id="assign-who" className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={WHOLE_TEAM}>Whole team</SelectItem>
+                    {members.map((m) => (
+                      <SelectItem key={m.userId} value={String(m.userId)}>
+                        {m.name} ({m.email})
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
           </div>
           <div className="grid grid-cols-2 gap-4">
             <div className="space-y-2">
               <Label htmlFor="assign-due">Due date (optional)</Label>
-              <Input
-                id="assign-due"
-                type="date"
-                value={dueDate}
-                onChange={(e) => setDueDate(e.target.value)}
-              />
+              <Input id="assign-due" type="date" {...form.register('dueDate')} />
             </div>
             <div className="space-y-2">
               <Label htmlFor="assign-score">Target score (optional)</Label>
@@ -122,8 +148,7 @@ export function AssignPracticeDialog({ teamId, members }: { teamId: number; memb
                 min={0}
                 max={10}
                 step={1}
-                value={targetScore}
-                onChange={(e) => setTargetScore(e.target.value)}
+                {...form.register('targetScore')}
               />
             </div>
           </div>
@@ -133,7 +158,7 @@ export function AssignPracticeDialog({ teamId, members }: { teamId: number; memb
             </p>
           )}
           <DialogFooter>
-            <Button type="submit" disabled={create.isPending || target === ''}>
+            <Button type="submit" disabled={create.isPending || form.watch('target') === ''}>
               Assign
             </Button>
           </DialogFooter>

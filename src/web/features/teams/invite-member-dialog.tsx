@@ -1,8 +1,12 @@
 // Invite (email, role) — what was Add Member (administration §5; issue 19 §4). The person joins
 // when they accept; the answer is the same whether or not the email has an account, so the dialog
 // never says who is registered. The button stays disabled while the email is blank.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { inviteMemberRequest } from '@shared/contracts/teams';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -18,23 +22,28 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useInviteMember } from './teams-api';
 
+type InviteInput = z.input<typeof inviteMemberRequest>;
+type InviteOutput = z.output<typeof inviteMemberRequest>;
+const EMPTY: InviteInput = { email: '', role: 'member' };
+
 export function InviteMemberDialog({ teamId }: { teamId: number }) {
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'member' | 'admin'>('member');
-  const [error, setError] = useState<string | null>(null);
   const invite = useInviteMember(teamId);
+  // the invite request's own rules check the email (the server's wording, without the round trip)
+  const form = useForm<InviteInput, unknown, InviteOutput>({
+    resolver: zodResolver(inviteMemberRequest),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const error = errors.root?.message ?? errors.email?.message ?? errors.role?.message;
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setError(null);
+  async function submit(values: InviteOutput) {
     try {
-      await invite.mutateAsync({ email: email.trim(), role });
-      setEmail('');
-      setRole('member');
+      await invite.mutateAsync(values);
+      form.reset(EMPTY);
       setOpen(false);
     } catch (err) {
-      setError((err as Error).message);
+      form.setError('root', { message: (err as Error).message });
     }
   }
 
@@ -43,7 +52,7 @@ export function InviteMemberDialog({ teamId }: { teamId: number }) {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setError(null);
+        form.clearErrors();
       }}
     >
       <DialogTrigger asChild>
@@ -52,7 +61,7 @@ export function InviteMemberDialog({ teamId }: { teamId: number }) {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={submit} className="space-y-4">
+        <form onSubmit={form.handleSubmit(submit)} className="space-y-4">
           <DialogHeader>
             <DialogTitle>Invite to the team</DialogTitle>
             <DialogDescription>
@@ -65,22 +74,27 @@ export function InviteMemberDialog({ teamId }: { teamId: number }) {
             <Input
               id="invite-email"
               type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              {...form.register('email')}
               placeholder="colleague@example.com"
             />
           </div>
           <div className="space-y-2">
             <Label htmlFor="invite-role">Role</Label>
-            <Select value={role} onValueChange={(v) => setRole(v as 'member' | 'admin')}>
-              <SelectTrigger id="invite-role" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="member">Member</SelectItem>
-                <SelectItem value="admin">Admin</SelectItem>
-              </SelectContent>
-            </Select>
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={(v) => field.onChange(v as 'member' | 'admin')}>
+                  <SelectTrigger id="invite-role" className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="member">Member</SelectItem>
+                    <SelectItem value="admin">Admin</SelectItem>
+                  </SelectContent>
+                </Select>
+              )}
+            />
           </div>
           {error && (
             <p role="alert" className="text-destructive text-sm">
@@ -88,7 +102,7 @@ export function InviteMemberDialog({ teamId }: { teamId: number }) {
             </p>
           )}
           <DialogFooter>
-            <Button type="submit" disabled={invite.isPending || email.trim() === ''}>
+            <Button type="submit" disabled={invite.isPending || form.watch('email').trim() === ''}>
               Send Invitation
             </Button>
           </DialogFooter>

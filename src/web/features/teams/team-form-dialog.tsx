@@ -1,6 +1,10 @@
 // Create Team and Edit Team share one dialog: name (required — the button stays disabled while it
 // is blank, administration §5) and description.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createTeamRequest } from '@shared/contracts/teams';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -24,35 +28,40 @@ type Props = {
   onSubmit: (values: { name: string; description: string }) => Promise<unknown>;
 };
 
+/** The dialog's fields, checked by the create request's own rules (the name's message included). */
+const teamForm = createTeamRequest.pick({ name: true, description: true });
+type TeamFormInput = z.input<typeof teamForm>;
+type TeamFormOutput = z.output<typeof teamForm>;
+
 export function TeamFormDialog({ trigger, title, submitLabel, initial, pending, onSubmit }: Props) {
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState(initial?.name ?? '');
-  const [description, setDescription] = useState(initial?.description ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TeamFormInput, unknown, TeamFormOutput>({
+    resolver: zodResolver(teamForm),
+    defaultValues: { name: initial?.name ?? '', description: initial?.description ?? '' },
+  });
+  const { errors } = form.formState;
 
   useEffect(() => {
-    if (open) {
-      setName(initial?.name ?? '');
-      setDescription(initial?.description ?? '');
-      setError(null);
-    }
-  }, [open, initial?.name, initial?.description]);
+    if (open) form.reset({ name: initial?.name ?? '', description: initial?.description ?? '' });
+  }, [open, initial?.name, initial?.description, form]);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
+  async function submit(values: TeamFormOutput) {
     try {
-      await onSubmit({ name: name.trim(), description: description.trim() });
+      await onSubmit({ name: values.name, description: (values.description ?? '').trim() });
       setOpen(false);
     } catch (err) {
-      setError((err as Error).message);
+      form.setError('root', { message: (err as Error).message });
     }
   }
+
+  const error = errors.root?.message ?? errors.name?.message ?? errors.description?.message;
+  const name = form.watch('name');
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
-        <form onSubmit={submit} className="space-y-4">
+        <form onSubmit={form.handleSubmit(submit)} className="space-y-4">
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>
@@ -61,16 +70,11 @@ export function TeamFormDialog({ trigger, title, submitLabel, initial, pending, 
           </DialogHeader>
           <div className="space-y-2">
             <Label htmlFor="team-name">Name</Label>
-            <Input id="team-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
+            <Input id="team-name" {...form.register('name')} maxLength={200} />
           </div>
           <div className="space-y-2">
             <Label htmlFor="team-description">Description</Label>
-            <Textarea
-              id="team-description"
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              rows={3}
-            />
+            <Textarea id="team-description" {...form.register('description')} rows={3} />
           </div>
           {error && (
             <p role="alert" className="text-destructive text-sm">

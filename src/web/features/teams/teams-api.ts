@@ -1,29 +1,22 @@
 // The teams feature's requests (administration §7 team calls, plus assignments, progress and
 // membership by invitation).
-import type { Interviewer } from '@shared/contracts/scenarios';
 import type {
   CreateAssignmentRequest,
   CreateTeamRequest,
   InviteMemberRequest,
-  MemberProgressResponse,
-  MyInvitationResponse,
-  TeamAssignmentResponse,
-  TeamInvitationResponse,
-  TeamMemberResponse,
-  TeamResponse,
   TeamRole,
   UpdateTeamRequest,
 } from '@shared/contracts/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api';
+import { api, listForm } from '@/lib/api-client';
 
 export const TEAMS_QUERY_ROOT = '/api/teams';
 
 export function useMyTeams(userId: number | undefined) {
   return useQuery({
     queryKey: [TEAMS_QUERY_ROOT, 'user', userId],
-    queryFn: () => apiGet<TeamResponse[]>(`/api/teams/user/${userId}`),
+    queryFn: () => api.get('/api/teams/user/:userId', { params: { userId: userId ?? 0 } }),
     enabled: userId !== undefined,
   });
 }
@@ -31,28 +24,28 @@ export function useMyTeams(userId: number | undefined) {
 export function useTeam(teamId: number) {
   return useQuery({
     queryKey: [TEAMS_QUERY_ROOT, teamId],
-    queryFn: () => apiGet<TeamResponse>(`/api/teams/${teamId}`),
+    queryFn: () => api.get('/api/teams/:id', { params: { id: teamId } }),
   });
 }
 
 export function useTeamMembers(teamId: number) {
   return useQuery({
     queryKey: [TEAMS_QUERY_ROOT, teamId, 'members'],
-    queryFn: () => apiGet<TeamMemberResponse[]>(`/api/teams/${teamId}/members`),
+    queryFn: () => api.get('/api/teams/:id/members', { params: { id: teamId } }),
   });
 }
 
 export function useTeamAssignments(teamId: number) {
   return useQuery({
     queryKey: [TEAMS_QUERY_ROOT, teamId, 'assignments'],
-    queryFn: () => apiGet<TeamAssignmentResponse[]>(`/api/teams/${teamId}/assignments`),
+    queryFn: () => api.get('/api/teams/:id/assignments', { params: { id: teamId } }),
   });
 }
 
 export function useTeamProgress(teamId: number, enabled: boolean) {
   return useQuery({
     queryKey: [TEAMS_QUERY_ROOT, teamId, 'progress'],
-    queryFn: () => apiGet<MemberProgressResponse[]>(`/api/teams/${teamId}/progress`),
+    queryFn: () => api.get('/api/teams/:id/progress', { params: { id: teamId } }),
     enabled,
   });
 }
@@ -61,7 +54,7 @@ export function useTeamProgress(teamId: number, enabled: boolean) {
 export function useTeamInvitations(teamId: number, enabled: boolean) {
   return useQuery({
     queryKey: [TEAMS_QUERY_ROOT, teamId, 'invitations'],
-    queryFn: () => apiGet<TeamInvitationResponse[]>(`/api/teams/${teamId}/invitations`),
+    queryFn: () => api.get('/api/teams/:id/invitations', { params: { id: teamId } }),
     enabled,
   });
 }
@@ -70,23 +63,22 @@ export function useTeamInvitations(teamId: number, enabled: boolean) {
 export function useMyInvitations() {
   return useQuery({
     queryKey: [TEAMS_QUERY_ROOT, 'invitations', 'mine'],
-    queryFn: () => apiGet<MyInvitationResponse[]>('/api/team-invitations'),
+    queryFn: () => api.get('/api/team-invitations'),
   });
 }
 
 export function useAssignableScenarios(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/interviewers'],
-    queryFn: () => apiGet<Interviewer[]>('/api/interviewers'),
+    queryFn: async () => listForm(await api.get('/api/interviewers')),
     enabled,
   });
 }
 
-type TrackOption = { id: number; name: string };
 export function useAssignableTracks(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/tracks', 'options'],
-    queryFn: () => apiGet<TrackOption[]>('/api/tracks'),
+    queryFn: async () => listForm(await api.get('/api/tracks')),
     enabled,
   });
 }
@@ -105,67 +97,73 @@ function useTeamMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, 
 }
 
 export const useCreateTeam = () =>
-  useTeamMutation((body: CreateTeamRequest) => apiPost<TeamResponse>('/api/teams', body), 'Team created');
+  useTeamMutation((body: CreateTeamRequest) => api.post('/api/teams', { body }), 'Team created');
 
 export const useUpdateTeam = (teamId: number) =>
   useTeamMutation(
-    (body: UpdateTeamRequest) => apiPatch<TeamResponse>(`/api/teams/${teamId}`, body),
+    (body: UpdateTeamRequest) => api.patch('/api/teams/:id', { params: { id: teamId }, body }),
     'Team updated',
   );
 
 /** Inviting answers the same whether or not the email has an account: one message for both. */
 export const useInviteMember = (teamId: number) =>
   useTeamMutation(
-    (body: InviteMemberRequest) => apiPost<TeamInvitationResponse>(`/api/teams/${teamId}/members`, body),
+    (body: InviteMemberRequest) => api.post('/api/teams/:id/members', { params: { id: teamId }, body }),
     'Invitation sent',
   );
 
 export const useWithdrawInvitation = (teamId: number) =>
   useTeamMutation(
-    (invitationId: number) => apiDelete(`/api/teams/${teamId}/invitations/${invitationId}`),
+    (invitationId: number) =>
+      api.delete('/api/teams/:id/invitations/:invitationId', { params: { id: teamId, invitationId } }),
     'Invitation withdrawn',
   );
 
 export const useAcceptInvitation = () =>
   useTeamMutation(
-    (invitationId: number) => apiPost<TeamResponse>(`/api/team-invitations/${invitationId}/accept`),
+    (invitationId: number) => api.post('/api/team-invitations/:id/accept', { params: { id: invitationId } }),
     'You joined the team',
   );
 
 export const useDeclineInvitation = () =>
   useTeamMutation(
-    (invitationId: number) => apiPost(`/api/team-invitations/${invitationId}/decline`),
+    (invitationId: number) => api.post('/api/team-invitations/:id/decline', { params: { id: invitationId } }),
     'Invitation declined',
   );
 
 export const useChangeRole = (teamId: number) =>
   useTeamMutation(
     ({ userId, role }: { userId: number; role: TeamRole }) =>
-      apiPatch<TeamMemberResponse>(`/api/teams/${teamId}/members/${userId}`, { role }),
+      api.patch('/api/teams/:id/members/:userId', { params: { id: teamId, userId }, body: { role } }),
     'Role updated',
   );
 
 export const useRemoveMember = (teamId: number) =>
-  useTeamMutation((userId: number) => apiDelete(`/api/teams/${teamId}/members/${userId}`), 'Member removed');
+  useTeamMutation(
+    (userId: number) => api.delete('/api/teams/:id/members/:userId', { params: { id: teamId, userId } }),
+    'Member removed',
+  );
 
 export const useTransferOwnership = (teamId: number) =>
   useTeamMutation(
-    (userId: number) => apiPost(`/api/teams/${teamId}/transfer-ownership`, { userId }),
+    (userId: number) =>
+      api.post('/api/teams/:id/transfer-ownership', { params: { id: teamId }, body: { userId } }),
     'Ownership transferred',
   );
 
 export const useLeaveTeam = (teamId: number) =>
-  useTeamMutation(() => apiPost(`/api/teams/${teamId}/leave`), 'You left the team');
+  useTeamMutation(() => api.post('/api/teams/:id/leave', { params: { id: teamId } }), 'You left the team');
 
 export const useCreateAssignment = (teamId: number) =>
   useTeamMutation(
     (body: CreateAssignmentRequest) =>
-      apiPost<TeamAssignmentResponse>(`/api/teams/${teamId}/assignments`, body),
+      api.post('/api/teams/:id/assignments', { params: { id: teamId }, body }),
     'Practice assigned',
   );
 
 export const useDeleteAssignment = (teamId: number) =>
   useTeamMutation(
-    (assignmentId: number) => apiDelete(`/api/teams/${teamId}/assignments/${assignmentId}`),
+    (assignmentId: number) =>
+      api.delete('/api/teams/:id/assignments/:assignmentId', { params: { id: teamId, assignmentId } }),
     'Assignment removed',
   );

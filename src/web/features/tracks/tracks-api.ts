@@ -1,16 +1,15 @@
 // The tracks feature's requests (administration §7 track calls) and the hand-over to New Call.
-import type { Track } from '@shared/contracts/tracks';
 import { SELECTED_INTERVIEWER_ID_KEY, SELECTED_TRACK_SCENARIO_ID_KEY } from '@shared/domain/session-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { apiGet, apiPost } from '@/lib/api';
+import { api, listForm } from '@/lib/api-client';
 
 export const TRACKS_QUERY_ROOT = '/api/tracks';
 
 export function useTracks(userId: number | undefined) {
   return useQuery({
     queryKey: [TRACKS_QUERY_ROOT, 'user', userId],
-    queryFn: () => apiGet<Track[]>(`/api/tracks?userId=${userId}`),
+    queryFn: async () => listForm(await api.get('/api/tracks', { query: { userId } })),
     enabled: userId !== undefined,
   });
 }
@@ -18,15 +17,19 @@ export function useTracks(userId: number | undefined) {
 export function useTrack(trackId: number, userId: number | undefined) {
   return useQuery({
     queryKey: [TRACKS_QUERY_ROOT, trackId, userId],
-    queryFn: () => apiGet<Track>(`/api/tracks/${trackId}?userId=${userId}`),
+    queryFn: () => api.get('/api/tracks/:id', { params: { id: trackId }, query: { userId } }),
     enabled: userId !== undefined && Number.isInteger(trackId),
   });
 }
 
-function useTrackAction(path: (id: number) => string, success: string, failure: string) {
+function useTrackAction(
+  path: '/api/tracks/:id/join' | '/api/tracks/:id/leave' | '/api/tracks/:id/reset',
+  success: string,
+  failure: string,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (trackId: number) => apiPost(path(trackId), {}),
+    mutationFn: (trackId: number) => api.post(path, { params: { id: trackId } }),
     onSuccess: () => {
       toast.success('Success', { description: success });
       return queryClient.invalidateQueries({ queryKey: [TRACKS_QUERY_ROOT] });
@@ -36,15 +39,11 @@ function useTrackAction(path: (id: number) => string, success: string, failure: 
 }
 
 export const useJoinTrack = () =>
-  useTrackAction((id) => `/api/tracks/${id}/join`, 'Successfully joined the track', 'Failed to join track');
+  useTrackAction('/api/tracks/:id/join', 'Successfully joined the track', 'Failed to join track');
 export const useLeaveTrack = () =>
-  useTrackAction((id) => `/api/tracks/${id}/leave`, 'Successfully left the track', 'Failed to leave track');
+  useTrackAction('/api/tracks/:id/leave', 'Successfully left the track', 'Failed to leave track');
 export const useResetTrack = () =>
-  useTrackAction(
-    (id) => `/api/tracks/${id}/reset`,
-    'Successfully reset track progress',
-    'Failed to reset progress',
-  );
+  useTrackAction('/api/tracks/:id/reset', 'Successfully reset track progress', 'Failed to reset progress');
 
 /** Remembers the chosen scenario for the New Call page, which reads and clears it once. */
 export function handOverToNewCall(interviewerId: number, trackScenarioId: number) {

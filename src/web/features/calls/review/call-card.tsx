@@ -1,7 +1,6 @@
 // One past call as an expandable card, shared by the dashboard and All Calls (spec §2, §4):
 // collapsed it shows scenario, call type, date and score; expanded it holds the recording, the
 // transcript (lines seek the recording), the evaluation and the ratings, and a Done button.
-import type { UtteranceTiming } from '@shared/contracts/call-review';
 import type { Interview } from '@shared/contracts/calls';
 import { callAverageScore, evaluationCriteriaList, formatScore } from '@shared/domain/score-averages';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +10,7 @@ import { EvaluationView } from '@/components/evaluation/evaluation-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { apiGet } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import { AudioPlayer, type AudioPlayerHandle } from './audio-player';
 import { INTERVIEWS_QUERY_ROOT, RatingBlock, ratingLabel } from './rating-block';
 import { canReEvaluate, ReEvaluateButton } from './re-evaluate-button';
@@ -61,7 +60,7 @@ function ExpandedCall({
   const [positionMs, setPositionMs] = useState<number | null>(null);
   const utterances = useQuery({
     queryKey: [INTERVIEWS_QUERY_ROOT, 'utterances', interview.id],
-    queryFn: () => apiGet<UtteranceTiming[]>(`/api/interviews/${interview.id}/utterances`),
+    queryFn: () => api.get('/api/interviews/:id/utterances', { params: { id: interview.id } }),
     enabled: Boolean(interview.conversationId),
   });
   const interviewerName = interview.interviewerName ?? 'Interviewer';

@@ -1,5 +1,6 @@
 // The filters above a list of calls (dashboard: search, call type, scenario, reset; All Calls adds
 // call rating and evaluation rating). The parent returns to page 1 on every change (spec §4).
+import type { InterviewListQuery } from '@shared/contracts/calls';
 import type { Interviewer } from '@shared/contracts/scenarios';
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw, Search } from 'lucide-react';
@@ -7,9 +8,10 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { apiGet } from '@/lib/api';
+import { api, listForm } from '@/lib/api-client';
 
-export type RatingFilter = '0' | '1' | '2' | 'unrated';
+/** A rating filter as the list query takes it. */
+export type RatingFilter = NonNullable<InterviewListQuery['callRating']>;
 
 export type CallFilterValues = {
   search: string;
@@ -28,7 +30,7 @@ export const hasActiveFilters = (f: CallFilterValues) =>
 export function useScenarioOptions() {
   return useQuery({
     queryKey: ['/api/interviewers'],
-    queryFn: () => apiGet<Interviewer[]>('/api/interviewers'),
+    queryFn: async () => listForm(await api.get('/api/interviewers')),
   });
 }
 

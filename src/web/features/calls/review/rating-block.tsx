@@ -7,10 +7,11 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import { apiPost } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 
-export type Rating = 0 | 1 | 2 | null;
+/** A rating as the call contract holds it (0 Poor, 1 OK, 2 Great, null Not Rated). */
+export type Rating = Interview['callRating'];
 
 export const RATING_OPTIONS: { value: Rating; label: string }[] = [
   { value: 0, label: 'Poor' },
@@ -69,11 +70,14 @@ export function RatingBlock({ interview, readOnly }: { interview: Interview; rea
 
   const save = useMutation({
     mutationFn: () =>
-      apiPost<Interview>(`/api/interviews/${interview.id}/rate`, {
-        callRating,
-        evaluationRating,
-        callRatingNote: noteOrNull(callNote),
-        evaluationRatingNote: noteOrNull(evaluationNote),
+      api.post('/api/interviews/:id/rate', {
+        params: { id: interview.id },
+        body: {
+          callRating,
+          evaluationRating,
+          callRatingNote: noteOrNull(callNote),
+          evaluationRatingNote: noteOrNull(evaluationNote),
+        },
       }),
     onSuccess: () => {
       toast.success('Ratings Saved', { description: 'Your feedback has been saved.' });

@@ -7,7 +7,7 @@ import { RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { apiPost } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import { INTERVIEWS_QUERY_ROOT } from './rating-block';
 
 /** Only ended calls with a transcript whose evaluation did not succeed can be evaluated again. */
@@ -25,7 +25,7 @@ export function ReEvaluateButton({
 }) {
   const queryClient = useQueryClient();
   const run = useMutation({
-    mutationFn: () => apiPost<Interview>(`/api/interviews/${interview.id}/re-evaluate`),
+    mutationFn: () => api.post('/api/interviews/:id/re-evaluate', { params: { id: interview.id } }),
     onSuccess: (updated) => {
       if (updated.status === 'completed')
         toast.success('Evaluation ready', { description: 'Your call has been scored.' });
