@@ -238,16 +238,22 @@ export const voiceSessions = pgTable(
   (t) => [index('voice_sessions_interview_idx').on(t.interviewId)],
 );
 
+// A user's enrolment in a track and their completion of it are keyed the same way (one row per
+// user and track, gone with either); a function so each table gets its own column builders.
+const userTrackKey = () => ({
+  id: serial().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  trackId: integer()
+    .notNull()
+    .references(() => tracks.id, { onDelete: 'cascade' }),
+});
+
 export const userTracks = pgTable(
   'user_tracks',
   {
-    id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    trackId: integer()
-      .notNull()
-      .references(() => tracks.id, { onDelete: 'cascade' }),
+    ...userTrackKey(),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
     isActive: boolean().notNull().default(true),
@@ -264,13 +270,7 @@ export const userTracks = pgTable(
 export const trackAchievements = pgTable(
   'track_achievements',
   {
-    id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    trackId: integer()
-      .notNull()
-      .references(() => tracks.id, { onDelete: 'cascade' }),
+    ...userTrackKey(),
     completedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('track_achievements_user_track_key').on(t.userId, t.trackId)],

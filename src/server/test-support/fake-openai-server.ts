@@ -1,8 +1,7 @@
 // A real HTTP server speaking just enough of the OpenAI chat-completions API for tests: each
 // request takes the next queued reply (a completion, an error status, an HTML page, or a hang).
 // Tests point LLM_BASE_URL / the client at `url` and read back what was sent in `requests`.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startLocalHttpServer } from './local-http-server.js';
 
 export type FakeReply =
   | { kind: 'completion'; content: string | null }
@@ -36,51 +35,37 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const queue: FakeReply[] = [];
   let last: FakeReply = completion('{}');
   const requests: FakeOpenAi['requests'] = [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
-    });
-    req.on('end', () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(raw || '{}');
-      } catch {}
-      requests.push({ path: req.url ?? '', body });
-      const next = queue.shift() ?? last;
-      last = next;
-      if (next.kind === 'hang') return;
-      if (next.kind === 'raw') {
-        res.writeHead(next.status, { 'content-type': next.contentType ?? 'text/plain' });
-        res.end(next.body);
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: `chatcmpl-${requests.length}`,
-          object: 'chat.completion',
-          created: 0,
-          model: String(body.model ?? 'fake'),
-          choices: [
-            { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.content } },
-          ],
-        }),
-      );
-    });
+  const server = await startLocalHttpServer((req, raw, res) => {
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(raw.toString('utf8') || '{}');
+    } catch {}
+    requests.push({ path: req.url ?? '', body });
+    const next = queue.shift() ?? last;
+    last = next;
+    if (next.kind === 'hang') return;
+    if (next.kind === 'raw') {
+      res.writeHead(next.status, { 'content-type': next.contentType ?? 'text/plain' });
+      res.end(next.body);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        id: `chatcmpl-${requests.length}`,
+        object: 'chat.completion',
+        created: 0,
+        model: String(body.model ?? 'fake'),
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.content } }],
+      }),
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${server.origin}/v1`,
     requests,
     reply: (...replies) => {
       queue.push(...replies);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

@@ -1,8 +1,8 @@
 // A local stand-in for the Stripe HTTP API (the PaymentIntents calls this app makes), so the
 // real `stripe` package can be exercised end to end in tests without the internet.
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startLocalHttpServer } from './local-http-server.js';
 
 export type FakeIntent = {
   id: string;
@@ -58,65 +58,55 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
       intent.status = status;
       intent.amount_received = status === 'succeeded' ? intent.amount : 0;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0];
-      const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, form });
-      if (fake.failWith) return stripeError(res, fake.failWith, 'Simulated Stripe failure');
-      if (req.headers.authorization !== `Bearer ${secretKey}`) {
-        return stripeError(res, 401, 'Invalid API Key provided');
+  const server = await startLocalHttpServer((req, body, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    const form = Object.fromEntries(new URLSearchParams(body.toString('utf8')));
+    requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, form });
+    if (fake.failWith) return stripeError(res, fake.failWith, 'Simulated Stripe failure');
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      return stripeError(res, 401, 'Invalid API Key provided');
+    }
+    if (req.method === 'POST' && path === '/v1/payment_intents') {
+      const id = `pi_fake_${randomBytes(8).toString('hex')}`;
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of Object.entries(form)) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m) metadata[m[1]] = v;
       }
-      if (req.method === 'POST' && path === '/v1/payment_intents') {
-        const id = `pi_fake_${randomBytes(8).toString('hex')}`;
-        const metadata: Record<string, string> = {};
-        for (const [k, v] of Object.entries(form)) {
-          const m = /^metadata\[(.+)\]$/.exec(k);
-          if (m) metadata[m[1]] = v;
-        }
-        const intent: FakeIntent = {
-          id,
-          object: 'payment_intent',
-          amount: Number(form.amount),
-          amount_received: 0,
-          currency: form.currency,
-          status: 'requires_payment_method',
-          client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
-          receipt_email: form.receipt_email ?? null,
-          description: form.description ?? null,
-          metadata,
-          livemode: false,
-        };
-        intents.set(id, intent);
-        res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${id}` });
-        return res.end(JSON.stringify(intent));
-      }
-      const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
-      if (req.method === 'GET' && m) {
-        const intent = intents.get(decodeURIComponent(m[1]));
-        if (!intent) return stripeError(res, 404, `No such payment_intent: '${m[1]}'`);
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify(intent));
-      }
-      if (req.method === 'GET' && path === '/v1/balance') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ object: 'balance', available: [], pending: [], livemode: false }));
-      }
-      return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${path})`);
-    });
+      const intent: FakeIntent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(form.amount),
+        amount_received: 0,
+        currency: form.currency,
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+        receipt_email: form.receipt_email ?? null,
+        description: form.description ?? null,
+        metadata,
+        livemode: false,
+      };
+      intents.set(id, intent);
+      res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${id}` });
+      return res.end(JSON.stringify(intent));
+    }
+    const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && m) {
+      const intent = intents.get(decodeURIComponent(m[1]));
+      if (!intent) return stripeError(res, 404, `No such payment_intent: '${m[1]}'`);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify(intent));
+    }
+    if (req.method === 'GET' && path === '/v1/balance') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ object: 'balance', available: [], pending: [], livemode: false }));
+    }
+    return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${path})`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
-  fake.url = `http://127.0.0.1:${port}`;
+  fake.url = server.origin;
   return fake;
 }

@@ -15,7 +15,8 @@ export const authMessages = {
   passwordsDontMatch: "Passwords don't match",
 } as const;
 
-const email = z
+/** An email address as every form takes it (sign-in, sign-up, an admin's user form): trimmed. */
+export const emailAddress = z
   .string({ error: authMessages.invalidEmail })
   .trim()
   .max(MAX_EMAIL_LENGTH, authMessages.invalidEmail)
@@ -25,7 +26,7 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, authMessages.passwordMin)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
-export const loginRequest = z.object({ email, password });
+export const loginRequest = z.object({ email: emailAddress, password });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const registerRequest = z
@@ -35,7 +36,7 @@ export const registerRequest = z
       .trim()
       .min(NAME_MIN_LENGTH, authMessages.nameMin)
       .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`),
-    email,
+    email: emailAddress,
     password,
     passwordConfirm: z.string({ error: authMessages.passwordsDontMatch }).max(MAX_PASSWORD_LENGTH),
   })

@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, NAME_MIN_LENGTH } from '../domain/limits.js';
-import { authMessages, userResponse } from './auth.js';
+import { MAX_NAME_LENGTH, NAME_MIN_LENGTH } from '../domain/limits.js';
+import { authMessages, emailAddress, userResponse } from './auth.js';
 
-const email = z
-  .string({ error: authMessages.invalidEmail })
-  .trim()
-  .max(MAX_EMAIL_LENGTH, authMessages.invalidEmail)
-  .pipe(z.email({ error: authMessages.invalidEmail }));
 const name = z
   .string({ error: authMessages.nameMin })
   .trim()
@@ -21,7 +16,7 @@ const credits = z
 /** Admin creation: no password field — the server generates a temporary one. */
 export const createUserRequest = z.object({
   name,
-  email,
+  email: emailAddress,
   credits: credits.optional(),
   isAdmin: z.boolean().optional(),
 });
@@ -29,7 +24,7 @@ export type CreateUserRequest = z.infer<typeof createUserRequest>;
 
 export const updateUserRequest = z.object({
   name: name.optional(),
-  email: email.optional(),
+  email: emailAddress.optional(),
   credits: credits.optional(),
   isAdmin: z.boolean().optional(),
 });

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { notifiedCaches } from '../../db/notified-caches.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema.js';
 import { SESSION_CHANGE_CHANNEL, SessionCache } from './session-cache.js';
@@ -49,23 +50,14 @@ const sessionUser = preparedQuery('session_user', (db) =>
 );
 
 type UserRow = typeof users.$inferSelect;
-/** per database handle, while its app runs (see startSessionCache) */
-const caches = new WeakMap<object, SessionCache<UserRow>>();
+const caches = notifiedCaches(
+  SESSION_CHANGE_CHANNEL,
+  () => new SessionCache<UserRow>(),
+  (cache, payload) => cache.onNotification(payload),
+);
 
 /** Remembers session lookups for this database until the returned stop is called. */
-export async function startSessionCache(database: Database): Promise<() => Promise<void>> {
-  const cache = new SessionCache<UserRow>();
-  caches.set(database.db, cache);
-  const stopListening = await database.listen(SESSION_CHANGE_CHANNEL, {
-    message: (payload) => cache.onNotification(payload),
-    lost: () => cache.setLive(false),
-    live: () => cache.setLive(true),
-  });
-  return async () => {
-    if (caches.get(database.db) === cache) caches.delete(database.db);
-    await stopListening();
-  };
-}
+export const startSessionCache = (database: Database) => caches.start(database);
 
 /**
  * After a write by `user` on this server that may have changed a session or account: forget it

@@ -14,12 +14,14 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { TrendPoint } from '../../../shared/contracts/call-review.js';
 import type { InterviewListQuery } from '../../../shared/contracts/calls.js';
 import { DASHBOARD_PAGE_SIZE } from '../../../shared/domain/limits.js';
 import { callAverageScore, evaluationCriteriaList } from '../../../shared/domain/score-averages.js';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
+import { readPage } from '../../db/paging.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews, users } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
@@ -215,33 +217,27 @@ function adminWhere(q: InterviewListQuery) {
   return filters.length ? and(...filters) : undefined;
 }
 
+/** The calls matching `where`, with their scenario and caller (the admin list and its count). */
+function adminCalls<Q extends PgSelectQueryBuilder>(query: Q, where: SQL | undefined) {
+  return query
+    .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
+    .innerJoin(users, eq(interviews.userId, users.id))
+    .where(where);
+}
+
 /** All users' calls for admins, newest first; paged and filtered when `page` is given. */
 export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
   const where = adminWhere(q);
-  const base = db
-    .select(adminColumns)
-    .from(interviews)
-    .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
-    .innerJoin(users, eq(interviews.userId, users.id))
-    .where(where)
-    .orderBy(...newestFirst);
+  const base = adminCalls(db.select(adminColumns).from(interviews).$dynamic(), where).orderBy(...newestFirst);
   const toAdmin = (r: ListedInterviewRow & { userName: string; userEmail: string }) => ({
     ...toListedInterviewView(r),
     userName: r.userName,
     userEmail: r.userEmail,
   });
   if (!q.page) return { items: (await base).map(toAdmin), total: undefined };
-  const pageSize = q.pageSize ?? DASHBOARD_PAGE_SIZE;
-  const [rows, [{ total }]] = await Promise.all([
-    base.limit(pageSize).offset((q.page - 1) * pageSize),
-    db
-      .select({ total: count() })
-      .from(interviews)
-      .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
-      .innerJoin(users, eq(interviews.userId, users.id))
-      .where(where),
-  ]);
-  return { items: rows.map(toAdmin), total };
+  const total = adminCalls(db.select({ total: count() }).from(interviews).$dynamic(), where);
+  const page = await readPage(base, total, q.page, q.pageSize ?? DASHBOARD_PAGE_SIZE);
+  return { items: page.rows.map(toAdmin), total: page.total };
 }
 
 const finiteOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -4,9 +4,10 @@
 // 'Custom Interviewer', company 'User Created'). Word tables: tables/persona.json.
 import type { Temperament } from '../../../shared/domain/temperament.js';
 import { TEMPERAMENTS } from '../../../shared/domain/temperament.js';
+import { stableHash } from '../../../shared/stable-hash.js';
 import { CUSTOM_DEFAULTS } from '../scenarios/scenario-fields.js';
 import { type ConversationKind, DATA, escapeRegex, wordsPattern } from './generator-data.js';
-import { clean, hash, titleCase } from './text.js';
+import { clean, titleCase } from './text.js';
 
 export type PersonaInput = { userContext: string; personaDetails: string; scenarioDetails: string };
 export type Gender = 'female' | 'male' | 'neutral';
@@ -107,7 +108,7 @@ export function personaGender(input: PersonaInput, voiceId?: string): Gender {
 
 /** A plausible name for a persona the description does not name, the same for the same texts. */
 export function inventName(input: PersonaInput, gender: Gender): string {
-  const h = hash(`${input.personaDetails}\n${input.scenarioDetails}\n${input.userContext}`);
+  const h = stableHash(`${input.personaDetails}\n${input.scenarioDetails}\n${input.userContext}`);
   const firsts = P.names[gender];
   const surnames = P.names.surnames;
   return `${firsts[h % firsts.length]} ${surnames[(h >>> 11) % surnames.length]}`;

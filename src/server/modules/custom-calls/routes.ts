@@ -1,20 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { customCallGeneration, generateCustomCallRequest } from '../../../shared/contracts/custom-calls.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound, unavailable } from '../../errors.js';
 import type { App } from '../../http/types.js';
+import { perUserRateLimit } from '../auth/per-user-rate-limit.js';
 import { requireUser } from '../auth/session-auth.js';
 import { generateScenario, requireGenerationInput } from './generate-scenario.js';
 import { createVoicePreviews } from './voice-preview.js';
 
 export async function customCallRoutes(app: App, deps: AppDeps) {
-  // Per signed-in user (a route preHandler runs after the session has been read).
-  const rateLimit = app.rateLimit({
-    max: deps.config.GENERATE_RATE_LIMIT,
-    timeWindow: '1 minute',
-    keyGenerator: (req: FastifyRequest) => (req.user ? `user:${req.user.id}` : `ip:${req.ip}`),
-  });
+  const rateLimit = perUserRateLimit(app, deps.config.GENERATE_RATE_LIMIT);
 
   app.post(
     '/api/custom-calls/generate',

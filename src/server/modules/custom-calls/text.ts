@@ -67,16 +67,6 @@ export function fillFirst(templates: readonly string[], slots: Slots): string | 
   return null;
 }
 
-/** A stable 32-bit hash (FNV-1a), so the same description always gives the same choices. */
-export function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /** Title case for a role or organisation: small words stay lower case, acronyms stay as written. */
 export function titleCase(text: string): string {
   const small = new Set(['of', 'the', 'and', 'for', 'at', 'in', 'on', 'to', 'a', 'an']);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   evaluateByCriteriaRequest,
   evaluateByRubricRequest,
@@ -8,6 +7,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { invalid, notFound } from '../../errors.js';
 import type { App } from '../../http/types.js';
+import { perUserRateLimit } from '../auth/per-user-rate-limit.js';
 import { requireUser } from '../auth/session-auth.js';
 import { findRubric } from './find-rubric.js';
 import { evaluateTranscript } from './service.js';
@@ -19,13 +19,8 @@ function requireTranscript(transcript: string) {
 }
 
 export async function evaluationRoutes(app: App, deps: AppDeps) {
-  // One budget per signed-in user shared by both endpoints (one limiter, one store); as a route
-  // preHandler it runs after the session has been read.
-  const rateLimit = app.rateLimit({
-    max: deps.config.EVALUATE_RATE_LIMIT,
-    timeWindow: '1 minute',
-    keyGenerator: (req: FastifyRequest) => (req.user ? `user:${req.user.id}` : `ip:${req.ip}`),
-  });
+  // One budget per signed-in user shared by both endpoints (one limiter, one store).
+  const rateLimit = perUserRateLimit(app, deps.config.EVALUATE_RATE_LIMIT);
 
   app.post(
     '/api/interviews/evaluate',

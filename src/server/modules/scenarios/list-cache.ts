@@ -5,6 +5,7 @@
 // server or by hand (migration 0007), and every server drops all its lists. While the listening
 // connection is down nothing is cached; a list read while a change arrived is not stored.
 import type { Database, DbOrTx } from '../../db/client.js';
+import { notifiedCaches } from '../../db/notified-caches.js';
 
 export const INTERVIEWER_CHANGE_CHANNEL = 'interviewer_change';
 /** a safety net only: changes arrive as notifications */
@@ -62,25 +63,16 @@ export class InterviewerListCache {
   }
 }
 
-/** per database handle, while its app runs */
-const caches = new WeakMap<object, InterviewerListCache>();
+const caches = notifiedCaches(
+  INTERVIEWER_CHANGE_CHANNEL,
+  () => new InterviewerListCache(),
+  (cache) => cache.clear(),
+);
 
 export const interviewerListCache = (db: DbOrTx): InterviewerListCache | undefined => caches.get(db);
 
 /** Keeps lists for this database until the returned stop is called. */
-export async function startInterviewerListCache(database: Database): Promise<() => Promise<void>> {
-  const cache = new InterviewerListCache();
-  caches.set(database.db, cache);
-  const stopListening = await database.listen(INTERVIEWER_CHANGE_CHANNEL, {
-    message: () => cache.clear(),
-    lost: () => cache.setLive(false),
-    live: () => cache.setLive(true),
-  });
-  return async () => {
-    if (caches.get(database.db) === cache) caches.delete(database.db);
-    await stopListening();
-  };
-}
+export const startInterviewerListCache = (database: Database) => caches.start(database);
 
 /** After a write on this server: drop the lists now, not when the notification comes back. */
 export function forgetInterviewerLists(db: DbOrTx): void {

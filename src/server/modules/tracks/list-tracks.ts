@@ -4,6 +4,7 @@ import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { TrackListQuery } from '../../../shared/contracts/tracks.js';
 import type { Db } from '../../db/client.js';
 import { anyContains } from '../../db/like.js';
+import { readPage } from '../../db/paging.js';
 import { tracks, userTracks } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import type { SessionUser } from '../auth/session-auth.js';
@@ -20,10 +21,7 @@ export async function listTracks(db: Db, actor: SessionUser, q: TrackListQuery, 
   const where = filters.length ? and(...filters) : undefined;
   const base = db.select().from(tracks).where(where).orderBy(asc(tracks.name), asc(tracks.id));
   if (!q.page) return toTrackViews(db, await base, actor.id, now);
-  const pageSize = q.pageSize ?? 5;
-  const [rows, [{ total }]] = await Promise.all([
-    base.limit(pageSize).offset((q.page - 1) * pageSize),
-    db.select({ total: count() }).from(tracks).where(where),
-  ]);
-  return { items: await toTrackViews(db, rows, actor.id, now), total };
+  const total = db.select({ total: count() }).from(tracks).where(where);
+  const page = await readPage(base, total, q.page, q.pageSize ?? 5);
+  return { items: await toTrackViews(db, page.rows, actor.id, now), total: page.total };
 }

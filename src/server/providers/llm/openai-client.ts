@@ -8,6 +8,26 @@ import type { Config } from '../../config.js';
 /** the `openai` package, loaded once, on first use */
 export const loadOpenAi = () => import('openai');
 
+/**
+ * The client of an OpenAI-compatible audio endpoint (speech, transcription), made on the first
+ * call: the package is not loaded by a server that never speaks or transcribes this way. One retry,
+ * unlike the chat client: a phrase or a turn is short enough to afford it.
+ */
+export function lazyAudioClient(opts: { baseURL?: string; apiKey?: string; timeoutMs: number }) {
+  let client: OpenAI | null = null;
+  return async (): Promise<OpenAI> => {
+    const { default: OpenAIClient } = await loadOpenAi();
+    client ??= new OpenAIClient({
+      baseURL: opts.baseURL,
+      // Local servers need no key, but the client insists on one.
+      apiKey: opts.apiKey ?? 'not-needed',
+      timeout: opts.timeoutMs,
+      maxRetries: 1,
+    });
+    return client;
+  };
+}
+
 /** An OpenAI-compatible endpoint whose client is made on first use. */
 export type LlmClient = {
   /** the endpoint's API address (its /v1) */

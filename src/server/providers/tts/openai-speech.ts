@@ -2,8 +2,7 @@
 // and resampled to the gateway's 16 kHz. Works with OpenAI and servers that copy its API. Of the
 // admin's voice settings only streaming applies (the API has no stability or similarity boost):
 // off, the whole phrase is read before it goes on.
-import type OpenAI from 'openai';
-import { loadOpenAi } from '../llm/openai-client.js';
+import { lazyAudioClient } from '../llm/openai-client.js';
 import { pcmChunksFromBody, wholeBody } from './pcm-stream.js';
 import type { SpeechSynthesizer } from './types.js';
 
@@ -19,18 +18,7 @@ export type OpenAiSpeechOptions = {
 };
 
 export function createOpenAiSpeech(opts: OpenAiSpeechOptions): SpeechSynthesizer {
-  // made on the first phrase: the package is not loaded by a server that never speaks this way
-  let client: OpenAI | null = null;
-  const connect = async () => {
-    const { default: OpenAIClient } = await loadOpenAi();
-    client ??= new OpenAIClient({
-      baseURL: opts.baseURL,
-      apiKey: opts.apiKey ?? 'not-needed',
-      timeout: opts.timeoutMs,
-      maxRetries: 1,
-    });
-    return client;
-  };
+  const connect = lazyAudioClient(opts);
   return {
     kind: 'openai',
     async *synthesize(text, voice, signal, settings = {}) {

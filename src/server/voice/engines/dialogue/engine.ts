@@ -5,6 +5,7 @@
 // depends on the answer and the turn, never on chance.
 
 import type { Temperament } from '../../../../shared/domain/temperament.js';
+import { stableHash } from '../../../../shared/stable-hash.js';
 import type { Turn } from '../brain.js';
 import {
   type DialoguePersona,
@@ -23,7 +24,7 @@ import {
   salientPhrase,
 } from './listen.js';
 import { offRegister } from './temperament.js';
-import { contentStems, fill, hash, normalise } from './text.js';
+import { contentStems, fill, normalise } from './text.js';
 
 export type LinePart = {
   role:
@@ -103,7 +104,7 @@ export function openingFor(p: DialoguePersona): DialogueLine {
   if (welcome && offRegister(welcome, p.temperament).length === 0) {
     return line('opening', null, null, null, [{ role: 'welcome', text: welcome, temperament: null }]);
   }
-  const opening = choose(LINES.openings, p.temperament, hash(p.persona.name), []);
+  const opening = choose(LINES.openings, p.temperament, stableHash(p.persona.name), []);
   return line('opening', null, null, null, [
     { role: 'opening', text: fill(opening.text, { intro: introOf(p) }), temperament: opening.temperament },
   ]);
@@ -194,7 +195,7 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
   const s = readConversation(p, history);
   const last = history.at(-1);
   const answer = last?.speaker === 'user' ? last.text : '';
-  const seed = hash(answer) + history.length;
+  const seed = stableHash(answer) + history.length;
   const said = s.agentLines;
 
   if (s.closed) {

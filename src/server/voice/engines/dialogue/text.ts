@@ -155,16 +155,6 @@ export function flipPronouns(phrase: string): string {
 
 export const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
-/** FNV-1a: a stable number from a text, to vary lines without randomness */
-export function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /** fills a line's slots: {quote} as is, {Quote} capitalised, likewise {topic} and {intro} */
 export function fill(template: string, slots: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
