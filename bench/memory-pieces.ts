@@ -14,10 +14,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/app/server');
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Sample = { rss: number; anon: number; file: number; heap: number; external: number; wasm?: number };
 
@@ -84,7 +86,14 @@ globalThis.wasmBytes = () => db.mod.HEAPU8.byteLength;
 const wholeServer = `
 process.env.PORT = String(3900 + Math.floor(Math.random() * 90));
 process.env.HOST = '127.0.0.1';
-await import(${mod('main.js')});
+void import(${mod('main.js')});
+// the idle period starts at the first answer (a first start on a busy machine takes a while)
+for (;;) {
+  try {
+    if ((await fetch('http://127.0.0.1:' + process.env.PORT + '/api/noop')).ok) break;
+  } catch {}
+  await new Promise((r) => setTimeout(r, 100));
+}
 `;
 
 // ---- run ----
@@ -103,6 +112,27 @@ try {
   // the first start makes the data folder (initdb, migrations, seed) the other pieces open
   rows.push(await run('whole server, embedded, first start', wholeServer, serverEnv));
   rows.push(await run('whole server, embedded, restart', wholeServer, serverEnv));
+  // the same server on PostgreSQL over TCP (a temporary database), when one answers
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  const name = `bench_pieces_${process.pid}`;
+  if (
+    await admin.connect().then(
+      () => true,
+      () => false,
+    )
+  ) {
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const pgEnv = { DATA_DIR: path.join(dataDir, 'pg-app'), DATABASE_URL: url.toString() };
+    try {
+      await run('(migrating)', wholeServer, pgEnv);
+      rows.push(await run('whole server, PostgreSQL over TCP, restart', wholeServer, pgEnv));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
   rows.push(await run('bare node', ''));
   const pgdir = path.join(dataDir, 'pglite');
   rows.push(await run('PGlite, PostgreSQL defaults', pglite(pgdir, '')));
