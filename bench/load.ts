@@ -451,7 +451,8 @@ function reportSideBySide(runs: MainSummary[]) {
     r.loop ? `${n1(r.loop.p99)} / ${n1(r.loop.max)}` : '-',
   );
   row('GET /api/noop p99 (ms)', (r) => n1(r.noopP99));
-  row('worst API p99 without /end (ms)', (r) => `${n1(r.worstP99)} (${r.worstRoute})`);
+  row('worst API p99 without /end (ms)', (r) => n1(r.worstP99));
+  row('  on', (r) => r.worstRoute.replace('/api/interviews', '…').slice(0, 24));
   row('voice turn p50 / p99 (ms)', (r) => `${n1(r.turnP50)} / ${n1(r.turnP99)}`);
   const embedded = runs.find((r) => r.database.startsWith('embedded'));
   const postgres = runs.find((r) => r.database.startsWith('PostgreSQL'));
