@@ -1,6 +1,11 @@
 // bench/load: a bounded mixed workload on 127.0.0.1 against a server this script starts itself
-// in a child process (the built app via buildApp, on a fresh in-memory PGlite, or on
-// DATABASE_URL when set), so the load generator and the server do not share an event loop.
+// in a child process (the built app via buildApp), so the load generator and the server do not
+// share an event loop. The same workload runs on each database in turn, in one run, and the two are
+// printed side by side at the end (issue 25): LOAD_DATABASES=pglite,postgres (the default) —
+//  - pglite: a fresh in-memory PGlite inside the server's process (the embedded default's engine);
+//  - postgres: PostgreSQL over TCP: DATABASE_URL as is when set, otherwise a temporary database
+//    created at LOAD_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) and dropped
+//    after; skipped with a note when none answers.
 //  - LOAD_USERS (200) virtual users, each signed in, browsing and rating their own calls with a
 //    think time of 0..LOAD_THINK_MS (1000) between requests: scenarios, the paginated call list,
 //    one call, their account, a rating, and the no-op route as the baseline;
@@ -30,6 +35,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import readline from 'node:readline';
+import pg from 'pg';
 import WebSocket from 'ws';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 90);
@@ -40,6 +46,16 @@ const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1000);
 const CALLS_SEEDED_PER_USER = 12;
 const TURNS_PER_CALL = 4;
 const TARGET_P99_MS = 100;
+
+const DATABASES = (process.env.LOAD_DATABASES ?? 'pglite,postgres')
+  .split(',')
+  .map((d) => d.trim())
+  .filter(Boolean);
+const POSTGRES_ADMIN_URL = process.env.LOAD_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** issue 25: on the embedded database, worst API p99 within this many times PostgreSQL's */
+const EMBEDDED_SLOWDOWN_TARGET = 1.5;
+/** issue 25: the embedded database's server event-loop delay p99 below this (ms) */
+const EMBEDDED_LOOP_P99_TARGET_MS = 50;
 
 const PHASES = (process.env.LOAD_PHASES ?? 'main,login-flood')
   .split(',')
@@ -260,6 +276,9 @@ type Server = {
   stop: () => Promise<LoopDelay | null>;
 };
 
+/** the database of the run under way (the server child is started on it; labels read it) */
+let database = { label: 'embedded PGlite', url: '' };
+
 async function startServer(): Promise<Server> {
   // node itself (not npx): a signal to it reaches the server, which then closes and cleans up
   const child = spawn(
@@ -273,7 +292,8 @@ async function startServer(): Promise<Server> {
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: process.env,
+      // '' → the server opens PGlite
+      env: { ...process.env, DATABASE_URL: database.url },
     },
   );
   const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
@@ -308,16 +328,72 @@ type Send = (
   headers?: http.OutgoingHttpHeaders,
 ) => Promise<{ status: number; text: string }>;
 
+/** The main phase's figures on one database, for the side-by-side table. */
+type MainSummary = {
+  database: string;
+  cpu: ReturnType<typeof cpuPercent>;
+  loop: LoopDelay | null;
+} & ReturnType<typeof report>;
+
+/** A temporary database on the PostgreSQL at LOAD_POSTGRES_URL for `fn`, dropped after; null when none answers. */
+async function withTemporaryPostgres<T>(fn: (url: string) => Promise<T>): Promise<T | null> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+  } catch {
+    console.log(`\n(no PostgreSQL answers at ${POSTGRES_ADMIN_URL}: the PostgreSQL run is skipped)`);
+    return null;
+  }
+  const name = `bench_load_${process.pid}`;
+  await client.query(`create database ${name}`);
+  try {
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${name}`;
+    return await fn(url.toString());
+  } finally {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
+}
+
 async function run() {
   const unknown = PHASES.filter((p) => p !== 'main' && p !== 'login-flood');
   if (unknown.length > 0 || PHASES.length === 0)
     throw new Error(`LOAD_PHASES: main and/or login-flood, not ${unknown.join(',') || 'nothing'}`);
   if (PHASES.includes('login-flood') && !(LOGIN_USERS >= 1 && LOGIN_ATTACKERS >= 0))
     throw new Error('login-flood: LOGIN_USERS must be at least 1 and LOGIN_ATTACKERS a number');
+  const unknownDb = DATABASES.filter((d) => d !== 'pglite' && d !== 'postgres');
+  if (unknownDb.length > 0 || DATABASES.length === 0)
+    throw new Error(`LOAD_DATABASES: pglite and/or postgres, not ${unknownDb.join(',') || 'nothing'}`);
   console.log(
-    `load: phases ${PHASES.join(', ')}; ` +
-      `${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; preparing…`,
+    `load: phases ${PHASES.join(', ')}; databases ${DATABASES.join(', ')}, one after the other with the same ` +
+      `parameters; ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(2)} at start`,
   );
+  const summaries: MainSummary[] = [];
+  for (const which of DATABASES) {
+    if (which === 'pglite') {
+      database = { label: 'embedded PGlite', url: '' };
+      const s = await runOn();
+      if (s) summaries.push(s);
+    } else if (process.env.DATABASE_URL) {
+      database = { label: 'PostgreSQL over TCP (DATABASE_URL)', url: process.env.DATABASE_URL };
+      const s = await runOn();
+      if (s) summaries.push(s);
+    } else {
+      const s = await withTemporaryPostgres((url) => {
+        database = { label: 'PostgreSQL over TCP', url };
+        return runOn();
+      });
+      if (s) summaries.push(s);
+    }
+  }
+  if (summaries.length > 0) reportSideBySide(summaries);
+  console.log(`machine load at the end: ${os.loadavg()[0].toFixed(2)}`);
+}
+
+/** Both phases on `database`; the main phase's figures. */
+async function runOn(): Promise<MainSummary | null> {
+  console.log(`\n======== ${database.label}: preparing…`);
   const server = await startServer();
   const base = `http://127.0.0.1:${server.fixture.port}`;
   // node's own client on kept-alive connections: fetch (undici) took about twice the CPU per
@@ -345,15 +421,52 @@ async function run() {
       req.end(payload);
     });
   try {
-    if (PHASES.includes('main')) await mainPhase(server, send);
+    const summary = PHASES.includes('main') ? await mainPhase(server, send) : null;
     if (PHASES.includes('login-flood')) await loginFloodPhase(server, send);
+    return summary;
   } finally {
     await server.stop();
   }
 }
 
-async function mainPhase(server: Server, send: Send) {
+function reportSideBySide(runs: MainSummary[]) {
+  const cell = (v: string) => v.padStart(26);
+  const n1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+  const pc = (n: number) => `${n.toFixed(0)}%`;
+  const row = (label: string, value: (r: MainSummary) => string) =>
+    console.log(`${label.padEnd(44)}${runs.map((r) => cell(value(r))).join('')}`);
+  console.log(
+    `\n==== side by side: ${USERS} users + ${CALLS} voice calls, ${SECONDS} s after ${WARMUP_SECONDS} s of warm-up, same parameters`,
+  );
+  row('', (r) => r.database);
+  row('requests/s (errors)', (r) => `${n1(r.reqPerS)} (${r.errors})`);
+  row('server CPU, % of one core', (r) => pc(r.cpu.server));
+  row('PostgreSQL processes CPU (all on machine)', (r) => pc(r.cpu.postgres));
+  row('whole machine CPU', (r) => pc(r.cpu.machine));
+  row('server event-loop delay p99 / max (ms)', (r) =>
+    r.loop ? `${n1(r.loop.p99)} / ${n1(r.loop.max)}` : '-',
+  );
+  row('GET /api/noop p99 (ms)', (r) => n1(r.noopP99));
+  row('worst API p99 without /end (ms)', (r) => n1(r.worstP99));
+  row('  on', (r) => r.worstRoute.replace('/api/interviews', '…').slice(0, 24));
+  row('voice turn p50 / p99 (ms)', (r) => `${n1(r.turnP50)} / ${n1(r.turnP99)}`);
+  const embedded = runs.find((r) => r.database.startsWith('embedded'));
+  const postgres = runs.find((r) => r.database.startsWith('PostgreSQL'));
+  if (embedded && postgres) {
+    const ratio = embedded.worstP99 / postgres.worstP99;
+    console.log(
+      `targets (issue 25), embedded: worst API p99 ≤ ${EMBEDDED_SLOWDOWN_TARGET}× PostgreSQL's: ` +
+        `${ratio.toFixed(2)}× (${ratio <= EMBEDDED_SLOWDOWN_TARGET ? 'met' : 'NOT met'}); ` +
+        `event-loop delay p99 < ${EMBEDDED_LOOP_P99_TARGET_MS} ms: ${n1(embedded.loop?.p99 ?? Number.NaN)} ms ` +
+        `(${(embedded.loop?.p99 ?? Number.POSITIVE_INFINITY) < EMBEDDED_LOOP_P99_TARGET_MS ? 'met' : 'NOT met'})`,
+    );
+  }
+}
+
+async function mainPhase(server: Server, send: Send): Promise<MainSummary> {
   const { child, fixture } = server;
+  // each database's run counts its own requests
+  samples.clear();
   console.log(
     `\nmain: ${USERS} virtual users (think 0-${THINK_MS} ms) + ${CALLS} voice calls for ${SECONDS} s ` +
       `after ${WARMUP_SECONDS} s of warm-up`,
@@ -518,7 +631,12 @@ async function mainPhase(server: Server, send: Send) {
       `load generator p50 ${ms(generatorDelay.percentile(50))} ms, p99 ${ms(generatorDelay.percentile(99))} ms, max ${ms(generatorDelay.max)} ms`,
   );
 
-  report(elapsedMs / 1000, turnMs, turnErrors, callsEnded);
+  return {
+    database: database.label,
+    cpu: busy,
+    loop,
+    ...report(elapsedMs / 1000, turnMs, turnErrors, callsEnded),
+  };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -742,7 +860,7 @@ function reportFlood(quiet: FloodWindow, flood: FloodWindow) {
   row('  per second', '-', n1(attempts(flood) / flood.seconds));
   row('CPU, % of one core: server', pc(quiet.cpu.server), pc(flood.cpu.server));
   row(
-    process.env.DATABASE_URL ? '  PostgreSQL processes' : '  postgres processes (not ours: PGlite)',
+    database.url ? '  PostgreSQL processes' : '  postgres processes (not ours: PGlite)',
     pc(quiet.cpu.postgres),
     pc(flood.cpu.postgres),
   );
@@ -777,12 +895,18 @@ function report(elapsed: number, turnMs: number[], turnErrors: number, callsEnde
     `\n${'route'.padEnd(40)} ${'count'.padStart(7)} ${'req/s'.padStart(7)} ${'errors'.padStart(6)}     p50     p95     p99 (ms)`,
   );
   let worstP99 = 0;
+  let worstRoute = '-';
+  let noopP99 = Number.NaN;
   for (const [route, s] of rows) {
     const sorted = [...s.ms].sort((a, b) => a - b);
     total += s.ms.length;
     errors += s.errors;
     const p99 = pct(sorted, 99);
-    if (route !== 'GET /api/noop' && !route.endsWith('/end')) worstP99 = Math.max(worstP99, p99);
+    if (route === 'GET /api/noop') noopP99 = p99;
+    else if (!route.endsWith('/end') && p99 > worstP99) {
+      worstP99 = p99;
+      worstRoute = route;
+    }
     const odd = [...s.statuses.entries()].filter(([c]) => c >= 400).map(([c, n]) => `${c}×${n}`);
     console.log(
       `${route.padEnd(40)} ${String(s.ms.length).padStart(7)} ${f(s.ms.length / elapsed)} ${String(s.errors).padStart(6)} ${f(pct(sorted, 50))} ${f(pct(sorted, 95))} ${f(p99)}${odd.length ? `  (${odd.join(', ')})` : ''}`,
@@ -797,6 +921,15 @@ function report(elapsed: number, turnMs: number[], turnErrors: number, callsEnde
       `${callsEnded} voice calls ended; worst API p99 (without /end, which evaluates) ${worstP99.toFixed(1)} ms ` +
       `(target < ${TARGET_P99_MS} ms: ${worstP99 < TARGET_P99_MS && errors === 0 ? 'met' : 'NOT met'})`,
   );
+  return {
+    reqPerS: total / elapsed,
+    errors,
+    worstP99,
+    worstRoute,
+    noopP99,
+    turnP50: pct(turns, 50),
+    turnP99: pct(turns, 99),
+  };
 }
 
 // last, so every constant above is initialised before either side starts

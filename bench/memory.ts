@@ -145,6 +145,8 @@ async function callsPhase(server: Server) {
 type Row = {
   label: string;
   fresh?: number;
+  /** seconds from spawn to the first answer: on the empty data folder, and on the restart */
+  freshAnswerS?: number;
   firstAnswerS?: number;
   restart: number;
   idle: number;
@@ -167,7 +169,16 @@ async function measure(label: string, env: Record<string, string>, withCalls: bo
   const calls = withCalls ? await callsPhase(server) : undefined;
   const peak = procKb(server.child.pid as number, 'VmHWM');
   await stop(server);
-  return { label, fresh: freshRss, firstAnswerS: server.firstAnswerS, restart, idle, ...calls, peak };
+  return {
+    label,
+    fresh: freshRss,
+    freshAnswerS: fresh.firstAnswerS,
+    firstAnswerS: server.firstAnswerS,
+    restart,
+    idle,
+    ...calls,
+    peak,
+  };
 }
 
 async function bareFastify(): Promise<Row> {
@@ -240,11 +251,11 @@ rows.push(await bareFastify());
 
 const cell = (kb: number | undefined) => (kb === undefined ? '—' : `${mb(kb)} MB`).padStart(9);
 console.log(
-  `\nRSS (MB)                      first start  restart  idle ${IDLE_S}s  20 calls  10 at once  peak   first answer`,
+  `\nRSS (MB)                      first start  restart  idle ${IDLE_S}s  20 calls  10 at once  peak   first answer (first start / restart)`,
 );
 for (const r of rows) {
   console.log(
-    `${r.label.padEnd(30)}${cell(r.fresh)}${cell(r.restart)}${cell(r.idle)}${cell(r.after20)}${cell(r.during10)}${cell(r.peak)}   ${r.firstAnswerS?.toFixed(1) ?? '—'} s`,
+    `${r.label.padEnd(30)}${cell(r.fresh)}${cell(r.restart)}${cell(r.idle)}${cell(r.after20)}${cell(r.during10)}${cell(r.peak)}   ${r.freshAnswerS === undefined ? '' : `${r.freshAnswerS.toFixed(1)} s / `}${r.firstAnswerS?.toFixed(1) ?? '—'} s`,
   );
 }
 const embedded = rows[0];
@@ -253,6 +264,7 @@ console.log(
     (pgRow
       ? `, idle PostgreSQL ${mb(pgRow.idle)} MB (<= ${TARGETS.postgresIdleMb}: ${mb(pgRow.idle) <= TARGETS.postgresIdleMb ? 'met' : 'NOT met'})`
       : '') +
-    `, first answer on restart ${embedded.firstAnswerS?.toFixed(1)} s (<= ${TARGETS.firstAnswerS}: ${(embedded.firstAnswerS ?? 99) <= TARGETS.firstAnswerS ? 'met' : 'NOT met'})`,
+    `, first answer on restart ${embedded.firstAnswerS?.toFixed(1)} s (<= ${TARGETS.firstAnswerS}: ${(embedded.firstAnswerS ?? 99) <= TARGETS.firstAnswerS ? 'met' : 'NOT met'})` +
+    `, on the first start ${embedded.freshAnswerS?.toFixed(1)} s (<= ${TARGETS.firstAnswerS}: ${(embedded.freshAnswerS ?? 99) <= TARGETS.firstAnswerS ? 'met' : 'NOT met'})`,
 );
 console.log(`machine load at the end: ${os.loadavg()[0].toFixed(2)}`);

@@ -85,6 +85,13 @@ export const configSchema = z.object({
   // 600: the WebRTC VAD calls audio voiced 60–90 ms past the last word, so this ends turns when
   // the energy detector's 700 did (bench/vad, docs/decisions/004)
   VOICE_SILENCE_MS: intWithDefault(600, 200),
+  /**
+   * The offline voice's and the recordings' worker threads start with the first call that needs
+   * them and stop after this long without work (ms; 0 keeps them once started). A warm voice is
+   * about 110 MB of resident memory, the MP3 encoder about 18 MB (docs/memory.md); restarting
+   * costs the next call's first phrase a few hundred ms.
+   */
+  WORKER_IDLE_MS: intWithDefault(300_000, 0),
   /** 'off': calls never use the browser's own speech recognition (its vendor processes the audio) */
   BROWSER_SPEECH: z.enum(['on', 'off']).default('on'),
   TTS_VOICE_MICHAEL: z.string().default('onyx'),

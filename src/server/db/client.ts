@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgliteInitdbApi } from './pglite-initdb.worker.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -92,6 +93,20 @@ export type OpenDatabaseOptions = {
  */
 export const PGLITE_CONF = ['shared_buffers = 16MB'];
 
+/** PGlite's initdb on `dir`, in a worker thread that is stopped once it is done. */
+async function initdbInThread(dir: string): Promise<void> {
+  const { DedicatedWorker, workerModule } = await import('../workers/dedicated-worker.js');
+  const worker = new DedicatedWorker<PgliteInitdbApi>(
+    workerModule('./pglite-initdb.worker', import.meta.url),
+    'pglite-initdb',
+  );
+  try {
+    await worker.call('initdb', { dir, conf: PGLITE_CONF });
+  } finally {
+    await worker.close();
+  }
+}
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -122,7 +137,11 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  if (opts.pgliteDir) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
+  if (opts.pgliteDir) {
+    fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
+    // a new folder is created in a thread of its own, whose memory goes with it (see the worker)
+    if (!fs.existsSync(path.join(opts.pgliteDir, 'PG_VERSION'))) await initdbInThread(opts.pgliteDir);
+  }
   // pg_trgm: the history search's index (migration 0011) on both databases
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const settings = { postgresqlconf: PGLITE_CONF, extensions: { pg_trgm } };

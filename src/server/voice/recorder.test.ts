@@ -40,6 +40,15 @@ describe('call recorder', () => {
     expect(mp3.length).toBeLessThan(32_000);
   });
 
+  it('holds its worker while the recording is open, so the idle stop cannot lose its encoder', async () => {
+    const out = memorySink();
+    const rec = await CallRecorder.create(out.sink);
+    expect(recordingWorker.held).toBe(true);
+    rec.addUser(tone(0.5), 0);
+    await rec.close(500);
+    expect(recordingWorker.held).toBe(false);
+  });
+
   it('holds only the last moments as PCM however long the call runs', async () => {
     const out = memorySink();
     const rec = await CallRecorder.create(out.sink);

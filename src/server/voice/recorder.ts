@@ -20,7 +20,8 @@ export const recordingWorker = new DedicatedWorker<Mp3WorkerApi>(
 );
 let nextEncoderId = 1;
 /** an encoder whose recorder was dropped without close (a call that failed to start) is freed */
-const abandoned = new FinalizationRegistry<number>((id) => {
+const abandoned = new FinalizationRegistry<{ id: number; letGo: () => void }>(({ id, letGo }) => {
+  letGo();
   if (recordingWorker.running) recordingWorker.call('dispose', { id }).catch(() => {});
 });
 
@@ -87,14 +88,23 @@ export class CallRecorder {
     private readonly sink: RecordingSink,
     private readonly encoderId: number,
     private readonly sampleRate: number,
+    /** lets the worker be stopped for idleness again: its encoder is no longer needed */
+    private readonly letGo: () => void,
   ) {
-    abandoned.register(this, encoderId, this);
+    abandoned.register(this, { id: encoderId, letGo }, this);
   }
 
   static async create(sink: RecordingSink, sampleRate = 16_000): Promise<CallRecorder> {
     const id = nextEncoderId++;
-    await recordingWorker.call('open', { id, sampleRate });
-    return new CallRecorder(sink, id, sampleRate);
+    // the encoder lives in the worker between requests: the worker must not stop while it does
+    const letGo = recordingWorker.hold();
+    try {
+      await recordingWorker.call('open', { id, sampleRate });
+    } catch (err) {
+      letGo();
+      throw err;
+    }
+    return new CallRecorder(sink, id, sampleRate, letGo);
   }
 
   addUser(pcm: Int16Array, atMs: number): void {
@@ -127,6 +137,8 @@ export class CallRecorder {
     this.closed = true;
     abandoned.unregister(this);
     if (!this.failure) this.enqueue(recordingWorker.call('finish', { id: this.encoderId }));
+    // the finish request is outstanding, which itself keeps the worker up until it is answered
+    this.letGo();
     await this.written;
     await this.sink.end();
     if (this.failure) {
@@ -194,7 +206,10 @@ export class CallRecorder {
   }
 }
 
-/** Marks one user (an app) of the recordings' worker; the last release stops the thread. */
-export function retainRecordingWorker(): () => Promise<void> {
-  return recordingWorker.retain();
+/**
+ * Marks one user (an app) of the recordings' worker; the last release stops the thread, and
+ * `idleMs` stops it after that long with no recording open (the next recording starts it again).
+ */
+export function retainRecordingWorker(options: { idleMs?: number } = {}): () => Promise<void> {
+  return recordingWorker.retain(options);
 }

@@ -48,8 +48,12 @@ export async function voiceRoutes(app: App, deps: AppDeps) {
   const engines = createVoiceEngines(deps);
   app.log.info(engines.summary, 'voice gateway engines');
   app.decorate('serverSpeech', !engines.stt ? 'none' : engines.stt.kind === 'openai' ? 'cloud' : 'builtin');
-  // Starting the offline voice takes a moment; do it now rather than in the first call's turn.
-  if (deps.config.NODE_ENV !== 'test') void engines.tts?.warmUp?.().catch(() => {});
+  // The offline voice is not started here: warm, it holds about 110 MB for as long as it runs
+  // (docs/memory.md). Each call warms it as it connects (below), and it stops after
+  // WORKER_IDLE_MS without work.
+  const warmVoice = () => {
+    if (deps.config.NODE_ENV !== 'test') void engines.tts?.warmUp?.().catch(() => {});
+  };
 
   /** calls this app instance serves; app.ts ends them (and closes their recordings) when it closes */
   const { liveCalls } = app;
@@ -63,7 +67,8 @@ export async function voiceRoutes(app: App, deps: AppDeps) {
     live: () => {},
   });
   // the worker threads of the recordings and the offline voice stop with the last app that uses them
-  const releaseWorkers = [retainRecordingWorker(), retainEspeakWorker()];
+  const idle = { idleMs: deps.config.WORKER_IDLE_MS };
+  const releaseWorkers = [retainRecordingWorker(idle), retainEspeakWorker(idle)];
   app.addHook('onClose', async () => {
     await stopListening();
     await Promise.all(releaseWorkers.map((release) => release()));
@@ -86,6 +91,8 @@ export async function voiceRoutes(app: App, deps: AppDeps) {
         const { token } = req.params as { token: string };
         const claimed = await claimCall({ deps, liveCalls, token, sessionUserId: req.user?.id ?? null });
         if ('status' in claimed) throw new HttpError(claimed.status, claimed.message);
+        // the welcome is spoken as soon as the session starts: start the voice while it does
+        warmVoice();
         req.voiceClaim = claimed;
       },
     },

@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DedicatedWorker, WorkerClosedError, WorkerCrashedError } from './dedicated-worker.js';
+import {
+  DedicatedWorker,
+  type IdleTimers,
+  WorkerClosedError,
+  WorkerCrashedError,
+} from './dedicated-worker.js';
 import type { TestWorkerApi } from './test-worker.js';
 
 const workers: DedicatedWorker<TestWorkerApi>[] = [];
-function testWorker() {
-  const w = new DedicatedWorker<TestWorkerApi>(new URL('./test-worker.ts', import.meta.url), 'test');
+function testWorker(timers?: IdleTimers) {
+  const w = new DedicatedWorker<TestWorkerApi>(new URL('./test-worker.ts', import.meta.url), 'test', timers);
   workers.push(w);
   return w;
 }
@@ -99,5 +104,106 @@ describe('dedicated worker thread', () => {
     await pending;
     await exited;
     expect(w.running).toBe(false);
+  });
+
+  describe('idle stop', () => {
+    /** timers the test fires by hand: time passes only when it says so */
+    function manualTimers() {
+      const armed = new Map<number, { fire: () => void; ms: number }>();
+      let next = 1;
+      const timers: IdleTimers = {
+        set: (fire, ms) => {
+          const id = next++;
+          armed.set(id, { fire, ms });
+          return id;
+        },
+        clear: (id) => {
+          armed.delete(id as number);
+        },
+      };
+      return {
+        timers,
+        armed,
+        /** fires every armed timer, as if their time had come */
+        elapse: () => {
+          const due = [...armed.entries()];
+          armed.clear();
+          for (const [, t] of due) t.fire();
+        },
+      };
+    }
+
+    it('stops the thread after the idle time with nothing to do, and the next request starts a fresh one', async () => {
+      const clock = manualTimers();
+      const w = testWorker(clock.timers);
+      w.retain({ idleMs: 300_000 });
+      // nothing started yet: nothing to stop
+      expect(clock.armed.size).toBe(0);
+      expect(await w.call('count', undefined)).toBe(1);
+      expect(await w.call('count', undefined)).toBe(2);
+      expect([...clock.armed.values()].map((t) => t.ms)).toEqual([300_000]);
+      const thread = w.thread;
+      const exited = new Promise((r) => thread?.once('exit', r));
+      clock.elapse();
+      expect(w.running).toBe(false);
+      await exited;
+      // started again on demand, its state starting over
+      expect(await w.call('count', undefined)).toBe(1);
+      expect(w.generation).toBe(2);
+    });
+
+    it('does not count time while a request is outstanding', async () => {
+      const clock = manualTimers();
+      const w = testWorker(clock.timers);
+      w.retain({ idleMs: 1000 });
+      await w.call('count', undefined);
+      expect(clock.armed.size).toBe(1);
+      const slow = w.call('wait', { ms: 20, tag: 'slow' });
+      // the request disarmed the countdown
+      expect(clock.armed.size).toBe(0);
+      expect(await slow).toBe('slow');
+      expect(clock.armed.size).toBe(1);
+    });
+
+    it('keeps a held thread (state that outlives a request) until it is let go', async () => {
+      const clock = manualTimers();
+      const w = testWorker(clock.timers);
+      w.retain({ idleMs: 1000 });
+      await w.call('count', undefined);
+      const letGo = w.hold();
+      expect(w.held).toBe(true);
+      expect(clock.armed.size).toBe(0);
+      await w.call('count', undefined);
+      expect(clock.armed.size).toBe(0);
+      clock.elapse();
+      expect(w.running).toBe(true);
+      letGo();
+      letGo();
+      expect(w.held).toBe(false);
+      expect(clock.armed.size).toBe(1);
+      clock.elapse();
+      expect(w.running).toBe(false);
+    });
+
+    it('never stops for idleness without an idle time', async () => {
+      const clock = manualTimers();
+      const w = testWorker(clock.timers);
+      w.retain();
+      await w.call('count', undefined);
+      expect(clock.armed.size).toBe(0);
+      expect(w.running).toBe(true);
+    });
+
+    it('drops the countdown when the thread is closed or crashes', async () => {
+      const clock = manualTimers();
+      const w = testWorker(clock.timers);
+      w.retain({ idleMs: 1000 });
+      await w.call('count', undefined);
+      await w.close();
+      expect(clock.armed.size).toBe(0);
+      await w.call('count', undefined);
+      await expect(w.call('exit', undefined)).rejects.toBeInstanceOf(WorkerCrashedError);
+      expect(clock.armed.size).toBe(0);
+    });
   });
 });

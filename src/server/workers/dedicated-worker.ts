@@ -14,6 +14,13 @@
 // memory abort) every outstanding request rejects with WorkerCrashedError and the next request
 // starts a fresh thread; state it held (encoders) is gone, and requests naming it fail cleanly.
 // `retain()` marks a user (an app instance); when the last one releases, the thread is stopped.
+//
+// Idle stop: a warm thread costs resident memory for as long as it lives (the speech engine's WASM
+// instance about 110 MB, the MP3 encoder about 18 MB; docs/memory.md), which a server that takes a
+// call now and then should not carry all day. With an idle timeout set (`retain({ idleMs })`,
+// WORKER_IDLE_MS), the thread is stopped after that long with no request outstanding and nothing
+// holding it, and the next request starts it again (paying the start once more). State that must
+// outlive one request (a recording's encoder) is marked with `hold()` for as long as it lives.
 
 import { Worker } from 'node:worker_threads';
 import type { Answer, WorkerApi, WorkerReply } from './protocol.js';
@@ -37,6 +44,22 @@ export class WorkerClosedError extends Error {
   override name = 'WorkerClosedError';
 }
 
+/** the timers of the idle stop; tests pass their own to step time without waiting */
+export type IdleTimers = {
+  set: (fire: () => void, ms: number) => unknown;
+  clear: (handle: unknown) => void;
+};
+
+const realTimers: IdleTimers = {
+  set: (fire, ms) => {
+    const t = setTimeout(fire, ms);
+    // an idle thread must not keep the process alive, nor must its stop timer
+    t.unref();
+    return t;
+  },
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
 
 /** one started thread and the requests it has not answered yet */
@@ -47,11 +70,19 @@ export class DedicatedWorker<Api extends WorkerApi> {
   private generations = 0;
   private nextId = 1;
   private users = 0;
+  /** 0: never stopped for being idle */
+  private idleMs = 0;
+  private holds = 0;
+  private idleTimer: unknown = null;
 
-  /** @param entry the worker module (it calls serveRequests with an object of type Api) */
+  /**
+   * @param entry the worker module (it calls serveRequests with an object of type Api)
+   * @param timers the idle stop's timers (real ones unless a test steps time itself)
+   */
   constructor(
     private readonly entry: URL,
     private readonly name: string,
+    private readonly timers: IdleTimers = realTimers,
   ) {}
 
   call<M extends keyof Api & string>(
@@ -60,6 +91,7 @@ export class DedicatedWorker<Api extends WorkerApi> {
     transfer: ArrayBuffer[] = [],
   ): Promise<Answer<ReturnType<Api[M]>>> {
     const c = this.connection ?? this.start();
+    this.disarmIdle();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       if (c.pending.size === 0) c.thread.ref();
@@ -70,6 +102,7 @@ export class DedicatedWorker<Api extends WorkerApi> {
         // not cloneable: this request fails, the thread is fine
         c.pending.delete(id);
         if (c.pending.size === 0) c.thread.unref();
+        this.armIdle();
         reject(err);
       }
     });
@@ -85,13 +118,25 @@ export class DedicatedWorker<Api extends WorkerApi> {
     return this.connection?.generation ?? this.generations;
   }
 
+  /** whether something holds the thread (it is not stopped for idleness meanwhile) */
+  get held(): boolean {
+    return this.holds > 0;
+  }
+
   /** the running thread, for tests and diagnostics */
   get thread(): Worker | null {
     return this.connection?.thread ?? null;
   }
 
-  /** Marks one user; the returned function releases it, and the last release stops the thread. */
-  retain(): () => Promise<void> {
+  /**
+   * Marks one user; the returned function releases it, and the last release stops the thread.
+   * `idleMs` (> 0) also stops the thread after that long without work; the next request restarts it.
+   */
+  retain(options: { idleMs?: number } = {}): () => Promise<void> {
+    if (options.idleMs !== undefined) {
+      this.idleMs = options.idleMs;
+      this.armIdle();
+    }
     this.users += 1;
     let released = false;
     return async () => {
@@ -102,9 +147,26 @@ export class DedicatedWorker<Api extends WorkerApi> {
     };
   }
 
+  /**
+   * Keeps the thread from being stopped for idleness while state in it must live on between
+   * requests (a recording's encoder); the returned function lets go (once).
+   */
+  hold(): () => void {
+    this.holds += 1;
+    this.disarmIdle();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      this.armIdle();
+    };
+  }
+
   /** Stops the thread now; outstanding requests reject with WorkerClosedError. */
   async close(): Promise<void> {
     const c = this.connection;
+    this.disarmIdle();
     if (!c) return;
     this.connection = null;
     this.failAll(c, new WorkerClosedError(`the ${this.name} worker was stopped`));
@@ -129,6 +191,7 @@ export class DedicatedWorker<Api extends WorkerApi> {
     if (!p) return;
     c.pending.delete(reply.id);
     if (c.pending.size === 0) c.thread.unref();
+    this.armIdle();
     if (reply.ok) {
       p.resolve(reply.value);
     } else {
@@ -142,9 +205,28 @@ export class DedicatedWorker<Api extends WorkerApi> {
   private lost(c: Connection, why: string): void {
     if (this.connection !== c) return;
     this.connection = null;
+    this.disarmIdle();
     this.failAll(c, new WorkerCrashedError(`the ${this.name} worker stopped: ${why}`));
     // after an 'error' the thread is already ending; make sure it does
     void c.thread.terminate();
+  }
+
+  /** starts the idle countdown when a thread runs with nothing to do and nothing held in it */
+  private armIdle(): void {
+    this.disarmIdle();
+    const c = this.connection;
+    if (!c || this.idleMs <= 0 || c.pending.size > 0 || this.holds > 0) return;
+    this.idleTimer = this.timers.set(() => {
+      this.idleTimer = null;
+      // a request or a hold since then disarms the timer; this is a last check
+      if (this.connection === c && c.pending.size === 0 && this.holds === 0) void this.close();
+    }, this.idleMs);
+  }
+
+  private disarmIdle(): void {
+    if (this.idleTimer === null) return;
+    this.timers.clear(this.idleTimer);
+    this.idleTimer = null;
   }
 
   private failAll(c: Connection, err: Error): void {

@@ -55,9 +55,12 @@ export async function sharedEspeak(): Promise<EspeakSpeech> {
   return shared;
 }
 
-/** Marks one user (an app) of the voice's worker; the last release stops the thread. */
-export function retainEspeakWorker(): () => Promise<void> {
-  return espeakWorker.retain();
+/**
+ * Marks one user (an app) of the voice's worker; the last release stops the thread, and `idleMs`
+ * stops it after that long without a phrase to speak (the next phrase starts it again).
+ */
+export function retainEspeakWorker(options: { idleMs?: number } = {}): () => Promise<void> {
+  return espeakWorker.retain(options);
 }
 
 /** Speakable text: one line, no leading dash (it would read as an option), bounded length. */
