@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type DataFileSpec, parseDataFile } from '../shared/data-file.js';
 import { SPEECH_MARKERS_DATA_FILE } from '../shared/domain/speech-analytics.js';
-import { SAMPLE_SCENARIOS_DATA_FILE } from '../shared/sample-scenarios.js';
+import { SAMPLE_SCENARIOS_DATA_FILE } from '../shared/sample-scenarios.schema.js';
 import { PRESETS_DATA_FILE } from './db/seed/preset-interviewers.js';
 import { GENERATOR_DATA_FILES } from './modules/custom-calls/generator-data.js';
 import { calibrationDataFiles } from './modules/evaluation/calibration.js';

@@ -1,34 +1,14 @@
 // The ten scenarios of the landing page's Sample Scenarios carousel: the seeded presets as a
 // visitor first meets them (sample-scenarios.json, copy an editor changes without touching code;
 // presets.test.ts keeps it in step with src/server/db/seed/presets.json). Bundled, so the landing
-// page needs no request before it can paint; checked against its schema once, when it loads.
+// page needs no request before it can paint. Unlike the server's data files it is not parsed at
+// load: that would put zod on the visitor's first page (about 25 KB gzipped, over the landing
+// page's budget); its schema (sample-scenarios.schema.ts) is checked by the data files' test in CI.
 
-import { z } from 'zod';
-import { type DataFileSpec, dataComment, parseDataFile } from './data-file.js';
 import sampleScenariosJson from './sample-scenarios.json';
+import type { SampleScenario } from './sample-scenarios.schema.js';
 
-const text = z.string().min(1);
-const sampleScenario = z.strictObject({
-  slug: z.string().regex(/^[a-z0-9-]+$/),
-  name: text,
-  role: text,
-  company: text,
-  callType: text,
-  summary: text,
-  /** a few of the preset's sample questions */
-  questions: z.array(text).min(1),
-});
-export type SampleScenario = z.infer<typeof sampleScenario>;
-
-const schema = z.strictObject({ $comment: dataComment, scenarios: z.array(sampleScenario).min(1) });
-export const SAMPLE_SCENARIOS_DATA_FILE: DataFileSpec<typeof schema> = {
-  file: 'src/shared/sample-scenarios.json',
-  schema,
-};
-
-export const SAMPLE_SCENARIOS: SampleScenario[] = parseDataFile(
-  SAMPLE_SCENARIOS_DATA_FILE,
-  sampleScenariosJson,
-).scenarios;
+export type { SampleScenario };
+export const SAMPLE_SCENARIOS: SampleScenario[] = sampleScenariosJson.scenarios;
 
 export const avatarSrc = (slug: string) => `/avatars/${slug}.svg`;
