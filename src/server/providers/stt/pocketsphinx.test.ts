@@ -108,9 +108,7 @@ describe('pocketsphinx transcriber (stand-in decoder)', () => {
   it('gives up on a turn past its time limit, and kills the decoder', async () => {
     const fake = fakeDecoder({ seconds: 30 });
     const stt = transcriber(fake.binary, { timeLimit: { baseMs: 300, perAudioSecondMs: 0 } });
-    const started = Date.now();
     await expect(stt.transcribe(turn(), never())).rejects.toThrow(/longer than 300 ms/);
-    expect(Date.now() - started).toBeLessThan(3000);
     const pid = Number(fake.lines()[0].split(' ')[1]);
     await expect.poll(() => alive(pid)).toBe(false);
   });

@@ -265,15 +265,14 @@ describe('scripted persona: state from the conversation alone', () => {
     expect(nextScriptedLine(PM_INTERVIEWER, history)).toContain(Q2);
   });
 
-  it('streams one deterministic line per reply, fast', async () => {
+  // its speed is bench/dialogue's business, not a pass/fail test's
+  it('streams one deterministic line per reply', async () => {
     const brain = createScriptedBrain(PM_INTERVIEWER);
     const d = DIALOGUES[1];
     const { history } = playScripted(d.persona, d.answers);
-    const started = performance.now();
     const pieces: string[] = [];
     for await (const piece of brain.reply(history.slice(0, 6), new AbortController().signal))
       pieces.push(piece);
-    expect(performance.now() - started).toBeLessThan(50);
     expect(pieces).toEqual([history[6].text]);
   });
 });
