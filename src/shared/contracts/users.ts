@@ -42,6 +42,12 @@ export const userListQuery = z.object({
   adminsOnly: z.enum(['true', 'false']).optional(),
 });
 
+/** GET /api/users: the plain list, or a page when asked with `page`. */
+export const userListResponse = z.union([
+  z.array(userResponse),
+  z.object({ items: z.array(userResponse), total: z.number() }),
+]);
+
 /** The temporary password is shown once, in the success toast. */
 export const userWithTemporaryPassword = userResponse.extend({ temporaryPassword: z.string() });
 export const resetPasswordResponse = z.object({ message: z.string(), temporaryPassword: z.string() });
@@ -60,3 +66,9 @@ export const auditEntryResponse = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntryResponse>;
+
+export const auditLogQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const auditLogResponse = z.object({ items: z.array(auditEntryResponse), total: z.number() });

@@ -50,11 +50,14 @@ export const apiPost = <T>(path: string, body?: unknown, options?: ApiRequestOpt
 export const apiPatch = <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body ?? {});
 export const apiDelete = <T>(path: string) => apiRequest<T>('DELETE', path);
 
-/** Builds a query string from defined values only. */
-export function qs(params: Record<string, string | number | boolean | undefined | null>): string {
+type QueryValue = string | number | boolean | undefined | null;
+
+/** Builds a query string from defined values only; a list repeats its key (`callType=a&callType=b`). */
+export function qs(params: Record<string, QueryValue | readonly QueryValue[]>): string {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(params))
-    if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
+    for (const one of Array.isArray(v) ? v : [v])
+      if (one !== undefined && one !== null && one !== '') p.append(k, String(one));
   const s = p.toString();
   return s ? `?${s}` : '';
 }

@@ -21,6 +21,11 @@ export function useAdminListState<F extends object>(initialFilters: F) {
       setPage(1);
     },
     pageSize: ADMIN_PAGE_SIZE,
-    totalPages: (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+    /** PaginationControls' props for a list of `total` items */
+    pager: (total = 0) => ({
+      page,
+      totalPages: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+      onPageChange: setPage,
+    }),
   };
 }
