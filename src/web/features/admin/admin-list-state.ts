@@ -29,3 +29,18 @@ export function useAdminListState<F extends object>(initialFilters: F) {
     }),
   };
 }
+
+/** The item in the tab's form dialog ('new' for the create form, null when closed) and the dialog's props. */
+export function useEditing<T>() {
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  return {
+    editing,
+    setEditing,
+    dialogProps: <B>(save: { isPending: boolean; mutate: (body: B) => void }) => ({
+      editing,
+      pending: save.isPending,
+      onClose: () => setEditing(null),
+      onSave: (body: B) => save.mutate(body),
+    }),
+  };
+}

@@ -2,7 +2,6 @@
 // call type), 5 per page; create, edit, archive and unarchive; archived rows dimmed with a badge.
 import type { Interviewer, InterviewerWriteRequest } from '@shared/contracts/scenarios';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -10,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { PaginationControls } from '@/components/ui/pagination-controls';
 import { api, pageForm } from '@/lib/api-client';
 import { scenarioSubtitle } from '@/lib/scenario-subtitle';
-import { useAdminListState } from './admin-list-state';
+import { useAdminListState, useEditing } from './admin-list-state';
 import { AdminToolbar } from './admin-toolbar';
 import { ArchivableTable } from './archivable-table';
 import { ScenarioFormDialog } from './scenario-form-dialog';
@@ -18,7 +17,7 @@ import { ScenarioFormDialog } from './scenario-form-dialog';
 export default function ScenariosTab() {
   const queryClient = useQueryClient();
   const list = useAdminListState({ includeArchived: false, callTypes: [] as string[] });
-  const [editing, setEditing] = useState<Interviewer | 'new' | null>(null);
+  const { editing, setEditing, dialogProps } = useEditing<Interviewer>();
   const page = useQuery({
     queryKey: ['/api/interviewers', 'admin', list.page, list.search, list.filters],
     queryFn: async () =>
@@ -122,12 +121,7 @@ export default function ScenariosTab() {
         onToggleArchive={(s) => archive.mutate(s)}
       />
       <PaginationControls {...list.pager(page.data?.total)} />
-      <ScenarioFormDialog
-        editing={editing}
-        pending={save.isPending}
-        onClose={() => setEditing(null)}
-        onSave={(body) => save.mutate(body)}
-      />
+      <ScenarioFormDialog {...dialogProps(save)} />
     </div>
   );
 }

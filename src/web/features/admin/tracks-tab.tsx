@@ -2,11 +2,10 @@
 // archive and unarchive, with the spec's toasts (administration §8).
 import type { Track, TrackWriteRequest } from '@shared/contracts/tracks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { PaginationControls } from '@/components/ui/pagination-controls';
 import { api, pageForm } from '@/lib/api-client';
-import { useAdminListState } from './admin-list-state';
+import { useAdminListState, useEditing } from './admin-list-state';
 import { AdminToolbar } from './admin-toolbar';
 import { ArchivableTable } from './archivable-table';
 import { TrackFormDialog } from './track-form-dialog';
@@ -14,7 +13,7 @@ import { TrackFormDialog } from './track-form-dialog';
 export default function TracksTab() {
   const queryClient = useQueryClient();
   const list = useAdminListState({});
-  const [editing, setEditing] = useState<Track | 'new' | null>(null);
+  const { editing, setEditing, dialogProps } = useEditing<Track>();
   const tracks = useQuery({
     queryKey: ['/api/tracks', 'admin', list.page, list.search],
     queryFn: async () =>
@@ -83,12 +82,7 @@ export default function TracksTab() {
         onToggleArchive={(t) => archive.mutate(t)}
       />
       <PaginationControls {...list.pager(tracks.data?.total)} />
-      <TrackFormDialog
-        editing={editing}
-        pending={save.isPending}
-        onClose={() => setEditing(null)}
-        onSave={(body) => save.mutate(body)}
-      />
+      <TrackFormDialog {...dialogProps(save)} />
     </div>
   );
 }
