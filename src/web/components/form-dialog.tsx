@@ -1,9 +1,16 @@
 // The shell of the app's small form dialogs (the teams dialogs): a trigger, a title and a
 // description, the caller's fields, the form's first refusal as an alert, and one submit button.
-// The fields and their rules stay with each dialog; the frame, the error line and the "show the
-// server's refusal in the form" step are written once here.
+// The fields and their rules stay with each dialog; the frame, the labelled field, the select
+// bound to the form, the error line and the "show the server's refusal in the form" step are
+// written once here.
 import type { FormEventHandler, ReactNode } from 'react';
-import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldPath,
+  type FieldValues,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,6 +21,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 type Props = {
   open: boolean;
@@ -72,4 +81,46 @@ export async function submitInForm<F extends FieldValues>(
   } catch (err) {
     setError('root', { message: (err as Error).message });
   }
+}
+
+/** A field of the dialog: its label above the control whose id it names. */
+export function DialogField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A labelled select bound to a form field (the Radix select is not a native input, so it goes
+ * through a Controller rather than `register`). The options are the caller's SelectItems.
+ */
+export function FormSelect<F extends FieldValues, T>(props: {
+  /** the form's control (T: the form's parsed values, not used here) */
+  control: Control<F, unknown, T>;
+  name: FieldPath<F>;
+  /** the trigger's id, which the label points at */
+  id: string;
+  label: string;
+  placeholder?: string;
+  children: ReactNode;
+}) {
+  return (
+    <DialogField id={props.id} label={props.label}>
+      <Controller
+        control={props.control}
+        name={props.name}
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger id={props.id} className="w-full">
+              <SelectValue placeholder={props.placeholder} />
+            </SelectTrigger>
+            <SelectContent>{props.children}</SelectContent>
+          </Select>
+        )}
+      />
+    </DialogField>
+  );
 }

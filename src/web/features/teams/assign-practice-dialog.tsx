@@ -4,13 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { createAssignmentRequest, type TeamMemberResponse } from '@shared/contracts/teams';
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormDialog, submitInForm } from '@/components/form-dialog';
+import { DialogField, FormDialog, FormSelect, submitInForm } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectItem } from '@/components/ui/select';
 import { useAssignableScenarios, useAssignableTracks, useCreateAssignment } from './teams-api';
 
 const WHOLE_TEAM = 'team';
@@ -80,61 +79,37 @@ export function AssignPracticeDialog({ teamId, members }: { teamId: number; memb
       submitDisabled={create.isPending || form.watch('target') === ''}
       onSubmit={form.handleSubmit(submit)}
     >
-      <div className="space-y-2">
-        <Label htmlFor="assign-target">Scenario or track</Label>
-        <Controller
-          control={form.control}
-          name="target"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger id="assign-target" className="w-full">
-                <SelectValue placeholder="Choose what to practise" />
-              </SelectTrigger>
-              <SelectContent>
-                {presets.map((s) => (
-                  <SelectItem key={`s${s.id}`} value={`scenario:${s.id}`}>
-                    {s.name} — {s.callType}
-                  </SelectItem>
-                ))}
-                {(tracks.data ?? []).map((t) => (
-                  <SelectItem key={`t${t.id}`} value={`track:${t.id}`}>
-                    Track: {t.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="assign-who">Assign to</Label>
-        <Controller
-          control={form.control}
-          name="assignee"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger id="assign-who" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={WHOLE_TEAM}>Whole team</SelectItem>
-                {members.map((m) => (
-                  <SelectItem key={m.userId} value={String(m.userId)}>
-                    {m.name} ({m.email})
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </div>
+      <FormSelect
+        control={form.control}
+        name="target"
+        id="assign-target"
+        label="Scenario or track"
+        placeholder="Choose what to practise"
+      >
+        {presets.map((s) => (
+          <SelectItem key={`s${s.id}`} value={`scenario:${s.id}`}>
+            {s.name} — {s.callType}
+          </SelectItem>
+        ))}
+        {(tracks.data ?? []).map((t) => (
+          <SelectItem key={`t${t.id}`} value={`track:${t.id}`}>
+            Track: {t.name}
+          </SelectItem>
+        ))}
+      </FormSelect>
+      <FormSelect control={form.control} name="assignee" id="assign-who" label="Assign to">
+        <SelectItem value={WHOLE_TEAM}>Whole team</SelectItem>
+        {members.map((m) => (
+          <SelectItem key={m.userId} value={String(m.userId)}>
+            {m.name} ({m.email})
+          </SelectItem>
+        ))}
+      </FormSelect>
       <div className="grid grid-cols-2 gap-4">
-        <div className="space-y-2">
-          <Label htmlFor="assign-due">Due date (optional)</Label>
+        <DialogField id="assign-due" label="Due date (optional)">
           <Input id="assign-due" type="date" {...form.register('dueDate')} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="assign-score">Target score (optional)</Label>
+        </DialogField>
+        <DialogField id="assign-score" label="Target score (optional)">
           <Input
             id="assign-score"
             type="number"
@@ -143,7 +118,7 @@ export function AssignPracticeDialog({ teamId, members }: { teamId: number; memb
             step={1}
             {...form.register('targetScore')}
           />
-        </div>
+        </DialogField>
       </div>
     </FormDialog>
   );

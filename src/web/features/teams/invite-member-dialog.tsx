@@ -2,34 +2,34 @@
 // when they accept; the answer is the same whether or not the email has an account, so the dialog
 // never says who is registered. The button stays disabled while the email is blank.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { inviteMemberRequest } from '@shared/contracts/teams';
+import {
+  type InviteMemberInput,
+  type InviteMemberRequest,
+  inviteMemberRequest,
+} from '@shared/contracts/teams';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { FormDialog, submitInForm } from '@/components/form-dialog';
+import { useForm } from 'react-hook-form';
+import { DialogField, FormDialog, FormSelect, submitInForm } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectItem } from '@/components/ui/select';
 import { useInviteMember } from './teams-api';
 
-type InviteInput = z.input<typeof inviteMemberRequest>;
-type InviteOutput = z.output<typeof inviteMemberRequest>;
-const EMPTY: InviteInput = { email: '', role: 'member' };
+const EMPTY: InviteMemberInput = { email: '', role: 'member' };
 
 export function InviteMemberDialog({ teamId }: { teamId: number }) {
   const [open, setOpen] = useState(false);
   const invite = useInviteMember(teamId);
   // the invite request's own rules check the email (the server's wording, without the round trip)
-  const form = useForm<InviteInput, unknown, InviteOutput>({
+  const form = useForm<InviteMemberInput, unknown, InviteMemberRequest>({
     resolver: zodResolver(inviteMemberRequest),
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;
   const error = errors.root?.message ?? errors.email?.message ?? errors.role?.message;
 
-  const submit = (values: InviteOutput) =>
+  const submit = (values: InviteMemberRequest) =>
     submitInForm(
       form.setError,
       () => invite.mutateAsync(values),
@@ -58,33 +58,18 @@ export function InviteMemberDialog({ teamId }: { teamId: number }) {
       submitDisabled={invite.isPending || form.watch('email').trim() === ''}
       onSubmit={form.handleSubmit(submit)}
     >
-      <div className="space-y-2">
-        <Label htmlFor="invite-email">Email</Label>
+      <DialogField id="invite-email" label="Email">
         <Input
           id="invite-email"
           type="email"
           {...form.register('email')}
           placeholder="colleague@example.com"
         />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="invite-role">Role</Label>
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={(v) => field.onChange(v as 'member' | 'admin')}>
-              <SelectTrigger id="invite-role" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="member">Member</SelectItem>
-                <SelectItem value="admin">Admin</SelectItem>
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </div>
+      </DialogField>
+      <FormSelect control={form.control} name="role" id="invite-role" label="Role">
+        <SelectItem value="member">Member</SelectItem>
+        <SelectItem value="admin">Admin</SelectItem>
+      </FormSelect>
     </FormDialog>
   );
 }

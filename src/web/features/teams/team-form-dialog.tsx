@@ -5,9 +5,8 @@ import { createTeamRequest } from '@shared/contracts/teams';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormDialog, submitInForm } from '@/components/form-dialog';
+import { DialogField, FormDialog, submitInForm } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 
 type Props = {
@@ -58,14 +57,12 @@ export function TeamFormDialog({ trigger, title, submitLabel, initial, pending, 
       submitDisabled={pending || name.trim() === ''}
       onSubmit={form.handleSubmit(submit)}
     >
-      <div className="space-y-2">
-        <Label htmlFor="team-name">Name</Label>
+      <DialogField id="team-name" label="Name">
         <Input id="team-name" {...form.register('name')} maxLength={200} />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="team-description">Description</Label>
+      </DialogField>
+      <DialogField id="team-description" label="Description">
         <Textarea id="team-description" {...form.register('description')} rows={3} />
-      </div>
+      </DialogField>
     </FormDialog>
   );
 }
