@@ -86,7 +86,7 @@ const scenarioDraft = z
   .pipe(interviewerWriteRequest);
 
 /** The first message of a refused draft, as the server would have answered it. */
-function firstMessage(errors: unknown): string {
+export function firstMessage(errors: unknown): string {
   if (!errors || typeof errors !== 'object') return '';
   const { message } = errors as { message?: unknown };
   if (typeof message === 'string' && message) return message;
