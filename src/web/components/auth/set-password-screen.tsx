@@ -3,7 +3,7 @@
 // password is the proof (the server remembers it on the session for a while), so the screen asks
 // only for the new password, twice, with Sign out as the one other way out (issue 23 §4).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChooseNewPasswordForm, chooseNewPasswordForm, type User } from '@shared/contracts/auth';
+import { type ChooseNewPasswordForm, chooseNewPasswordForm } from '@shared/contracts/auth';
 import { AlertCircle, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,7 +13,8 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, apiPost } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import { hardNavigate } from '@/lib/navigation';
 import { useAuth } from './auth-provider';
 
@@ -31,7 +32,7 @@ export function SetPasswordScreen() {
     setSaving(true);
     setFailure(null);
     try {
-      await apiPost<User>('/api/user/password', values);
+      await api.post('/api/user/password', { body: values });
       toast.success('Success', { description: 'Your new password is set.' });
       hardNavigate('/');
     } catch (err) {
