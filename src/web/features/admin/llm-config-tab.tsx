@@ -17,7 +17,7 @@ import { Label } from '@/components/ui/label';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { api } from '@/lib/api-client';
-import { firstMessage } from './scenario-form-dialog';
+import { firstMessage } from './admin-form';
 
 const PROVIDER_LABELS: Record<ProviderName, string> = {
   llm: 'Language model',

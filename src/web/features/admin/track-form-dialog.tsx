@@ -9,13 +9,13 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PaginationControls } from '@/components/ui/pagination-controls';
 import { Textarea } from '@/components/ui/textarea';
 import { api, pageForm } from '@/lib/api-client';
-import { firstMessage } from './scenario-form-dialog';
+import { CancelSaveFooter, firstMessage } from './admin-form';
 
 type ScenarioRef = { interviewerId: number; name: string };
 type Draft = { name: string; description: string; estimatedCompletionTime: string; scenarios: ScenarioRef[] };
@@ -212,14 +212,11 @@ export function TrackFormDialog({ editing, pending, onClose, onSave }: Props) {
               )}
             </ol>
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending || !form.watch('name').trim()}>
-              Save Track
-            </Button>
-          </DialogFooter>
+          <CancelSaveFooter
+            onCancel={onClose}
+            saveLabel="Save Track"
+            saveDisabled={pending || !form.watch('name').trim()}
+          />
         </form>
         <AddScenarioDialog
           open={picking}
