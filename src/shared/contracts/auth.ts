@@ -15,7 +15,8 @@ export const authMessages = {
   passwordsDontMatch: "Passwords don't match",
 } as const;
 
-const email = z
+/** An account's email, as sign-up, sign-in and the admin's user forms take it. */
+export const accountEmail = z
   .string({ error: authMessages.invalidEmail })
   .trim()
   .max(MAX_EMAIL_LENGTH, authMessages.invalidEmail)
@@ -24,6 +25,8 @@ const password = z
   .string({ error: authMessages.passwordMin })
   .min(PASSWORD_MIN_LENGTH, authMessages.passwordMin)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+const email = accountEmail;
 
 export const loginRequest = z.object({ email, password });
 export type LoginRequest = z.infer<typeof loginRequest>;

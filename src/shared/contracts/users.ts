@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, NAME_MIN_LENGTH } from '../domain/limits.js';
-import { authMessages, userResponse } from './auth.js';
+import { MAX_NAME_LENGTH, NAME_MIN_LENGTH } from '../domain/limits.js';
+import { accountEmail, authMessages, userResponse } from './auth.js';
 
-const email = z
-  .string({ error: authMessages.invalidEmail })
-  .trim()
-  .max(MAX_EMAIL_LENGTH, authMessages.invalidEmail)
-  .pipe(z.email({ error: authMessages.invalidEmail }));
+const email = accountEmail;
 const name = z
   .string({ error: authMessages.nameMin })
   .trim()
