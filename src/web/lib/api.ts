@@ -1,5 +1,5 @@
-// The browser's only way to the server. Same-origin requests with credentials; errors carry the
-// server's `message` (spec: "throws the server's message field or 'An error occurred'").
+// The transport under the typed client (lib/api-client.ts): same-origin requests with credentials;
+// errors carry the server's `message` (spec: "throws the server's message field or 'An error occurred'").
 
 export class ApiError extends Error {
   constructor(
@@ -43,12 +43,6 @@ export async function apiRequest<T>(
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
-
-export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);
-export const apiPost = <T>(path: string, body?: unknown, options?: ApiRequestOptions) =>
-  apiRequest<T>('POST', path, body ?? {}, options);
-export const apiPatch = <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body ?? {});
-export const apiDelete = <T>(path: string) => apiRequest<T>('DELETE', path);
 
 type QueryValue = string | number | boolean | undefined | null;
 
