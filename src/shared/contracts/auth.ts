@@ -15,8 +15,8 @@ export const authMessages = {
   passwordsDontMatch: "Passwords don't match",
 } as const;
 
-/** An email address as every form takes it (sign-in, sign-up, an admin's user form): trimmed. */
-export const emailAddress = z
+/** An account's email, as sign-up, sign-in and the admin's user forms take it. */
+export const accountEmail = z
   .string({ error: authMessages.invalidEmail })
   .trim()
   .max(MAX_EMAIL_LENGTH, authMessages.invalidEmail)
@@ -26,7 +26,7 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, authMessages.passwordMin)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
-export const loginRequest = z.object({ email: emailAddress, password });
+export const loginRequest = z.object({ email: accountEmail, password });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const registerRequest = z
@@ -36,7 +36,7 @@ export const registerRequest = z
       .trim()
       .min(NAME_MIN_LENGTH, authMessages.nameMin)
       .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`),
-    email: emailAddress,
+    email: accountEmail,
     password,
     passwordConfirm: z.string({ error: authMessages.passwordsDontMatch }).max(MAX_PASSWORD_LENGTH),
   })

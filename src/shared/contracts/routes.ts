@@ -6,6 +6,13 @@
 // Routes that answer something other than JSON (recordings, voice previews, webhooks) are not here.
 import { z } from 'zod';
 import {
+  changePasswordRequest,
+  loginRequest,
+  pageViewRequest,
+  registerRequest,
+  userResponse,
+} from './auth.js';
+import {
   createPaymentIntentRequest,
   createPaymentIntentResponse,
   paymentStatusResponse,
@@ -33,6 +40,7 @@ import {
 } from './calls.js';
 import { pageQuery } from './common.js';
 import { customCallGeneration, generateCustomCallRequest } from './custom-calls.js';
+import { healthResponse, providerTestResponse, publicHealthResponse } from './health.js';
 import { publicConfigResponse } from './public-config.js';
 import {
   howItWorksImagesResponse,
@@ -45,6 +53,7 @@ import {
   interviewerWriteRequest,
   publicInterviewerResponse,
 } from './scenarios.js';
+import { modelSettingsPatch, modelSettingsResponse } from './settings.js';
 import {
   createAssignmentRequest,
   createTeamRequest,
@@ -68,6 +77,16 @@ import {
   trackResponse,
   trackWriteRequest,
 } from './tracks.js';
+import {
+  auditLogQuery,
+  auditLogResponse,
+  createUserRequest,
+  resetPasswordResponse,
+  updateUserRequest,
+  userListQuery,
+  userListResponse,
+  userWithTemporaryPassword,
+} from './users.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -86,6 +105,25 @@ const listOrPage = <L extends z.ZodType, P extends z.ZodType>(list: L, page: P) 
 export const messageResponse = z.object({ message: z.string() });
 
 export const apiRoutes = {
+  // auth
+  'POST /api/register': { body: registerRequest, response: userResponse, status: 201 },
+  'POST /api/login': { body: loginRequest, response: userResponse },
+  'POST /api/logout': { response: messageResponse },
+  'GET /api/user': { response: userResponse },
+  'POST /api/user/password': { body: changePasswordRequest, response: userResponse },
+  'POST /api/track/page-view': {
+    body: pageViewRequest,
+    response: z.object({ ok: z.boolean() }),
+    status: 201,
+  },
+
+  // users (admin)
+  'GET /api/users': { query: userListQuery, response: userListResponse },
+  'POST /api/users': { body: createUserRequest, response: userWithTemporaryPassword, status: 201 },
+  'PATCH /api/users/:id': { body: updateUserRequest, response: userResponse },
+  'PATCH /api/users/:id/resetPassword': { response: resetPasswordResponse },
+  'GET /api/audit-log': { query: auditLogQuery, response: auditLogResponse },
+
   // calls
   'POST /api/interviews': { body: createInterviewRequest, response: interviewResponse, status: 201 },
   'GET /api/interviews': {
@@ -170,6 +208,11 @@ export const apiRoutes = {
 
   // configuration
   'GET /api/public-config': { response: publicConfigResponse },
+  'GET /api/settings/models': { response: modelSettingsResponse },
+  'PATCH /api/settings/models': { body: modelSettingsPatch, response: modelSettingsResponse },
+  'GET /api/health': { response: z.union([healthResponse, publicHealthResponse]) },
+  'GET /api/check-elevenlabs-key': { response: z.object({ available: z.boolean() }) },
+  'POST /api/admin/providers/:provider/test': { response: providerTestResponse },
 } as const satisfies Record<`${HttpMethod} /api/${string}`, RouteContract>;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -79,6 +79,8 @@ export const MAX_INVITATIONS_PER_MINUTE = 30;
 
 export const inviteMemberRequest = addMemberRequest;
 export type InviteMemberRequest = AddMemberRequest;
+/** The invite as a form holds it (the role may be left to its default). */
+export type InviteMemberInput = z.input<typeof inviteMemberRequest>;
 
 export const teamInvitationResponse = z.object({
   id: z.number(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH, NAME_MIN_LENGTH } from '../domain/limits.js';
-import { authMessages, emailAddress, userResponse } from './auth.js';
+import { accountEmail, authMessages, userResponse } from './auth.js';
 
 const name = z
   .string({ error: authMessages.nameMin })
@@ -16,7 +16,7 @@ const credits = z
 /** Admin creation: no password field — the server generates a temporary one. */
 export const createUserRequest = z.object({
   name,
-  email: emailAddress,
+  email: accountEmail,
   credits: credits.optional(),
   isAdmin: z.boolean().optional(),
 });
@@ -24,7 +24,7 @@ export type CreateUserRequest = z.infer<typeof createUserRequest>;
 
 export const updateUserRequest = z.object({
   name: name.optional(),
-  email: emailAddress.optional(),
+  email: accountEmail.optional(),
   credits: credits.optional(),
   isAdmin: z.boolean().optional(),
 });
@@ -36,6 +36,12 @@ export const userListQuery = z.object({
   search: z.string().trim().max(200).optional(),
   adminsOnly: z.enum(['true', 'false']).optional(),
 });
+
+/** GET /api/users: the plain list, or a page when asked with `page`. */
+export const userListResponse = z.union([
+  z.array(userResponse),
+  z.object({ items: z.array(userResponse), total: z.number() }),
+]);
 
 /** The temporary password is shown once, in the success toast. */
 export const userWithTemporaryPassword = userResponse.extend({ temporaryPassword: z.string() });
@@ -55,3 +61,9 @@ export const auditEntryResponse = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntryResponse>;
+
+export const auditLogQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const auditLogResponse = z.object({ items: z.array(auditEntryResponse), total: z.number() });

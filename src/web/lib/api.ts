@@ -1,5 +1,5 @@
-// The browser's only way to the server. Same-origin requests with credentials; errors carry the
-// server's `message` (spec: "throws the server's message field or 'An error occurred'").
+// The transport under the typed client (lib/api-client.ts): same-origin requests with credentials;
+// errors carry the server's `message` (spec: "throws the server's message field or 'An error occurred'").
 
 export class ApiError extends Error {
   constructor(
@@ -44,17 +44,14 @@ export async function apiRequest<T>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);
-export const apiPost = <T>(path: string, body?: unknown, options?: ApiRequestOptions) =>
-  apiRequest<T>('POST', path, body ?? {}, options);
-export const apiPatch = <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body ?? {});
-export const apiDelete = <T>(path: string) => apiRequest<T>('DELETE', path);
+type QueryValue = string | number | boolean | undefined | null;
 
-/** Builds a query string from defined values only. */
-export function qs(params: Record<string, string | number | boolean | undefined | null>): string {
+/** Builds a query string from defined values only; a list repeats its key (`callType=a&callType=b`). */
+export function qs(params: Record<string, QueryValue | readonly QueryValue[]>): string {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(params))
-    if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
+    for (const one of Array.isArray(v) ? v : [v])
+      if (one !== undefined && one !== null && one !== '') p.append(k, String(one));
   const s = p.toString();
   return s ? `?${s}` : '';
 }

@@ -2,7 +2,8 @@
 import type { LoginRequest, RegisterRequest, User } from '@shared/contracts/auth';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { ApiError, apiPost } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import { afterSignIn, hardNavigate } from '@/lib/navigation';
 import { maySignOut } from '@/lib/sign-out-guard';
 
@@ -18,10 +19,12 @@ export const USER_QUERY_KEY = ['/api/user'] as const;
 
 /** GET /api/user: 401 means signed out (null); any other failure is an error. */
 export async function fetchCurrentUser(): Promise<User | null> {
-  const res = await fetch('/api/user', { credentials: 'include' });
-  if (res.status === 401) return null;
-  if (!res.ok) throw new Error('Failed to fetch user');
-  return (await res.json()) as User;
+  try {
+    return await api.get('/api/user');
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw new Error('Failed to fetch user');
+  }
 }
 
 type AuthContextValue = {
@@ -64,7 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const loginMutation = useMutation({
     mutationFn: ({ credentials }: { credentials: LoginRequest; next?: string | null }) =>
-      apiPost<User>('/api/login', credentials),
+      api.post('/api/login', { body: credentials }),
     onSuccess: (user, { next }) => {
       notify('success', 'Success', 'Logged in successfully');
       restartAt(queryClient, user, next);
@@ -74,7 +77,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const registerMutation = useMutation({
     mutationFn: ({ details }: { details: RegisterRequest; next?: string | null }) =>
-      apiPost<User>('/api/register', details),
+      api.post('/api/register', { body: details }),
     onSuccess: (user, { next }) => {
       notify('success', 'Success', 'Registration successful');
       restartAt(queryClient, user, next);
@@ -85,7 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logoutMutation = useMutation({
     mutationFn: async () => {
       try {
-        await apiPost<unknown>('/api/logout');
+        await api.post('/api/logout');
       } catch {
         throw new Error('Failed to log out');
       }

@@ -3,52 +3,20 @@
 // password is the proof (the server remembers it on the session for a while), so the screen asks
 // only for the new password, twice, with Sign out as the one other way out (issue 23 §4).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChooseNewPasswordForm, chooseNewPasswordForm, type User } from '@shared/contracts/auth';
+import { type ChooseNewPasswordForm, chooseNewPasswordForm } from '@shared/contracts/auth';
 import { AlertCircle, KeyRound } from 'lucide-react';
-import { useId, useState } from 'react';
-import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { FormField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, apiPost } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import { hardNavigate } from '@/lib/navigation';
 import { useAuth } from './auth-provider';
-
-function PasswordField({
-  label,
-  error,
-  autoComplete,
-  registration,
-}: {
-  label: string;
-  error?: FieldError;
-  autoComplete: string;
-  registration: UseFormRegisterReturn;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="password"
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...registration}
-      />
-      {error?.message && (
-        <p id={`${id}-error`} className="text-destructive text-sm">
-          {error.message}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export function SetPasswordScreen() {
   const { user, logout, isLoggingOut } = useAuth();
@@ -64,7 +32,7 @@ export function SetPasswordScreen() {
     setSaving(true);
     setFailure(null);
     try {
-      await apiPost<User>('/api/user/password', values);
+      await api.post('/api/user/password', { body: values });
       toast.success('Success', { description: 'Your new password is set.' });
       hardNavigate('/');
     } catch (err) {
@@ -98,17 +66,19 @@ export function SetPasswordScreen() {
               readOnly
               hidden
             />
-            <PasswordField
+            <FormField
               label="New password"
+              type="password"
               autoComplete="new-password"
               error={errors.newPassword}
-              registration={form.register('newPassword')}
+              {...form.register('newPassword')}
             />
-            <PasswordField
+            <FormField
               label="Confirm new password"
+              type="password"
               autoComplete="new-password"
               error={errors.confirmPassword}
-              registration={form.register('confirmPassword')}
+              {...form.register('confirmPassword')}
             />
             {failure && (
               <Alert variant="destructive">

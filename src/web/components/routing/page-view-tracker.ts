@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
-import { apiPost } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import { PRODUCT_NAME } from '@/lib/brand';
 import { homePages, routes } from '@/routes';
 
@@ -40,9 +40,10 @@ export function usePageViewTracking({ signedIn = false }: { signedIn?: boolean }
     const posted = postedAtLoad === pathname + search;
     postedAtLoad = undefined;
     if (posted) return;
-    apiPost('/api/track/page-view', {
-      pageName: pageNameFor(pathname, search),
-      pageUrl: pathname + search,
-    }).catch((err: unknown) => console.error('Failed to track page view', err));
+    api
+      .post('/api/track/page-view', {
+        body: { pageName: pageNameFor(pathname, search), pageUrl: pathname + search },
+      })
+      .catch((err: unknown) => console.error('Failed to track page view', err));
   }, [pathname, search]);
 }

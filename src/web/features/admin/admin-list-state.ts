@@ -21,6 +21,26 @@ export function useAdminListState<F extends object>(initialFilters: F) {
       setPage(1);
     },
     pageSize: ADMIN_PAGE_SIZE,
-    totalPages: (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+    /** PaginationControls' props for a list of `total` items */
+    pager: (total = 0) => ({
+      page,
+      totalPages: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+      onPageChange: setPage,
+    }),
+  };
+}
+
+/** The item in the tab's form dialog ('new' for the create form, null when closed) and the dialog's props. */
+export function useEditing<T>() {
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  return {
+    editing,
+    setEditing,
+    dialogProps: <B>(save: { isPending: boolean; mutate: (body: B) => void }) => ({
+      editing,
+      pending: save.isPending,
+      onClose: () => setEditing(null),
+      onSave: (body: B) => save.mutate(body),
+    }),
   };
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PaginationControls } from '@/components/ui/pagination-controls';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { apiGet } from '@/lib/api';
+import { api } from '@/lib/api-client';
 
 const PAGE_SIZE = 10;
 
@@ -28,8 +28,7 @@ export function AuditLog() {
   const [page, setPage] = useState(1);
   const audit = useQuery({
     queryKey: ['/api/audit-log', page],
-    queryFn: () =>
-      apiGet<{ items: AuditEntry[]; total: number }>(`/api/audit-log?page=${page}&pageSize=${PAGE_SIZE}`),
+    queryFn: () => api.get('/api/audit-log', { query: { page, pageSize: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
   return (

@@ -2,11 +2,12 @@
 // and the voice settings (stored in the database, applied without restart), and shows which
 // providers are active plus whether the ElevenLabs voice agent is configured. Each provider can be
 // tested: the server runs a small real operation with it and answers success or its error.
-import type { ProviderName, ProvidersStatus, ProviderTestResponse } from '@shared/contracts/health';
-import type { ModelSettings, ModelSettingsResponse } from '@shared/contracts/settings';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ProviderName, ProvidersStatus } from '@shared/contracts/health';
+import { type ModelSettings, modelSettings } from '@shared/contracts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { apiGet, apiPatch, apiPost } from '@/lib/api';
+import { api } from '@/lib/api-client';
+import { firstMessage } from './admin-form';
 
 const PROVIDER_LABELS: Record<ProviderName, string> = {
   llm: 'Language model',
@@ -52,7 +54,7 @@ function ProviderRow({
 }) {
   const label = PROVIDER_LABELS[provider];
   const test = useMutation({
-    mutationFn: () => apiPost<ProviderTestResponse>(`/api/admin/providers/${provider}/test`),
+    mutationFn: () => api.post('/api/admin/providers/:provider/test', { params: { provider } }),
     onSuccess: (r) =>
       r.ok
         ? toast.success(`${label}: connection works`, { description: r.message })
@@ -96,27 +98,26 @@ function ProviderRow({
   );
 }
 
+type SettingsForm = UseFormReturn<ModelSettings>;
+
+/** Number inputs hold text; the settings hold numbers (a cleared field counts as 0, as it always has). */
+const asNumber = { setValueAs: (v: unknown) => Number(v) };
+
 function TaskFields({
   title,
-  value,
-  onChange,
   id,
+  form,
 }: {
   title: string;
-  id: string;
-  value: ModelSettings['evaluation'];
-  onChange: (v: ModelSettings['evaluation']) => void;
+  id: 'evaluation' | 'generation';
+  form: SettingsForm;
 }) {
   return (
     <fieldset className="space-y-3 rounded-md border p-4">
       <legend className="px-1 font-medium">{title}</legend>
       <div className="space-y-1">
         <Label htmlFor={`${id}-model`}>Model</Label>
-        <Input
-          id={`${id}-model`}
-          value={value.model}
-          onChange={(e) => onChange({ ...value, model: e.target.value })}
-        />
+        <Input id={`${id}-model`} {...form.register(`${id}.model`)} />
       </div>
       <div className="space-y-1">
         <Label htmlFor={`${id}-temperature`}>Temperature</Label>
@@ -126,18 +127,32 @@ function TaskFields({
           step={0.1}
           min={0}
           max={2}
-          value={value.temperature}
-          onChange={(e) => onChange({ ...value, temperature: Number(e.target.value) })}
+          {...form.register(`${id}.temperature`, asNumber)}
         />
       </div>
-      <Label className="flex items-center gap-2">
-        <Switch
-          checked={value.jsonOutput}
-          onCheckedChange={(jsonOutput) => onChange({ ...value, jsonOutput })}
-        />
-        JSON output
-      </Label>
+      <SwitchField form={form} name={`${id}.jsonOutput`} label="JSON output" />
     </fieldset>
+  );
+}
+
+function SwitchField({
+  form,
+  name,
+  label,
+}: {
+  form: SettingsForm;
+  name: 'evaluation.jsonOutput' | 'generation.jsonOutput' | 'voice.streaming';
+  label: string;
+}) {
+  return (
+    <Label className="flex items-center gap-2">
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
+      />
+      {label}
+    </Label>
   );
 }
 
@@ -145,22 +160,23 @@ export default function LlmConfigTab() {
   const queryClient = useQueryClient();
   const settings = useQuery({
     queryKey: ['/api/settings/models'],
-    queryFn: () => apiGet<ModelSettingsResponse>('/api/settings/models'),
+    queryFn: () => api.get('/api/settings/models'),
   });
   const health = useQuery({
     queryKey: ['/api/health'],
-    queryFn: () => apiGet<{ providers: ProvidersStatus }>('/api/health'),
+    queryFn: () => api.get('/api/health'),
   });
   const elevenlabs = useQuery({
     queryKey: ['/api/check-elevenlabs-key'],
-    queryFn: () => apiGet<{ available: boolean }>('/api/check-elevenlabs-key'),
+    queryFn: () => api.get('/api/check-elevenlabs-key'),
   });
-  const [draft, setDraft] = useState<ModelSettings | null>(null);
-  useEffect(() => {
-    if (settings.data) setDraft(settings.data.settings);
-  }, [settings.data]);
+  // the stored settings fill the form, again whenever they change (after a save)
+  const form = useForm<ModelSettings>({
+    resolver: zodResolver(modelSettings),
+    values: settings.data?.settings,
+  });
   const save = useMutation({
-    mutationFn: (body: ModelSettings) => apiPatch<ModelSettingsResponse>('/api/settings/models', body),
+    mutationFn: (body: ModelSettings) => api.patch('/api/settings/models', { body }),
     onSuccess: (data) => {
       queryClient.setQueryData(['/api/settings/models'], data);
       toast.success('Success', { description: 'Model settings saved. They apply to the next evaluation.' });
@@ -168,7 +184,9 @@ export default function LlmConfigTab() {
     onError: (err: Error) => toast.error('Failed to save settings', { description: err.message }),
   });
 
-  if (settings.isLoading || !draft) return <PageSpinner />;
+  if (settings.isLoading || !settings.data) return <PageSpinner />;
+  // an admin's health answer names the providers; a visitor's has only the status
+  const providers = health.data && 'providers' in health.data ? health.data.providers : undefined;
   const active = settings.data?.active;
   return (
     // min-w-0: a grid item is otherwise as wide as its widest content (the provider rows), and on a
@@ -185,23 +203,15 @@ export default function LlmConfigTab() {
         <CardContent>
           <form
             className="space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              save.mutate(draft);
-            }}
+            onSubmit={form.handleSubmit(
+              (body) => save.mutate(body),
+              (errors) =>
+                // the same toast a refused save gets from the server, with the same wording
+                toast.error('Failed to save settings', { description: firstMessage(errors) }),
+            )}
           >
-            <TaskFields
-              id="evaluation"
-              title="Evaluation"
-              value={draft.evaluation}
-              onChange={(evaluation) => setDraft({ ...draft, evaluation })}
-            />
-            <TaskFields
-              id="generation"
-              title="Custom scenario generation"
-              value={draft.generation}
-              onChange={(generation) => setDraft({ ...draft, generation })}
-            />
+            <TaskFields id="evaluation" title="Evaluation" form={form} />
+            <TaskFields id="generation" title="Custom scenario generation" form={form} />
             <fieldset className="space-y-3 rounded-md border p-4">
               <legend className="px-1 font-medium">Voice</legend>
               <p className="text-muted-foreground text-sm" data-testid="voice-settings-scope">
@@ -219,10 +229,7 @@ export default function LlmConfigTab() {
                     step={0.05}
                     min={0}
                     max={1}
-                    value={draft.voice.stability}
-                    onChange={(e) =>
-                      setDraft({ ...draft, voice: { ...draft.voice, stability: Number(e.target.value) } })
-                    }
+                    {...form.register('voice.stability', asNumber)}
                   />
                 </div>
                 <div className="space-y-1">
@@ -233,25 +240,15 @@ export default function LlmConfigTab() {
                     step={0.05}
                     min={0}
                     max={1}
-                    value={draft.voice.similarityBoost}
-                    onChange={(e) =>
-                      setDraft({
-                        ...draft,
-                        voice: { ...draft.voice, similarityBoost: Number(e.target.value) },
-                      })
-                    }
+                    {...form.register('voice.similarityBoost', asNumber)}
                   />
                 </div>
               </div>
-              <Label className="flex items-center gap-2">
-                <Switch
-                  checked={draft.voice.streaming}
-                  onCheckedChange={(streaming) =>
-                    setDraft({ ...draft, voice: { ...draft.voice, streaming } })
-                  }
-                />
-                Streaming (speech is played as it arrives)
-              </Label>
+              <SwitchField
+                form={form}
+                name="voice.streaming"
+                label="Streaming (speech is played as it arrives)"
+              />
             </fieldset>
             <div className="flex gap-2">
               <Button type="submit" disabled={save.isPending}>
@@ -260,7 +257,7 @@ export default function LlmConfigTab() {
               <Button
                 type="button"
                 variant="outline"
-                onClick={() => settings.data && setDraft(settings.data.defaults)}
+                onClick={() => settings.data && form.reset(settings.data.defaults)}
               >
                 Restore defaults
               </Button>
@@ -277,9 +274,9 @@ export default function LlmConfigTab() {
         </CardHeader>
         <CardContent>
           <ul className="divide-y">
-            {health.data &&
+            {providers &&
               (Object.keys(PROVIDER_LABELS) as ProviderName[]).map((key) => (
-                <ProviderRow key={key} provider={key} status={health.data.providers[key]} />
+                <ProviderRow key={key} provider={key} status={providers[key]} />
               ))}
             <li className="flex items-center justify-between gap-3 py-3">
               <p className="font-medium">ElevenLabs key</p>

@@ -13,12 +13,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { type RubricCriterionDraft, RubricEditor } from '@/components/scenario/rubric-editor';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { CancelSaveFooter, firstMessage } from './admin-form';
 
 type Draft = Omit<InterviewerWriteRequest, 'sampleQuestions' | 'rubricCriteria' | 'userId' | 'isArchived'> & {
   sampleQuestions: string;
@@ -84,19 +84,6 @@ const scenarioDraft = z
   .custom<Draft>()
   .transform((d): z.input<typeof interviewerWriteRequest> => toWriteRequest(d))
   .pipe(interviewerWriteRequest);
-
-/** The first message of a refused draft, as the server would have answered it. */
-function firstMessage(errors: unknown): string {
-  if (!errors || typeof errors !== 'object') return '';
-  const { message } = errors as { message?: unknown };
-  if (typeof message === 'string' && message) return message;
-  for (const [key, nested] of Object.entries(errors)) {
-    if (key === 'ref') continue; // the field's element, not an error
-    const found = firstMessage(nested);
-    if (found) return found;
-  }
-  return '';
-}
 
 export function ScenarioFormDialog({ editing, pending, onClose, onSave }: Props) {
   const form = useForm<Draft, unknown, InterviewerWriteRequest>({
@@ -177,14 +164,11 @@ export function ScenarioFormDialog({ editing, pending, onClose, onSave }: Props)
             onNameChange={(rubricName) => form.setValue('rubricName', rubricName)}
             onCriteriaChange={(rubricCriteria) => form.setValue('rubricCriteria', rubricCriteria)}
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending || !form.watch('name').trim()}>
-              Save Scenario
-            </Button>
-          </DialogFooter>
+          <CancelSaveFooter
+            onCancel={onClose}
+            saveLabel="Save Scenario"
+            saveDisabled={pending || !form.watch('name').trim()}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,57 +1,45 @@
 // Scenarios tab: include-archived toggle, call-type multi-filter, search (name, role, company,
 // call type), 5 per page; create, edit, archive and unarchive; archived rows dimmed with a badge.
-import type { Interviewer, InterviewerPage, InterviewerWriteRequest } from '@shared/contracts/scenarios';
+import type { Interviewer, InterviewerWriteRequest } from '@shared/contracts/scenarios';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PaginationControls } from '@/components/ui/pagination-controls';
-import { apiGet, apiPatch, apiPost } from '@/lib/api';
+import { api, pageForm } from '@/lib/api-client';
 import { scenarioSubtitle } from '@/lib/scenario-subtitle';
-import { useAdminListState } from './admin-list-state';
+import { useAdminListState, useEditing } from './admin-list-state';
+import { AdminToolbar } from './admin-toolbar';
 import { ArchivableTable } from './archivable-table';
 import { ScenarioFormDialog } from './scenario-form-dialog';
-
-function scenariosPath(
-  page: number,
-  pageSize: number,
-  search: string,
-  includeArchived: boolean,
-  callTypes: string[],
-) {
-  const p = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  if (search.trim()) p.set('search', search.trim());
-  if (includeArchived) p.set('includeArchived', 'true');
-  for (const t of callTypes) p.append('callType', t);
-  return `/api/interviewers?${p}`;
-}
 
 export default function ScenariosTab() {
   const queryClient = useQueryClient();
   const list = useAdminListState({ includeArchived: false, callTypes: [] as string[] });
-  const [editing, setEditing] = useState<Interviewer | 'new' | null>(null);
+  const { editing, setEditing, dialogProps } = useEditing<Interviewer>();
   const page = useQuery({
     queryKey: ['/api/interviewers', 'admin', list.page, list.search, list.filters],
-    queryFn: () =>
-      apiGet<InterviewerPage>(
-        scenariosPath(
-          list.page,
-          list.pageSize,
-          list.search,
-          list.filters.includeArchived,
-          list.filters.callTypes,
-        ),
+    queryFn: async () =>
+      pageForm(
+        await api.get('/api/interviewers', {
+          query: {
+            page: list.page,
+            pageSize: list.pageSize,
+            search: list.search.trim(),
+            includeArchived: list.filters.includeArchived ? 'true' : undefined,
+            callType: list.filters.callTypes,
+          },
+        }),
       ),
     placeholderData: keepPreviousData,
   });
   const allTypes = useQuery({
     queryKey: ['/api/interviewers', 'admin', 'call-types'],
-    queryFn: () => apiGet<InterviewerPage>('/api/interviewers?page=1&pageSize=100&includeArchived=true'),
+    queryFn: async () =>
+      pageForm(
+        await api.get('/api/interviewers', { query: { page: 1, pageSize: 100, includeArchived: 'true' } }),
+      ),
   });
   const callTypes = [...new Set((allTypes.data?.items ?? []).map((s) => s.callType))].sort();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['/api/interviewers'] });
@@ -59,8 +47,8 @@ export default function ScenariosTab() {
   const save = useMutation({
     mutationFn: (body: InterviewerWriteRequest) =>
       editing === 'new' || editing === null
-        ? apiPost<Interviewer>('/api/interviewers', body)
-        : apiPatch<Interviewer>(`/api/interviewers/${editing.id}`, body),
+        ? api.post('/api/interviewers', { body })
+        : api.patch('/api/interviewers/:id', { params: { id: editing.id }, body }),
     onSuccess: () => {
       toast.success('Success', {
         description: editing === 'new' ? 'Scenario created successfully' : 'Scenario updated successfully',
@@ -72,7 +60,7 @@ export default function ScenariosTab() {
   });
   const archive = useMutation({
     mutationFn: (s: Interviewer) =>
-      apiPatch<Interviewer>(`/api/interviewers/${s.id}`, { isArchived: !s.isArchived }),
+      api.patch('/api/interviewers/:id', { params: { id: s.id }, body: { isArchived: !s.isArchived } }),
     onSuccess: (s) => {
       toast.success('Success', {
         description: s.isArchived ? 'Scenario archived successfully' : 'Scenario unarchived successfully',
@@ -93,25 +81,19 @@ export default function ScenariosTab() {
 
   return (
     <div className="space-y-4 pt-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <Input
-          aria-label="Search scenarios"
-          placeholder="Search name, role, company or call type"
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
-          className="max-w-xs"
-        />
-        <Label className="flex items-center gap-2">
-          <Checkbox
-            checked={list.filters.includeArchived}
-            onCheckedChange={(v) => list.setFilters({ ...list.filters, includeArchived: v === true })}
-          />
-          Include archived
-        </Label>
-        <Button className="ml-auto" onClick={() => setEditing('new')}>
-          <Plus aria-hidden /> Create Scenario
-        </Button>
-      </div>
+      <AdminToolbar
+        search={list.search}
+        onSearch={list.setSearch}
+        searchLabel="Search scenarios"
+        searchPlaceholder="Search name, role, company or call type"
+        toggle={{
+          label: 'Include archived',
+          checked: list.filters.includeArchived,
+          onChange: (on) => list.setFilters({ ...list.filters, includeArchived: on }),
+        }}
+        createLabel="Create Scenario"
+        onCreate={() => setEditing('new')}
+      />
       {callTypes.length > 0 && (
         <fieldset className="flex flex-wrap gap-3">
           <legend className="text-muted-foreground mb-1 text-sm">Call types</legend>
@@ -138,17 +120,8 @@ export default function ScenariosTab() {
         onEdit={setEditing}
         onToggleArchive={(s) => archive.mutate(s)}
       />
-      <PaginationControls
-        page={list.page}
-        totalPages={list.totalPages(page.data?.total ?? 0)}
-        onPageChange={list.setPage}
-      />
-      <ScenarioFormDialog
-        editing={editing}
-        pending={save.isPending}
-        onClose={() => setEditing(null)}
-        onSave={(body) => save.mutate(body)}
-      />
+      <PaginationControls {...list.pager(page.data?.total)} />
+      <ScenarioFormDialog {...dialogProps(save)} />
     </div>
   );
 }

@@ -1,16 +1,21 @@
 // Create and edit a track (defaults New Track, 2-3 hours) with its scenarios: add through a
 // paginated dialog (archived scenarios are not offered), remove, and move up or down.
-import type { Track, TrackWriteRequest } from '@shared/contracts/tracks';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Track, type TrackWriteRequest, trackWriteRequest } from '@shared/contracts/tracks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PaginationControls } from '@/components/ui/pagination-controls';
 import { Textarea } from '@/components/ui/textarea';
 import { api, pageForm } from '@/lib/api-client';
+import { CancelSaveFooter, firstMessage } from './admin-form';
 
 type ScenarioRef = { interviewerId: number; name: string };
 type Draft = { name: string; description: string; estimatedCompletionTime: string; scenarios: ScenarioRef[] };
@@ -98,12 +103,29 @@ type Props = {
   onSave: (body: TrackWriteRequest) => void;
 };
 
+/** The dialog's draft, checked as the write request it becomes (scenarios numbered in order). */
+const trackDraft = z
+  .custom<Draft>()
+  .transform(
+    (d): z.input<typeof trackWriteRequest> => ({
+      name: d.name,
+      description: d.description,
+      estimatedCompletionTime: d.estimatedCompletionTime,
+      scenarios: d.scenarios.map((s, i) => ({ interviewerId: s.interviewerId, sequenceOrder: i + 1 })),
+    }),
+  )
+  .pipe(trackWriteRequest);
+
 export function TrackFormDialog({ editing, pending, onClose, onSave }: Props) {
-  const [draft, setDraft] = useState<Draft>(NEW_TRACK);
+  const form = useForm<Draft, unknown, TrackWriteRequest>({
+    resolver: zodResolver(trackDraft),
+    defaultValues: NEW_TRACK,
+  });
+  const scenarios = useFieldArray({ control: form.control, name: 'scenarios' });
   const [picking, setPicking] = useState(false);
   useEffect(() => {
     if (!editing) return;
-    setDraft(
+    form.reset(
       editing === 'new'
         ? NEW_TRACK
         : {
@@ -116,56 +138,31 @@ export function TrackFormDialog({ editing, pending, onClose, onSave }: Props) {
             })),
           },
     );
-  }, [editing]);
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...draft.scenarios];
-    [next[index], next[index + by]] = [next[index + by], next[index]];
-    setDraft({ ...draft, scenarios: next });
-  };
+  }, [editing, form]);
   return (
     <Dialog open={editing !== null} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
         <form
           className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSave({
-              name: draft.name.trim(),
-              description: draft.description,
-              estimatedCompletionTime: draft.estimatedCompletionTime,
-              scenarios: draft.scenarios.map((s, i) => ({
-                interviewerId: s.interviewerId,
-                sequenceOrder: i + 1,
-              })),
-            });
-          }}
+          onSubmit={form.handleSubmit(onSave, (errors) =>
+            // the same toast a refused save gets from the server
+            toast.error('Failed to save track', { description: firstMessage(errors) }),
+          )}
         >
           <DialogHeader>
             <DialogTitle>{editing === 'new' ? 'Create Track' : 'Edit Track'}</DialogTitle>
           </DialogHeader>
           <div className="space-y-1">
             <Label htmlFor="track-name">Name</Label>
-            <Input
-              id="track-name"
-              value={draft.name}
-              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            />
+            <Input id="track-name" {...form.register('name')} />
           </div>
           <div className="space-y-1">
             <Label htmlFor="track-description">Description</Label>
-            <Textarea
-              id="track-description"
-              value={draft.description}
-              onChange={(e) => setDraft({ ...draft, description: e.target.value })}
-            />
+            <Textarea id="track-description" {...form.register('description')} />
           </div>
           <div className="space-y-1">
             <Label htmlFor="track-time">Estimated completion time</Label>
-            <Input
-              id="track-time"
-              value={draft.estimatedCompletionTime}
-              onChange={(e) => setDraft({ ...draft, estimatedCompletionTime: e.target.value })}
-            />
+            <Input id="track-time" {...form.register('estimatedCompletionTime')} />
           </div>
           <div className="space-y-2">
             <div className="flex items-center justify-between">
@@ -175,8 +172,8 @@ export function TrackFormDialog({ editing, pending, onClose, onSave }: Props) {
               </Button>
             </div>
             <ol className="space-y-2">
-              {draft.scenarios.map((s, i) => (
-                <li key={`${s.interviewerId}-${i}`} className="flex items-center gap-2 rounded-md border p-2">
+              {scenarios.fields.map((s, i) => (
+                <li key={s.id} className="flex items-center gap-2 rounded-md border p-2">
                   <span className="w-6 text-center font-semibold">{i + 1}</span>
                   <span className="flex-1">{s.name}</span>
                   <Button
@@ -185,7 +182,7 @@ export function TrackFormDialog({ editing, pending, onClose, onSave }: Props) {
                     variant="ghost"
                     aria-label={`Move ${s.name} up`}
                     disabled={i === 0}
-                    onClick={() => move(i, -1)}
+                    onClick={() => scenarios.swap(i, i - 1)}
                   >
                     <ArrowUp aria-hidden />
                   </Button>
@@ -194,8 +191,8 @@ export function TrackFormDialog({ editing, pending, onClose, onSave }: Props) {
                     size="icon"
                     variant="ghost"
                     aria-label={`Move ${s.name} down`}
-                    disabled={i === draft.scenarios.length - 1}
-                    onClick={() => move(i, 1)}
+                    disabled={i === scenarios.fields.length - 1}
+                    onClick={() => scenarios.swap(i, i + 1)}
                   >
                     <ArrowDown aria-hidden />
                   </Button>
@@ -204,34 +201,29 @@ export function TrackFormDialog({ editing, pending, onClose, onSave }: Props) {
                     size="icon"
                     variant="ghost"
                     aria-label={`Remove ${s.name}`}
-                    onClick={() =>
-                      setDraft({ ...draft, scenarios: draft.scenarios.filter((_, j) => j !== i) })
-                    }
+                    onClick={() => scenarios.remove(i)}
                   >
                     <Trash2 aria-hidden />
                   </Button>
                 </li>
               ))}
-              {draft.scenarios.length === 0 && (
+              {scenarios.fields.length === 0 && (
                 <p className="text-muted-foreground text-sm">No scenarios yet.</p>
               )}
             </ol>
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending || !draft.name.trim()}>
-              Save Track
-            </Button>
-          </DialogFooter>
+          <CancelSaveFooter
+            onCancel={onClose}
+            saveLabel="Save Track"
+            saveDisabled={pending || !form.watch('name').trim()}
+          />
         </form>
         <AddScenarioDialog
           open={picking}
           onClose={() => setPicking(false)}
-          exclude={draft.scenarios.map((s) => s.interviewerId)}
+          exclude={scenarios.fields.map((s) => s.interviewerId)}
           onPick={(s) => {
-            setDraft({ ...draft, scenarios: [...draft.scenarios, s] });
+            scenarios.append(s);
             setPicking(false);
           }}
         />

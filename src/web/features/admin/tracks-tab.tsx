@@ -2,26 +2,30 @@
 // archive and unarchive, with the spec's toasts (administration §8).
 import type { Track, TrackWriteRequest } from '@shared/contracts/tracks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { PaginationControls } from '@/components/ui/pagination-controls';
-import { apiGet, apiPatch, apiPost, qs } from '@/lib/api';
-import { useAdminListState } from './admin-list-state';
+import { api, pageForm } from '@/lib/api-client';
+import { useAdminListState, useEditing } from './admin-list-state';
+import { AdminToolbar } from './admin-toolbar';
 import { ArchivableTable } from './archivable-table';
 import { TrackFormDialog } from './track-form-dialog';
 
 export default function TracksTab() {
   const queryClient = useQueryClient();
   const list = useAdminListState({});
-  const [editing, setEditing] = useState<Track | 'new' | null>(null);
+  const { editing, setEditing, dialogProps } = useEditing<Track>();
   const tracks = useQuery({
     queryKey: ['/api/tracks', 'admin', list.page, list.search],
-    queryFn: () =>
-      apiGet<{ items: Track[]; total: number }>(
-        `/api/tracks${qs({ page: list.page, pageSize: list.pageSize, search: list.search.trim(), includeArchived: 'true' })}`,
+    queryFn: async () =>
+      pageForm(
+        await api.get('/api/tracks', {
+          query: {
+            page: list.page,
+            pageSize: list.pageSize,
+            search: list.search.trim(),
+            includeArchived: 'true',
+          },
+        }),
       ),
     placeholderData: keepPreviousData,
   });
@@ -30,8 +34,8 @@ export default function TracksTab() {
   const save = useMutation({
     mutationFn: (body: TrackWriteRequest) =>
       editing === 'new' || editing === null
-        ? apiPost<Track>('/api/tracks', body)
-        : apiPatch<Track>(`/api/tracks/${editing.id}`, body),
+        ? api.post('/api/tracks', { body })
+        : api.patch('/api/tracks/:id', { params: { id: editing.id }, body }),
     onSuccess: () => {
       toast.success('Success', {
         description: editing === 'new' ? 'Track created successfully' : 'Track updated successfully',
@@ -44,7 +48,8 @@ export default function TracksTab() {
     onError: (err: Error) => toast.error('Failed to save track', { description: err.message }),
   });
   const archive = useMutation({
-    mutationFn: (t: Track) => apiPatch<Track>(`/api/tracks/${t.id}`, { isArchived: !t.isArchived }),
+    mutationFn: (t: Track) =>
+      api.patch('/api/tracks/:id', { params: { id: t.id }, body: { isArchived: !t.isArchived } }),
     onSuccess: (t) => {
       toast.success('Success', {
         description: t.isArchived ? 'Track archived successfully' : 'Track unarchived successfully',
@@ -57,18 +62,14 @@ export default function TracksTab() {
 
   return (
     <div className="space-y-4 pt-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <Input
-          aria-label="Search tracks"
-          placeholder="Search name or description"
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
-          className="max-w-xs"
-        />
-        <Button className="ml-auto" onClick={() => setEditing('new')}>
-          <Plus aria-hidden /> Create Track
-        </Button>
-      </div>
+      <AdminToolbar
+        search={list.search}
+        onSearch={list.setSearch}
+        searchLabel="Search tracks"
+        searchPlaceholder="Search name or description"
+        createLabel="Create Track"
+        onCreate={() => setEditing('new')}
+      />
       <ArchivableTable
         items={tracks.data?.items}
         loading={tracks.isLoading}
@@ -80,17 +81,8 @@ export default function TracksTab() {
         onEdit={setEditing}
         onToggleArchive={(t) => archive.mutate(t)}
       />
-      <PaginationControls
-        page={list.page}
-        totalPages={list.totalPages(tracks.data?.total ?? 0)}
-        onPageChange={list.setPage}
-      />
-      <TrackFormDialog
-        editing={editing}
-        pending={save.isPending}
-        onClose={() => setEditing(null)}
-        onSave={(body) => save.mutate(body)}
-      />
+      <PaginationControls {...list.pager(tracks.data?.total)} />
+      <TrackFormDialog {...dialogProps(save)} />
     </div>
   );
 }

@@ -3,13 +3,15 @@
 // in the toast; the user must replace it at first sign-in. Saving checks the row against the
 // server's own schema first and shows each problem under its field (issue 23 §5); Reset Password
 // asks first, since it invalidates the current password at once (§2).
-import type { User } from '@shared/contracts/auth';
-import { createUserRequest, updateUserRequest } from '@shared/contracts/users';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CreateUserRequest, createUserRequest } from '@shared/contracts/users';
 import { ADMIN_FORM_DEFAULT_CREDITS } from '@shared/domain/limits';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { KeyRound, Pencil, Plus } from 'lucide-react';
-import { type ComponentProps, type RefObject, useId, useRef, useState } from 'react';
+import { KeyRound, Pencil } from 'lucide-react';
+import { type ComponentProps, useId, useState } from 'react';
+import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,36 +21,34 @@ import { Label } from '@/components/ui/label';
 import { PaginationControls } from '@/components/ui/pagination-controls';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ApiError, apiGet, apiPatch, apiPost, qs } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { api, pageForm } from '@/lib/api-client';
 import { useAdminListState } from './admin-list-state';
+import { AdminToolbar } from './admin-toolbar';
 import { AuditLog } from './audit-log';
 
 type Draft = { name: string; email: string; credits: string; isAdmin: boolean };
 type DraftField = 'name' | 'email' | 'credits';
-type FieldErrors = Partial<Record<DraftField, string>>;
+type DraftForm = UseFormReturn<Draft, unknown, CreateUserRequest>;
 const NEW_ID = -1;
-const CREDITS_MESSAGE = 'Credits must be a whole number from 0 to 1,000,000';
 const FIELDS: DraftField[] = ['name', 'email', 'credits'];
 
-/** The request body for the draft, or the message for each field the server would refuse. */
-function checkDraft(
-  draft: Draft,
-  isNew: boolean,
-): { body: { name: string; email: string; credits: number; isAdmin: boolean } } | { errors: FieldErrors } {
-  const credits = draft.credits.trim() === '' ? Number.NaN : Number(draft.credits);
-  const body = { name: draft.name, email: draft.email, credits, isAdmin: draft.isAdmin };
-  const parsed = (isNew ? createUserRequest : updateUserRequest).safeParse(body);
-  if (parsed.success) {
-    const { name = '', email = '' } = parsed.data;
-    return { body: { name, email, credits, isAdmin: draft.isAdmin } };
-  }
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as DraftField;
-    if (FIELDS.includes(field)) errors[field] ??= field === 'credits' ? CREDITS_MESSAGE : issue.message;
-  }
-  return { errors };
-}
+/**
+ * The row as typed, checked as the request it becomes: credits typed as text become a number
+ * (blank is not zero), then the create request's rules — the same ones an edit's full row meets
+ * under the update request, since every field is present — give each field its message.
+ */
+const userDraft = z
+  .custom<Draft>()
+  .transform(
+    (d): z.input<typeof createUserRequest> => ({
+      name: d.name,
+      email: d.email,
+      credits: d.credits.trim() === '' ? Number.NaN : Number(d.credits),
+      isAdmin: d.isAdmin,
+    }),
+  )
+  .pipe(createUserRequest);
 
 function FieldInput({
   label,
@@ -74,22 +74,19 @@ function FieldInput({
 }
 
 function UserEditRow({
-  draft,
-  errors,
-  onChange,
+  form,
   onSave,
   onCancel,
   pending,
-  inputs,
 }: {
-  draft: Draft;
-  errors: FieldErrors;
-  onChange: (d: Draft, field?: DraftField) => void;
+  form: DraftForm;
   onSave: () => void;
   onCancel: () => void;
   pending: boolean;
-  inputs: RefObject<Partial<Record<DraftField, HTMLInputElement | null>>>;
 }) {
+  const { errors } = form.formState;
+  // correcting a field clears its own message only (the row is checked again on Save)
+  const field = (name: DraftField) => form.register(name, { onChange: () => form.clearErrors(name) });
   return (
     <TableRow className="align-top">
       <TableCell>
@@ -97,12 +94,8 @@ function UserEditRow({
           label="Name"
           placeholder="Full name"
           autoComplete="off"
-          ref={(el) => {
-            inputs.current.name = el;
-          }}
-          error={errors.name}
-          value={draft.name}
-          onChange={(e) => onChange({ ...draft, name: e.target.value }, 'name')}
+          error={errors.name?.message}
+          {...field('name')}
         />
       </TableCell>
       <TableCell>
@@ -111,12 +104,8 @@ function UserEditRow({
           type="email"
           placeholder="name@example.com"
           autoComplete="off"
-          ref={(el) => {
-            inputs.current.email = el;
-          }}
-          error={errors.email}
-          value={draft.email}
-          onChange={(e) => onChange({ ...draft, email: e.target.value }, 'email')}
+          error={errors.email?.message}
+          {...field('email')}
         />
       </TableCell>
       <TableCell>
@@ -126,19 +115,18 @@ function UserEditRow({
           min={0}
           placeholder="0"
           className="w-24"
-          ref={(el) => {
-            inputs.current.credits = el;
-          }}
-          error={errors.credits}
-          value={draft.credits}
-          onChange={(e) => onChange({ ...draft, credits: e.target.value }, 'credits')}
+          error={errors.credits?.message}
+          {...field('credits')}
         />
       </TableCell>
       <TableCell>
         <Label className="flex h-9 items-center gap-2">
-          <Checkbox
-            checked={draft.isAdmin}
-            onCheckedChange={(v) => onChange({ ...draft, isAdmin: v === true })}
+          <Controller
+            control={form.control}
+            name="isAdmin"
+            render={({ field: box }) => (
+              <Checkbox checked={box.value} onCheckedChange={(v) => box.onChange(v === true)} />
+            )}
           />
           Admin
         </Label>
@@ -159,30 +147,33 @@ export default function UsersTab() {
   const queryClient = useQueryClient();
   const list = useAdminListState({ adminsOnly: false });
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [draft, setDraft] = useState<Draft>({ name: '', email: '', credits: '', isAdmin: false });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const inputs = useRef<Partial<Record<DraftField, HTMLInputElement | null>>>({});
+  const form: DraftForm = useForm<Draft, unknown, CreateUserRequest>({
+    resolver: zodResolver(userDraft),
+    defaultValues: { name: '', email: '', credits: '', isAdmin: false },
+    reValidateMode: 'onSubmit',
+  });
   const users = useQuery({
     queryKey: ['/api/users', list.page, list.search, list.filters.adminsOnly],
-    queryFn: () =>
-      apiGet<{ items: User[]; total: number }>(
-        `/api/users${qs({ page: list.page, pageSize: list.pageSize, search: list.search.trim(), adminsOnly: list.filters.adminsOnly ? 'true' : undefined })}`,
+    queryFn: async () =>
+      pageForm(
+        await api.get('/api/users', {
+          query: {
+            page: list.page,
+            pageSize: list.pageSize,
+            search: list.search.trim(),
+            adminsOnly: list.filters.adminsOnly ? 'true' : undefined,
+          },
+        }),
       ),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['/api/users'] });
   const refreshAudit = () => queryClient.invalidateQueries({ queryKey: ['/api/audit-log'] });
 
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    const first = FIELDS.find((f) => found[f]);
-    if (first) inputs.current[first]?.focus();
-  };
-
   const save = useMutation({
-    mutationFn: async (body: { name: string; email: string; credits: number; isAdmin: boolean }) => {
-      if (editingId === NEW_ID) return apiPost<User & { temporaryPassword: string }>('/api/users', body);
-      return apiPatch<User>(`/api/users/${editingId}`, body);
+    mutationFn: async (body: CreateUserRequest) => {
+      if (editingId === NEW_ID) return api.post('/api/users', { body });
+      return api.patch('/api/users/:id', { params: { id: editingId ?? NEW_ID }, body });
     },
     onSuccess: (user) => {
       if ('temporaryPassword' in user) {
@@ -198,36 +189,26 @@ export default function UsersTab() {
       refreshAudit();
     },
     onError: (err: Error) => {
-      // The server's field messages (and a taken email) go under their fields as well.
-      const found: FieldErrors = {};
+      // The server's field messages (and a taken email) go under their fields as well; the first
+      // one takes the focus.
       if (err instanceof ApiError) {
+        const found: Partial<Record<DraftField, string>> = {};
         for (const f of FIELDS) if (err.errors?.[f]) found[f] = err.errors[f];
         if (err.status === 409) found.email = err.message;
+        const first = FIELDS.find((f) => found[f]);
+        for (const f of FIELDS) {
+          const message = found[f];
+          if (message) form.setError(f, { message }, { shouldFocus: f === first });
+        }
       }
-      if (Object.keys(found).length) showErrors(found);
       toast.error(editingId === NEW_ID ? 'Failed to create user' : 'Failed to update user', {
         description: err.message,
       });
     },
   });
 
-  const submit = () => {
-    const checked = checkDraft(draft, editingId === NEW_ID);
-    if ('errors' in checked) showErrors(checked.errors);
-    else {
-      setErrors({});
-      save.mutate(checked.body);
-    }
-  };
-  const change = (next: Draft, field?: DraftField) => {
-    setDraft(next);
-    // correcting a field clears its own message only
-    if (field && errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
-  };
-
   const reset = useMutation({
-    mutationFn: (id: number) =>
-      apiPatch<{ message: string; temporaryPassword: string }>(`/api/users/${id}/resetPassword`),
+    mutationFn: (id: number) => api.patch('/api/users/:id/resetPassword', { params: { id } }),
     onSuccess: (r) => {
       toast.success('Success', {
         description: `User password has been reset. Temporary password: ${r.temporaryPassword}`,
@@ -238,48 +219,42 @@ export default function UsersTab() {
     onError: (err: Error) => toast.error('Failed to reset password', { description: err.message }),
   });
 
-  const startEdit = (u: User | null) => {
+  const startEdit = (
+    u: { id: number; name: string; email: string; credits: number; isAdmin: boolean } | null,
+  ) => {
     setEditingId(u ? u.id : NEW_ID);
-    setErrors({});
-    setDraft(
+    form.reset(
       u
         ? { name: u.name, email: u.email, credits: String(u.credits), isAdmin: u.isAdmin }
         : { name: '', email: '', credits: String(ADMIN_FORM_DEFAULT_CREDITS), isAdmin: false },
     );
   };
-  const editRow = (
+  const editRow = (key?: number) => (
     <UserEditRow
-      draft={draft}
-      errors={errors}
-      onChange={change}
-      onSave={submit}
+      key={key}
+      form={form}
+      onSave={form.handleSubmit((body) => save.mutate(body))}
       onCancel={() => setEditingId(null)}
       pending={save.isPending}
-      inputs={inputs}
     />
   );
 
   return (
     <div className="space-y-6 pt-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <Input
-          aria-label="Search users"
-          placeholder="Search by name or email"
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
-          className="max-w-xs"
-        />
-        <Label className="flex items-center gap-2">
-          <Checkbox
-            checked={list.filters.adminsOnly}
-            onCheckedChange={(v) => list.setFilters({ adminsOnly: v === true })}
-          />
-          Admins only
-        </Label>
-        <Button className="ml-auto" onClick={() => startEdit(null)} disabled={editingId !== null}>
-          <Plus aria-hidden /> Create User
-        </Button>
-      </div>
+      <AdminToolbar
+        search={list.search}
+        onSearch={list.setSearch}
+        searchLabel="Search users"
+        searchPlaceholder="Search by name or email"
+        toggle={{
+          label: 'Admins only',
+          checked: list.filters.adminsOnly,
+          onChange: (on) => list.setFilters({ adminsOnly: on }),
+        }}
+        createLabel="Create User"
+        onCreate={() => startEdit(null)}
+        createDisabled={editingId !== null}
+      />
       {/* on a phone each user is a card with every column in view (globals.css) */}
       <Table data-cards-on-phone="">
         <TableHeader>
@@ -292,7 +267,7 @@ export default function UsersTab() {
           </TableRow>
         </TableHeader>
         <TableBody>
-          {editingId === NEW_ID && editRow}
+          {editingId === NEW_ID && editRow()}
           {users.isLoading && (
             <TableRow>
               <TableCell colSpan={5}>
@@ -302,16 +277,7 @@ export default function UsersTab() {
           )}
           {users.data?.items.map((u) =>
             editingId === u.id ? (
-              <UserEditRow
-                key={u.id}
-                draft={draft}
-                errors={errors}
-                onChange={change}
-                onSave={submit}
-                onCancel={() => setEditingId(null)}
-                pending={save.isPending}
-                inputs={inputs}
-              />
+              editRow(u.id)
             ) : (
               <TableRow key={u.id}>
                 <TableCell className="font-medium">{u.name}</TableCell>
@@ -355,11 +321,7 @@ export default function UsersTab() {
           )}
         </TableBody>
       </Table>
-      <PaginationControls
-        page={list.page}
-        totalPages={list.totalPages(users.data?.total ?? 0)}
-        onPageChange={list.setPage}
-      />
+      <PaginationControls {...list.pager(users.data?.total)} />
       <AuditLog />
     </div>
   );

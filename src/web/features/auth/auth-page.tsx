@@ -7,42 +7,24 @@ import {
   registerRequest,
 } from '@shared/contracts/auth';
 import { MessageSquareText, Mic } from 'lucide-react';
-import { type ComponentProps, useId } from 'react';
-import { type FieldError, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Navigate, useSearchParams } from 'react-router';
 import { useAuth } from '@/components/auth/auth-provider';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PRODUCT_NAME } from '@/lib/brand';
 import { afterSignIn, NEXT_PARAM } from '@/lib/navigation';
 
-type FieldProps = ComponentProps<typeof Input> & { label: string; error?: FieldError };
-
-/** A labelled input with its validation message underneath. */
-function Field({ label, error, ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error?.message && (
-        <p id={errorId} className="text-destructive text-sm">
-          {error.message}
-        </p>
-      )}
-    </div>
-  );
-}
+/** The email field, the same on both tabs. */
+const EMAIL = {
+  label: 'Email',
+  type: 'email',
+  autoComplete: 'email',
+  placeholder: 'Enter your email',
+} as const;
 
 /** `next`: the page a visitor was on the way to, where signing in carries on to. */
 function LoginForm({ next }: { next: string | null }) {
@@ -54,15 +36,8 @@ function LoginForm({ next }: { next: string | null }) {
   const { errors } = form.formState;
   return (
     <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => login(values, next))}>
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="Enter your email"
-        error={errors.email}
-        {...form.register('email')}
-      />
-      <Field
+      <FormField {...EMAIL} error={errors.email} {...form.register('email')} />
+      <FormField
         label="Password"
         type="password"
         autoComplete="current-password"
@@ -91,22 +66,15 @@ function RegisterForm({ next }: { next: string | null }) {
       className="grid gap-4"
       onSubmit={form.handleSubmit((values) => registerUser(values, next))}
     >
-      <Field
+      <FormField
         label="Name"
         autoComplete="name"
         placeholder="Enter your name"
         error={errors.name}
         {...form.register('name')}
       />
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="Enter your email"
-        error={errors.email}
-        {...form.register('email')}
-      />
-      <Field
+      <FormField {...EMAIL} error={errors.email} {...form.register('email')} />
+      <FormField
         label="Password"
         type="password"
         autoComplete="new-password"
@@ -114,7 +82,7 @@ function RegisterForm({ next }: { next: string | null }) {
         error={errors.password}
         {...form.register('password')}
       />
-      <Field
+      <FormField
         label="Confirm Password"
         type="password"
         autoComplete="new-password"

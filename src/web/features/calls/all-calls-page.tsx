@@ -3,9 +3,7 @@
 // else sees Access Denied; the server refuses them too.
 import { ADMIN_PAGE_SIZE } from '@shared/domain/limits';
 import { RefreshCw, ShieldAlert } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -13,6 +11,8 @@ import {
   CallFilters,
   type CallFilterValues,
   emptyFilters,
+  useCallListState,
+  useFetchFailureToast,
   useScenarioOptions,
 } from '@/features/calls/review/call-filters';
 import { CallList } from '@/features/calls/review/call-list';
@@ -34,19 +34,10 @@ function AccessDenied() {
 const initialFilters: CallFilterValues = { ...emptyFilters, callRating: null, evaluationRating: null };
 
 function AllCalls({ adminId }: { adminId: number }) {
-  const [filters, setFilters] = useState<CallFilterValues>(initialFilters);
-  const [page, setPage] = useState(1);
+  const { filters, changeFilters, page, setPage } = useCallListState(initialFilters);
   const calls = useAllCalls(true, page, filters);
   const scenarios = useScenarioOptions();
-
-  const changeFilters = useCallback((next: CallFilterValues) => {
-    setFilters(next);
-    setPage(1);
-  }, []);
-
-  useEffect(() => {
-    if (calls.isError) toast.error('Error', { description: 'Failed to fetch interviews' });
-  }, [calls.isError]);
+  useFetchFailureToast(calls.isError, 'Failed to fetch interviews');
 
   return (
     <div className="container mx-auto max-w-5xl space-y-6 p-4 md:p-8">

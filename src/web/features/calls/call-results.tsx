@@ -2,17 +2,14 @@
 // (spec: core-experience §2 "Evaluation Results").
 
 import type { Interview } from '@shared/contracts/calls';
-import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { EvaluationView } from '@/components/evaluation/evaluation-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { AudioPlayer, type AudioPlayerHandle } from '@/features/calls/review/audio-player';
-import { callSeconds } from '@/features/calls/review/call-card';
-import { INTERVIEWS_QUERY_ROOT } from '@/features/calls/review/rating-block';
+import { AudioPlayer } from '@/features/calls/review/audio-player';
+import { useCallPlayback } from '@/features/calls/review/call-playback';
 import { canReEvaluate, ReEvaluateButton } from '@/features/calls/review/re-evaluate-button';
 import { TranscriptView } from '@/features/calls/review/transcript-view';
-import { api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { stepHeadingClass, stepHeadingProps } from './step-heading';
 
@@ -27,15 +24,7 @@ export function CallResults({
 }) {
   // a failed evaluation can be run again from here; the new one replaces it in place
   const [interview, setInterview] = useState(ended);
-  // the stored lines (with which of them the built-in recogniser heard) when the call has them
-  const utterances = useQuery({
-    queryKey: [INTERVIEWS_QUERY_ROOT, 'utterances', interview.id],
-    queryFn: () => api.get('/api/interviews/:id/utterances', { params: { id: interview.id } }),
-    enabled: Boolean(interview.conversationId),
-  });
-  const player = useRef<AudioPlayerHandle>(null);
-  const [positionMs, setPositionMs] = useState<number | null>(null);
-  const seekable = Boolean(interview.conversationId) && (utterances.data?.length ?? 0) > 0;
+  const playback = useCallPlayback(interview);
   return (
     <div className="flex flex-col gap-6">
       <Card>
@@ -65,12 +54,7 @@ export function CallResults({
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <AudioPlayer
-            ref={player}
-            conversationId={interview.conversationId}
-            durationHint={callSeconds(interview.startTime, interview.endTime)}
-            onPositionChange={setPositionMs}
-          />
+          <AudioPlayer {...playback.player} />
         </CardContent>
       </Card>
 
@@ -82,13 +66,7 @@ export function CallResults({
         </CardHeader>
         <CardContent>
           <section aria-label="Transcript">
-            <TranscriptView
-              transcript={interview.transcript}
-              interviewerName={interviewerName}
-              utterances={utterances.data}
-              positionMs={positionMs}
-              onSeek={seekable ? (ms) => player.current?.seekTo(ms / 1000) : undefined}
-            />
+            <TranscriptView {...playback.transcript} interviewerName={interviewerName} />
           </section>
         </CardContent>
       </Card>

@@ -6,9 +6,8 @@
 import { DASHBOARD_PAGE_SIZE } from '@shared/domain/limits';
 import { formatScore } from '@shared/domain/score-averages';
 import { ArrowRight, Phone, PlusCircle, Sparkles } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { MyAssignments } from '@/components/assignments/my-assignments';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
@@ -16,9 +15,10 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from '@/components/ui/spinner';
 import {
   CallFilters,
-  type CallFilterValues,
   emptyFilters,
   hasActiveFilters,
+  useCallListState,
+  useFetchFailureToast,
   useScenarioOptions,
 } from '@/features/calls/review/call-filters';
 import { CallList } from '@/features/calls/review/call-list';
@@ -87,23 +87,12 @@ function FirstRun({ credits }: { credits: number }) {
 
 export default function DashboardPage() {
   const { user } = useAuth();
-  const [filters, setFilters] = useState<CallFilterValues>(emptyFilters);
-  const [page, setPage] = useState(1);
+  const { filters, changeFilters, page, setPage } = useCallListState(emptyFilters);
   const calls = useDashboardCalls(user?.id, page, filters);
   const scenarios = useScenarioOptions();
   const trends = useScoreTrends(Boolean(user));
-
-  const changeFilters = useCallback((next: CallFilterValues) => {
-    setFilters(next);
-    setPage(1);
-  }, []);
-
-  useEffect(() => {
-    if (calls.isError) toast.error('Error', { description: 'Failed to fetch interviews' });
-  }, [calls.isError]);
-  useEffect(() => {
-    if (scenarios.isError) toast.error('Error', { description: 'Failed to fetch interviewers' });
-  }, [scenarios.isError]);
+  useFetchFailureToast(calls.isError, 'Failed to fetch interviews');
+  useFetchFailureToast(scenarios.isError, 'Failed to fetch interviewers');
 
   const summary = calls.data?.summary;
   const loading = calls.isLoading || scenarios.isLoading;

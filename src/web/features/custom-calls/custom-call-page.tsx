@@ -1,13 +1,17 @@
 // /custom-call: describe a conversation, review what was generated, create it (spec:
 // core-experience §2 "Custom scenario", §4 "Custom scenario flow", §5). After creation the user
 // is sent home after 2 seconds, unless they start a call with the new scenario right away.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type GenerateCustomCallRequest, generateCustomCallRequest } from '@shared/contracts/custom-calls';
 import type { Interviewer } from '@shared/contracts/scenarios';
 import type { VoiceId } from '@shared/domain/limits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Phone } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { createCustomScenario, generateCustomCall } from './custom-call-api';
@@ -19,11 +23,21 @@ import {
   toCreateRequest,
 } from './review-draft';
 import { ScenarioReview } from './scenario-review';
-import { ScenarioSetup } from './scenario-setup';
+import { ScenarioSetup, type SetupForm } from './scenario-setup';
 
 export const HOME_REDIRECT_MS = 2_000;
 const EMPTY: SetupFields = { userContext: '', personaDetails: '', scenarioDetails: '' };
 const startCallPath = (id: number) => `/new-call?interviewerId=${id}`;
+
+/** The setup texts as typed, checked as the generate request they become (its length rule and message). */
+const setupForm = z
+  .custom<SetupFields>()
+  .transform((f): z.input<typeof generateCustomCallRequest> => f)
+  .pipe(generateCustomCallRequest);
+
+/** A refused generation (by the form's check or by the server) says why, the same way. */
+const refusedGeneration = (message: string) =>
+  toast.error('Could not generate the scenario', { description: message });
 
 function Created({ scenario }: { scenario: Interviewer }) {
   const navigate = useNavigate();
@@ -63,18 +77,22 @@ export default function CustomCallPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [step, setStep] = useState<'setup' | 'review'>('setup');
-  const [fields, setFields] = useState<SetupFields>(EMPTY);
+  const setup: SetupForm = useForm<SetupFields, unknown, GenerateCustomCallRequest>({
+    resolver: zodResolver(setupForm),
+    defaultValues: EMPTY,
+  });
   const [voice, setVoice] = useState<VoiceId | null>(null);
   const [draft, setDraft] = useState<ReviewDraft | null>(null);
 
   const generate = useMutation({
     // the chosen voice, when chosen already, lets an invented persona name match it
-    mutationFn: () => generateCustomCall({ ...fields, ...(voice ? { voiceId: voice } : {}) }),
+    mutationFn: (fields: GenerateCustomCallRequest) =>
+      generateCustomCall({ ...fields, ...(voice ? { voiceId: voice } : {}) }),
     onSuccess: (generation) => {
-      setDraft(draftFromGeneration(generation, fields));
+      setDraft(draftFromGeneration(generation, setup.getValues()));
       setStep('review');
     },
-    onError: (err) => toast.error('Could not generate the scenario', { description: err.message }),
+    onError: (err) => refusedGeneration(err.message),
   });
 
   const create = useMutation({
@@ -96,7 +114,7 @@ export default function CustomCallPage() {
       toast.error(problem ?? 'Please choose a voice for your persona.');
       return;
     }
-    create.mutate(toCreateRequest(draft, voice, fields));
+    create.mutate(toCreateRequest(draft, voice, setup.getValues()));
   };
 
   let body: React.ReactNode;
@@ -117,12 +135,12 @@ export default function CustomCallPage() {
   } else {
     body = (
       <ScenarioSetup
-        fields={fields}
-        onFieldsChange={setFields}
+        form={setup}
         voice={voice}
         onVoiceChange={setVoice}
         generating={generate.isPending}
-        onContinue={() => generate.mutate()}
+        onContinue={(fields) => generate.mutate(fields)}
+        onRefused={refusedGeneration}
       />
     );
   }

@@ -26,6 +26,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { deleteCustomScenario, updateCustomScenario } from './custom-call-api';
+import { rubricEditorProps } from './review-draft';
 import { type EditDraft, editProblem, toEditDraft, toPatchRequest } from './scenario-edit';
 import { VoiceChoice } from './voice-choice';
 import { WordCountField } from './word-count-field';
@@ -135,13 +136,7 @@ function EditScenarioDialog({
             limits={WORD_LIMITS.systemPrompt}
             rows={8}
           />
-          <RubricEditor
-            idPrefix="edit-scenario-rubric"
-            name={draft.rubricName}
-            criteria={draft.criteria}
-            onNameChange={(v) => set('rubricName', v)}
-            onCriteriaChange={(v) => set('criteria', v)}
-          />
+          <RubricEditor idPrefix="edit-scenario-rubric" {...rubricEditorProps(draft, set)} />
           <div className="space-y-1">
             <Label htmlFor="edit-scenario-questions">Sample Questions</Label>
             <p className="text-sm text-muted-foreground">One per line.</p>

@@ -61,13 +61,52 @@ export const questionLines = (text: string) =>
     .map((q) => q.trim())
     .filter((q) => q !== '');
 
-/** The message to show, or null when the draft can be created. */
-export function confirmProblem(draft: ReviewDraft, voice: VoiceId | null): string | null {
+/** The persona's behaviour and grading, as both the review and the edit form hold them. */
+type PersonaParts = Pick<
+  ReviewDraft,
+  'welcomeMessage' | 'systemPrompt' | 'rubricName' | 'criteria' | 'questionsText'
+>;
+
+/** The spec's "both prompt and rubric" check: a prompt, a rubric name, and named criteria. */
+export function promptOrRubricProblem(draft: PersonaParts): string | null {
   const rubricComplete =
     draft.rubricName.trim() !== '' &&
     draft.criteria.length > 0 &&
     draft.criteria.every((c) => c.name.trim() !== '');
-  if (draft.systemPrompt.trim() === '' || !rubricComplete) return customCallMessages.confirmIncomplete;
+  return draft.systemPrompt.trim() === '' || !rubricComplete ? customCallMessages.confirmIncomplete : null;
+}
+
+/** Those parts as a create or patch request carries them, trimmed. */
+export function personaRequestParts(draft: PersonaParts) {
+  return {
+    welcomeMessage: draft.welcomeMessage.trim(),
+    systemPrompt: draft.systemPrompt.trim(),
+    rubricName: draft.rubricName.trim(),
+    rubricCriteria: draft.criteria.map((c) => ({ name: c.name.trim(), description: c.description.trim() })),
+    sampleQuestions: questionLines(draft.questionsText),
+  };
+}
+
+/** The rubric editor's props, bound to a draft's rubric fields. */
+export function rubricEditorProps(
+  draft: Pick<PersonaParts, 'rubricName' | 'criteria'>,
+  set: {
+    (key: 'rubricName', value: string): void;
+    (key: 'criteria', value: PersonaParts['criteria']): void;
+  },
+) {
+  return {
+    name: draft.rubricName,
+    criteria: draft.criteria,
+    onNameChange: (v: string) => set('rubricName', v),
+    onCriteriaChange: (v: PersonaParts['criteria']) => set('criteria', v),
+  };
+}
+
+/** The message to show, or null when the draft can be created. */
+export function confirmProblem(draft: ReviewDraft, voice: VoiceId | null): string | null {
+  const problem = promptOrRubricProblem(draft);
+  if (problem) return problem;
   if (!voice) return VOICE_REQUIRED;
   return null;
 }
@@ -83,10 +122,6 @@ export function toCreateRequest(
     company: draft.company.trim(),
     voiceId: voice,
     bio: setup.personaDetails.trim().slice(0, 2000),
-    systemPrompt: draft.systemPrompt.trim(),
-    welcomeMessage: draft.welcomeMessage.trim(),
-    rubricName: draft.rubricName.trim(),
-    rubricCriteria: draft.criteria.map((c) => ({ name: c.name.trim(), description: c.description.trim() })),
-    sampleQuestions: questionLines(draft.questionsText),
+    ...personaRequestParts(draft),
   };
 }

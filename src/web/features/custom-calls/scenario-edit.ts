@@ -1,10 +1,9 @@
 // Editing one's own custom scenario: the form's draft from the stored scenario, the check before
 // saving (the spec's wording: a name, then 'Please ensure both prompt and rubric are complete.'),
 // and the PATCH body with the user-facing fields only (never owner or kind).
-import { customCallMessages } from '@shared/contracts/custom-calls';
 import type { Interviewer, InterviewerPatchRequest } from '@shared/contracts/scenarios';
 import type { VoiceId } from '@shared/domain/limits';
-import { questionLines } from './review-draft';
+import { personaRequestParts, promptOrRubricProblem } from './review-draft';
 
 export type EditDraft = {
   name: string;
@@ -44,12 +43,7 @@ export function toEditDraft(s: Interviewer): EditDraft {
 /** The message to show, or null when the draft can be saved. */
 export function editProblem(draft: EditDraft): string | null {
   if (draft.name.trim() === '') return NAME_REQUIRED;
-  const rubricComplete =
-    draft.rubricName.trim() !== '' &&
-    draft.criteria.length > 0 &&
-    draft.criteria.every((c) => c.name.trim() !== '');
-  if (draft.systemPrompt.trim() === '' || !rubricComplete) return customCallMessages.confirmIncomplete;
-  return null;
+  return promptOrRubricProblem(draft);
 }
 
 export function toPatchRequest(draft: EditDraft): InterviewerPatchRequest {
@@ -59,10 +53,6 @@ export function toPatchRequest(draft: EditDraft): InterviewerPatchRequest {
     company: draft.company.trim(),
     bio: draft.bio.trim(),
     voiceId: draft.voiceId,
-    welcomeMessage: draft.welcomeMessage.trim(),
-    systemPrompt: draft.systemPrompt.trim(),
-    rubricName: draft.rubricName.trim(),
-    rubricCriteria: draft.criteria.map((c) => ({ name: c.name.trim(), description: c.description.trim() })),
-    sampleQuestions: questionLines(draft.questionsText),
+    ...personaRequestParts(draft),
   };
 }

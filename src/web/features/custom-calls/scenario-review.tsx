@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import type { ReviewDraft } from './review-draft';
+import { type ReviewDraft, rubricEditorProps } from './review-draft';
 import { VoiceChoice } from './voice-choice';
 import { WordCountField } from './word-count-field';
 
@@ -78,12 +78,7 @@ export function ScenarioReview({
         <h2 id="rubric-heading" className="text-lg font-semibold">
           Evaluation Rubric
         </h2>
-        <RubricEditor
-          name={draft.rubricName}
-          criteria={draft.criteria}
-          onNameChange={(v) => set('rubricName', v)}
-          onCriteriaChange={(v) => set('criteria', v)}
-        />
+        <RubricEditor {...rubricEditorProps(draft, set)} />
       </section>
       <div className="space-y-2">
         <Label htmlFor="sample-questions">Sample Questions</Label>

@@ -7,6 +7,7 @@ import {
   Check,
   FileText,
   History,
+  type LucideIcon,
   Mail,
   MessageSquareText,
   Mic,
@@ -97,6 +98,31 @@ const FEATURES = [
   },
 ];
 
+type Feature = { icon: LucideIcon; title: string; text: string };
+
+/** A grid of feature cards: the card's top (its icon, perhaps with a badge), a title and a line. */
+function FeatureCards({
+  items,
+  cardClassName,
+  top,
+}: {
+  items: Feature[];
+  cardClassName: string;
+  top: (feature: Feature) => ReactNode;
+}) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((f) => (
+        <li key={f.title} className={cardClassName}>
+          {top(f)}
+          <h3 className="mb-2 font-semibold">{f.title}</h3>
+          <p className="text-muted-foreground text-sm">{f.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function KeyFeatures() {
   return (
     <Section
@@ -104,15 +130,11 @@ export function KeyFeatures() {
       title="Key Features"
       intro="Everything you need to walk into the real conversation ready."
     >
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {FEATURES.map((f) => (
-          <li key={f.title} className="bg-card rounded-xl border p-6 shadow-sm">
-            <f.icon className="text-primary mb-4 size-8" aria-hidden />
-            <h3 className="mb-2 font-semibold">{f.title}</h3>
-            <p className="text-muted-foreground text-sm">{f.text}</p>
-          </li>
-        ))}
-      </ul>
+      <FeatureCards
+        items={FEATURES}
+        cardClassName="bg-card rounded-xl border p-6 shadow-sm"
+        top={(f) => <f.icon className="text-primary mb-4 size-8" aria-hidden />}
+      />
     </Section>
   );
 }
@@ -139,18 +161,16 @@ const COMING_SOON = [
 export function ComingSoon() {
   return (
     <Section id="coming-soon" title="Coming Soon" intro="What we are building next." muted>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {COMING_SOON.map((f) => (
-          <li key={f.title} className="bg-card rounded-xl border p-6">
-            <div className="mb-4 flex items-center justify-between">
-              <f.icon className="text-primary size-7" aria-hidden />
-              <Badge variant="outline">Soon</Badge>
-            </div>
-            <h3 className="mb-2 font-semibold">{f.title}</h3>
-            <p className="text-muted-foreground text-sm">{f.text}</p>
-          </li>
-        ))}
-      </ul>
+      <FeatureCards
+        items={COMING_SOON}
+        cardClassName="bg-card rounded-xl border p-6"
+        top={(f) => (
+          <div className="mb-4 flex items-center justify-between">
+            <f.icon className="text-primary size-7" aria-hidden />
+            <Badge variant="outline">Soon</Badge>
+          </div>
+        )}
+      />
     </Section>
   );
 }

@@ -4,21 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { createAssignmentRequest, type TeamMemberResponse } from '@shared/contracts/teams';
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { DialogField, FormDialog, FormSelect, submitInForm } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectItem } from '@/components/ui/select';
 import { useAssignableScenarios, useAssignableTracks, useCreateAssignment } from './teams-api';
 
 const WHOLE_TEAM = 'team';
@@ -62,108 +53,73 @@ export function AssignPracticeDialog({ teamId, members }: { teamId: number; memb
   const presets = (scenarios.data ?? []).filter((s) => !s.isCustomScenario);
   const error = firstError(form.formState.errors);
 
-  async function submit(body: z.output<typeof createAssignmentRequest>) {
-    try {
-      await create.mutateAsync(body);
-      form.reset(EMPTY);
-      setOpen(false);
-    } catch (err) {
-      form.setError('root', { message: (err as Error).message });
-    }
-  }
+  const submit = (body: z.output<typeof createAssignmentRequest>) =>
+    submitInForm(
+      form.setError,
+      () => create.mutateAsync(body),
+      () => {
+        form.reset(EMPTY);
+        setOpen(false);
+      },
+    );
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button size="sm">
           <ClipboardList aria-hidden /> Assign Practice
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={form.handleSubmit(submit)} className="space-y-4">
-          <DialogHeader>
-            <DialogTitle>Assign Practice</DialogTitle>
-            <DialogDescription>
-              A call at or above the target score (out of 10) marks the assignment passed.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor="assign-target">Scenario or track</Label>
-            <Controller
-              control={form.control}
-              name="target"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="assign-target" className="w-full">
-                    <SelectValue placeholder="Choose what to practise" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {presets.map((s) => (
-                      <SelectItem key={`s${s.id}`} value={`scenario:${s.id}`}>
-                        {s.name} — {s.callType}
-                      </SelectItem>
-                    ))}
-                    {(tracks.data ?? []).map((t) => (
-                      <SelectItem key={`t${t.id}`} value={`track:${t.id}`}>
-                        Track: {t.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="assign-who">Assign to</Label>
-            <Controller
-              control={form.control}
-              name="assignee"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="assign-who" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={WHOLE_TEAM}>Whole team</SelectItem>
-                    {members.map((m) => (
-                      <SelectItem key={m.userId} value={String(m.userId)}>
-                        {m.name} ({m.email})
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </div>
-          <div className="grid grid-cols-2 gap-4">
-            <div className="space-y-2">
-              <Label htmlFor="assign-due">Due date (optional)</Label>
-              <Input id="assign-due" type="date" {...form.register('dueDate')} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="assign-score">Target score (optional)</Label>
-              <Input
-                id="assign-score"
-                type="number"
-                min={0}
-                max={10}
-                step={1}
-                {...form.register('targetScore')}
-              />
-            </div>
-          </div>
-          {error && (
-            <p role="alert" className="text-destructive text-sm">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="submit" disabled={create.isPending || form.watch('target') === ''}>
-              Assign
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Assign Practice"
+      description="A call at or above the target score (out of 10) marks the assignment passed."
+      error={error}
+      submitLabel="Assign"
+      submitDisabled={create.isPending || form.watch('target') === ''}
+      onSubmit={form.handleSubmit(submit)}
+    >
+      <FormSelect
+        control={form.control}
+        name="target"
+        id="assign-target"
+        label="Scenario or track"
+        placeholder="Choose what to practise"
+      >
+        {presets.map((s) => (
+          <SelectItem key={`s${s.id}`} value={`scenario:${s.id}`}>
+            {s.name} — {s.callType}
+          </SelectItem>
+        ))}
+        {(tracks.data ?? []).map((t) => (
+          <SelectItem key={`t${t.id}`} value={`track:${t.id}`}>
+            Track: {t.name}
+          </SelectItem>
+        ))}
+      </FormSelect>
+      <FormSelect control={form.control} name="assignee" id="assign-who" label="Assign to">
+        <SelectItem value={WHOLE_TEAM}>Whole team</SelectItem>
+        {members.map((m) => (
+          <SelectItem key={m.userId} value={String(m.userId)}>
+            {m.name} ({m.email})
+          </SelectItem>
+        ))}
+      </FormSelect>
+      <div className="grid grid-cols-2 gap-4">
+        <DialogField id="assign-due" label="Due date (optional)">
+          <Input id="assign-due" type="date" {...form.register('dueDate')} />
+        </DialogField>
+        <DialogField id="assign-score" label="Target score (optional)">
+          <Input
+            id="assign-score"
+            type="number"
+            min={0}
+            max={10}
+            step={1}
+            {...form.register('targetScore')}
+          />
+        </DialogField>
+      </div>
+    </FormDialog>
   );
 }

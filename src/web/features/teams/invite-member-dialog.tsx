@@ -2,112 +2,74 @@
 // when they accept; the answer is the same whether or not the email has an account, so the dialog
 // never says who is registered. The button stays disabled while the email is blank.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { inviteMemberRequest } from '@shared/contracts/teams';
+import {
+  type InviteMemberInput,
+  type InviteMemberRequest,
+  inviteMemberRequest,
+} from '@shared/contracts/teams';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useForm } from 'react-hook-form';
+import { DialogField, FormDialog, FormSelect, submitInForm } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectItem } from '@/components/ui/select';
 import { useInviteMember } from './teams-api';
 
-type InviteInput = z.input<typeof inviteMemberRequest>;
-type InviteOutput = z.output<typeof inviteMemberRequest>;
-const EMPTY: InviteInput = { email: '', role: 'member' };
+const EMPTY: InviteMemberInput = { email: '', role: 'member' };
 
 export function InviteMemberDialog({ teamId }: { teamId: number }) {
   const [open, setOpen] = useState(false);
   const invite = useInviteMember(teamId);
   // the invite request's own rules check the email (the server's wording, without the round trip)
-  const form = useForm<InviteInput, unknown, InviteOutput>({
+  const form = useForm<InviteMemberInput, unknown, InviteMemberRequest>({
     resolver: zodResolver(inviteMemberRequest),
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;
   const error = errors.root?.message ?? errors.email?.message ?? errors.role?.message;
 
-  async function submit(values: InviteOutput) {
-    try {
-      await invite.mutateAsync(values);
-      form.reset(EMPTY);
-      setOpen(false);
-    } catch (err) {
-      form.setError('root', { message: (err as Error).message });
-    }
-  }
+  const submit = (values: InviteMemberRequest) =>
+    submitInForm(
+      form.setError,
+      () => invite.mutateAsync(values),
+      () => {
+        form.reset(EMPTY);
+        setOpen(false);
+      },
+    );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         form.clearErrors();
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button size="sm">
           <UserPlus aria-hidden /> Invite
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={form.handleSubmit(submit)} className="space-y-4">
-          <DialogHeader>
-            <DialogTitle>Invite to the team</DialogTitle>
-            <DialogDescription>
-              They join once they accept, signed in with this email. If they have no account yet, the
-              invitation waits until they sign up with it.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor="invite-email">Email</Label>
-            <Input
-              id="invite-email"
-              type="email"
-              {...form.register('email')}
-              placeholder="colleague@example.com"
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="invite-role">Role</Label>
-            <Controller
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={(v) => field.onChange(v as 'member' | 'admin')}>
-                  <SelectTrigger id="invite-role" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="member">Member</SelectItem>
-                    <SelectItem value="admin">Admin</SelectItem>
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </div>
-          {error && (
-            <p role="alert" className="text-destructive text-sm">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="submit" disabled={invite.isPending || form.watch('email').trim() === ''}>
-              Send Invitation
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Invite to the team"
+      description="They join once they accept, signed in with this email. If they have no account yet, the invitation waits until they sign up with it."
+      error={error}
+      submitLabel="Send Invitation"
+      submitDisabled={invite.isPending || form.watch('email').trim() === ''}
+      onSubmit={form.handleSubmit(submit)}
+    >
+      <DialogField id="invite-email" label="Email">
+        <Input
+          id="invite-email"
+          type="email"
+          {...form.register('email')}
+          placeholder="colleague@example.com"
+        />
+      </DialogField>
+      <FormSelect control={form.control} name="role" id="invite-role" label="Role">
+        <SelectItem value="member">Member</SelectItem>
+        <SelectItem value="admin">Admin</SelectItem>
+      </FormSelect>
+    </FormDialog>
   );
 }

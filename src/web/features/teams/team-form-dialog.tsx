@@ -5,18 +5,8 @@ import { createTeamRequest } from '@shared/contracts/teams';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogField, FormDialog, submitInForm } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 
 type Props = {
@@ -45,49 +35,34 @@ export function TeamFormDialog({ trigger, title, submitLabel, initial, pending, 
     if (open) form.reset({ name: initial?.name ?? '', description: initial?.description ?? '' });
   }, [open, initial?.name, initial?.description, form]);
 
-  async function submit(values: TeamFormOutput) {
-    try {
-      await onSubmit({ name: values.name, description: (values.description ?? '').trim() });
-      setOpen(false);
-    } catch (err) {
-      form.setError('root', { message: (err as Error).message });
-    }
-  }
+  const submit = (values: TeamFormOutput) =>
+    submitInForm(
+      form.setError,
+      () => onSubmit({ name: values.name, description: (values.description ?? '').trim() }),
+      () => setOpen(false),
+    );
 
   const error = errors.root?.message ?? errors.name?.message ?? errors.description?.message;
   const name = form.watch('name');
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <form onSubmit={form.handleSubmit(submit)} className="space-y-4">
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>
-              Teams practise together; owners and admins can assign practice.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor="team-name">Name</Label>
-            <Input id="team-name" {...form.register('name')} maxLength={200} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="team-description">Description</Label>
-            <Textarea id="team-description" {...form.register('description')} rows={3} />
-          </div>
-          {error && (
-            <p role="alert" className="text-destructive text-sm">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="submit" disabled={pending || name.trim() === ''}>
-              {submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={trigger}
+      title={title}
+      description="Teams practise together; owners and admins can assign practice."
+      error={error}
+      submitLabel={submitLabel}
+      submitDisabled={pending || name.trim() === ''}
+      onSubmit={form.handleSubmit(submit)}
+    >
+      <DialogField id="team-name" label="Name">
+        <Input id="team-name" {...form.register('name')} maxLength={200} />
+      </DialogField>
+      <DialogField id="team-description" label="Description">
+        <Textarea id="team-description" {...form.register('description')} rows={3} />
+      </DialogField>
+    </FormDialog>
   );
 }

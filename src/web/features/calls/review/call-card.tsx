@@ -3,16 +3,14 @@
 // transcript (lines seek the recording), the evaluation and the ratings, and a Done button.
 import type { Interview } from '@shared/contracts/calls';
 import { callAverageScore, evaluationCriteriaList, formatScore } from '@shared/domain/score-averages';
-import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp } from 'lucide-react';
-import { useRef, useState } from 'react';
 import { EvaluationView } from '@/components/evaluation/evaluation-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { api } from '@/lib/api-client';
-import { AudioPlayer, type AudioPlayerHandle } from './audio-player';
-import { INTERVIEWS_QUERY_ROOT, RatingBlock, ratingLabel } from './rating-block';
+import { AudioPlayer } from './audio-player';
+import { callSeconds, useCallPlayback } from './call-playback';
+import { RatingBlock, ratingLabel } from './rating-block';
 import { canReEvaluate, ReEvaluateButton } from './re-evaluate-button';
 import { TranscriptView } from './transcript-view';
 
@@ -25,12 +23,6 @@ export type CallCardProps = {
 };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** the call's length in whole seconds, null while it has not ended */
-export function callSeconds(start: string, end: string | null): number | null {
-  if (!end) return null;
-  return Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 1000));
-}
 
 function duration(start: string, end: string | null): string | null {
   const seconds = callSeconds(start, end);
@@ -56,36 +48,18 @@ function ExpandedCall({
   ratingMode: 'edit' | 'view';
   onDone: () => void;
 }) {
-  const player = useRef<AudioPlayerHandle>(null);
-  const [positionMs, setPositionMs] = useState<number | null>(null);
-  const utterances = useQuery({
-    queryKey: [INTERVIEWS_QUERY_ROOT, 'utterances', interview.id],
-    queryFn: () => api.get('/api/interviews/:id/utterances', { params: { id: interview.id } }),
-    enabled: Boolean(interview.conversationId),
-  });
+  const playback = useCallPlayback(interview);
   const interviewerName = interview.interviewerName ?? 'Interviewer';
-  const seekable = Boolean(interview.conversationId) && (utterances.data?.length ?? 0) > 0;
 
   return (
     <div className="space-y-6 border-t pt-4">
       <section className="space-y-2">
         <h3 className="font-semibold">Recording</h3>
-        <AudioPlayer
-          ref={player}
-          conversationId={interview.conversationId}
-          durationHint={callSeconds(interview.startTime, interview.endTime)}
-          onPositionChange={setPositionMs}
-        />
+        <AudioPlayer {...playback.player} />
       </section>
       <section className="space-y-2">
         <h3 className="font-semibold">Transcript</h3>
-        <TranscriptView
-          transcript={interview.transcript}
-          interviewerName={interviewerName}
-          utterances={utterances.data}
-          positionMs={positionMs}
-          onSeek={seekable ? (ms) => player.current?.seekTo(ms / 1000) : undefined}
-        />
+        <TranscriptView {...playback.transcript} interviewerName={interviewerName} />
       </section>
       <section className="space-y-2">
         <div className="flex items-center justify-between gap-2">

@@ -4,7 +4,8 @@ import type { InterviewListQuery } from '@shared/contracts/calls';
 import type { Interviewer } from '@shared/contracts/scenarios';
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -22,6 +23,24 @@ export type CallFilterValues = {
 };
 
 export const emptyFilters: CallFilterValues = { search: '', callType: '', interviewerId: null };
+
+/** A call list's filters and page (All Calls, the dashboard): changing a filter goes back to page 1. */
+export function useCallListState(initial: CallFilterValues) {
+  const [filters, setFilters] = useState<CallFilterValues>(initial);
+  const [page, setPage] = useState(1);
+  const changeFilters = useCallback((next: CallFilterValues) => {
+    setFilters(next);
+    setPage(1);
+  }, []);
+  return { filters, changeFilters, page, setPage };
+}
+
+/** Says once, in a toast, that a list could not be fetched. */
+export function useFetchFailureToast(failed: boolean, description: string) {
+  useEffect(() => {
+    if (failed) toast.error('Error', { description });
+  }, [failed, description]);
+}
 
 export const hasActiveFilters = (f: CallFilterValues) =>
   Boolean(f.search.trim() || f.callType || f.interviewerId !== null || f.callRating || f.evaluationRating);

@@ -1,0 +1,46 @@
+// The recording and the transcript of a past call, bound together: the player reports where it
+// is (the transcript highlights that line) and a transcript line seeks the player — when the call
+// has stored line timings. Used by the call's results page and by the expanded call card.
+import type { Interview } from '@shared/contracts/calls';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { api } from '@/lib/api-client';
+import type { AudioPlayerHandle, AudioPlayerProps } from './audio-player';
+import { INTERVIEWS_QUERY_ROOT } from './rating-block';
+import type { TranscriptViewProps } from './transcript-view';
+
+/** the call's length in whole seconds, null while it has not ended */
+export function callSeconds(start: string, end: string | null): number | null {
+  if (!end) return null;
+  return Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 1000));
+}
+
+/** Props for AudioPlayer and TranscriptView (all but the interviewer's name). */
+export function useCallPlayback(interview: Interview): {
+  player: AudioPlayerProps;
+  transcript: Omit<TranscriptViewProps, 'interviewerName'>;
+} {
+  const player = useRef<AudioPlayerHandle>(null);
+  const [positionMs, setPositionMs] = useState<number | null>(null);
+  // the stored lines (with which of them the built-in recogniser heard) when the call has them
+  const utterances = useQuery({
+    queryKey: [INTERVIEWS_QUERY_ROOT, 'utterances', interview.id],
+    queryFn: () => api.get('/api/interviews/:id/utterances', { params: { id: interview.id } }),
+    enabled: Boolean(interview.conversationId),
+  });
+  const seekable = Boolean(interview.conversationId) && (utterances.data?.length ?? 0) > 0;
+  return {
+    player: {
+      ref: player,
+      conversationId: interview.conversationId,
+      durationHint: callSeconds(interview.startTime, interview.endTime),
+      onPositionChange: setPositionMs,
+    },
+    transcript: {
+      transcript: interview.transcript,
+      utterances: utterances.data,
+      positionMs,
+      onSeek: seekable ? (ms) => player.current?.seekTo(ms / 1000) : undefined,
+    },
+  };
+}
