@@ -8,6 +8,7 @@ import { interviewResponse } from '@shared/contracts/calls';
 import { type ErrorResponse, errorResponse } from '@shared/contracts/common';
 import type { EvaluationOutcome } from '@shared/contracts/evaluation';
 import { evaluationOutcome } from '@shared/contracts/evaluation';
+import { type Interviewer, interviewerResponse } from '@shared/contracts/scenarios';
 import type { z } from 'zod';
 
 const json = (status: number, body: unknown) =>
@@ -48,5 +49,33 @@ export function fakeInterview(
     status: 'completed',
     createdAt: '2026-01-05T10:00:00.000Z',
     ...rest,
+  });
+}
+
+/** A scenario as GET /api/interviewers answers it: a preset interview persona unless `fields` say otherwise. */
+export function fakeScenario(fields: Partial<Interviewer> = {}): Interviewer {
+  return interviewerResponse.parse({
+    id: 1,
+    name: 'Sarah Chen',
+    role: 'Group Product Manager',
+    company: 'Brightline Payments',
+    avatar: '',
+    bio: 'Leads merchant onboarding.',
+    voiceId: 'sarah',
+    sampleQuestions: ['Design a product for small merchants.'],
+    callType: 'Product Management Interview',
+    systemPrompt: 'You are Sarah.',
+    welcomeMessage: 'Hello!',
+    rubricId: null,
+    rubricName: 'Product Sense',
+    rubricCriteria: [{ name: 'User empathy', description: 'Understands the merchant.' }],
+    isCustomScenario: false,
+    addedBy: null,
+    userId: null,
+    isArchived: false,
+    archivedAt: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
   });
 }

@@ -32,32 +32,11 @@ vi.mock('./use-voice-conversation', () => ({
   }),
 }));
 
+import { fakeScenario } from '@/test-support/contract-replies';
 import NewCallPage from './new-call-page';
 import { inAppTarget } from './use-leave-call-guard';
 
-const sarah: Interviewer = {
-  id: 1,
-  name: 'Sarah Chen',
-  role: 'Group Product Manager',
-  company: 'Brightline Payments',
-  avatar: '',
-  bio: 'Leads merchant onboarding.',
-  voiceId: 'sarah',
-  sampleQuestions: [],
-  callType: 'Product Management Interview',
-  systemPrompt: 'You are Sarah.',
-  welcomeMessage: 'Hello!',
-  rubricId: null,
-  rubricName: 'Product Sense',
-  rubricCriteria: [{ name: 'User empathy', description: 'Understands the merchant.' }],
-  isCustomScenario: false,
-  addedBy: null,
-  userId: null,
-  isArchived: false,
-  archivedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const sarah: Interviewer = fakeScenario({ sampleQuestions: [] });
 const user = { id: 42, name: 'Casey', email: 'c@example.com', credits: 1, role: 'user', isAdmin: false };
 const call: Interview = {
   id: 7,

@@ -10,31 +10,10 @@ import { AuthProvider } from '@/components/auth/auth-provider';
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast: toasts }));
 
+import { fakeScenario } from '@/test-support/contract-replies';
 import NewCallPage from './new-call-page';
 
-const sarah: Interviewer = {
-  id: 1,
-  name: 'Sarah Chen',
-  role: 'Group Product Manager',
-  company: 'Brightline Payments',
-  avatar: '',
-  bio: 'Leads merchant onboarding.',
-  voiceId: 'sarah',
-  sampleQuestions: ['Design a product for small merchants.'],
-  callType: 'Product Management Interview',
-  systemPrompt: 'You are Sarah.',
-  welcomeMessage: 'Hello!',
-  rubricId: null,
-  rubricName: 'Product Sense',
-  rubricCriteria: [{ name: 'User empathy', description: 'Understands the merchant.' }],
-  isCustomScenario: false,
-  addedBy: null,
-  userId: null,
-  isArchived: false,
-  archivedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const sarah: Interviewer = fakeScenario();
 const tom: Interviewer = { ...sarah, id: 2, name: 'Tom Brennan', callType: 'Customer Escalation' };
 const user = { id: 42, name: 'Casey', email: 'c@example.com', credits: 0, role: 'user', isAdmin: false };
 

@@ -12,31 +12,10 @@ import { editProblem, isOwnCustomScenario, toEditDraft, toPatchRequest } from '.
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast: toasts }));
 
+import { fakeScenario } from '@/test-support/contract-replies';
 import NewCallPage from '../calls/new-call-page';
 
-const preset: Interviewer = {
-  id: 1,
-  name: 'Sarah Chen',
-  role: 'Group Product Manager',
-  company: 'Brightline Payments',
-  avatar: '',
-  bio: 'Leads merchant onboarding.',
-  voiceId: 'sarah',
-  sampleQuestions: ['Design a product for small merchants.'],
-  callType: 'Product Management Interview',
-  systemPrompt: 'You are Sarah.',
-  welcomeMessage: 'Hello!',
-  rubricId: 1,
-  rubricName: 'Product Sense',
-  rubricCriteria: [{ name: 'User empathy', description: 'Understands the merchant.' }],
-  isCustomScenario: false,
-  addedBy: null,
-  userId: null,
-  isArchived: false,
-  archivedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const preset: Interviewer = fakeScenario({ rubricId: 1 });
 const mine: Interviewer = {
   ...preset,
   id: 7,
