@@ -294,6 +294,8 @@ test('§8 the trend charts speak in words and a table, not as an "application"',
   const charts = page.getByTestId('progress-charts');
   await expect(charts).toBeVisible(FIRST_LOAD);
   await expect(charts.locator('.recharts-surface').first()).toBeVisible();
+  // the score's line itself is drawn, not just the axes
+  await expect(charts.locator('.recharts-line-curve').first()).toBeVisible();
   await expect(page.getByRole('application')).toHaveCount(0);
   await expect(page.getByTestId('score-trend-summary')).toContainText(/^4 scored calls on .+\. Latest score/);
   // every x-axis label different

@@ -4,6 +4,7 @@
 // says what it shows in a sentence, and the numbers are in a table (issue 23 §8).
 import type { TrendPoint } from '@shared/contracts/call-review';
 import { formatScore } from '@shared/domain/score-averages';
+import type { ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -85,6 +86,42 @@ function TrendTable({ data, hasSpeech }: { data: ChartPoint[]; hasSpeech: boolea
   );
 }
 
+/** One chart card: its title, the chart said in words (for everyone), and the chart itself (hidden from screen readers, which get the summary and the table). */
+function TrendCard(props: {
+  title: string;
+  summaryTestId: string;
+  summary: string;
+  data: ChartPoint[];
+  marginRight: number;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="gap-2">
+      <CardHeader>
+        <CardTitle>
+          <h2>{props.title}</h2>
+        </CardTitle>
+        <p className="text-muted-foreground text-sm" data-testid={props.summaryTestId}>
+          {props.summary}
+        </p>
+      </CardHeader>
+      <CardContent className="h-56 px-2" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart
+            data={props.data}
+            accessibilityLayer={false}
+            margin={{ top: 8, right: props.marginRight, bottom: 0, left: -16 }}
+          >
+            <CartesianGrid strokeDasharray="3 3" className="stroke-muted" />
+            <XAxis dataKey="label" fontSize={12} minTickGap={12} />
+            {props.children}
+          </LineChart>
+        </ResponsiveContainer>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Shown by the dashboard only when there are at least MIN_TREND_POINTS points. */
 export function ProgressCharts({ points }: { points: TrendPoint[] }) {
   const labels = trendLabels(points);
@@ -92,82 +129,54 @@ export function ProgressCharts({ points }: { points: TrendPoint[] }) {
   const hasSpeech = data.some((p) => p.wordsPerMinute !== null || p.fillersPer100Words !== null);
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="progress-charts">
-      <Card className="gap-2">
-        <CardHeader>
-          <CardTitle>
-            <h2>Score trend</h2>
-          </CardTitle>
-          <p className="text-muted-foreground text-sm" data-testid="score-trend-summary">
-            {scoreSummary(points)}
-          </p>
-        </CardHeader>
-        <CardContent className="h-56 px-2" aria-hidden="true">
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart
-              data={data}
-              accessibilityLayer={false}
-              margin={{ top: 8, right: 16, bottom: 0, left: -16 }}
-            >
-              <CartesianGrid strokeDasharray="3 3" className="stroke-muted" />
-              <XAxis dataKey="label" fontSize={12} minTickGap={12} />
-              <YAxis domain={[0, 10]} fontSize={12} />
-              <Tooltip content={(props) => <ScoreTooltip active={props.active} payload={props.payload} />} />
-              <Line
-                type="monotone"
-                dataKey="averageScore"
-                name="Average score"
-                stroke="var(--color-primary, #6366f1)"
-                strokeWidth={2}
-                connectNulls
-                dot={{ r: 3 }}
-              />
-            </LineChart>
-          </ResponsiveContainer>
-        </CardContent>
-      </Card>
+      <TrendCard
+        title="Score trend"
+        summaryTestId="score-trend-summary"
+        summary={scoreSummary(points)}
+        data={data}
+        marginRight={16}
+      >
+        <YAxis domain={[0, 10]} fontSize={12} />
+        <Tooltip content={(props) => <ScoreTooltip active={props.active} payload={props.payload} />} />
+        <Line
+          type="monotone"
+          dataKey="averageScore"
+          name="Average score"
+          stroke="var(--color-primary, #6366f1)"
+          strokeWidth={2}
+          connectNulls
+          dot={{ r: 3 }}
+        />
+      </TrendCard>
       {hasSpeech && (
-        <Card className="gap-2">
-          <CardHeader>
-            <CardTitle>
-              <h2>Speaking pace and filler words</h2>
-            </CardTitle>
-            <p className="text-muted-foreground text-sm" data-testid="speech-trend-summary">
-              {speechSummary(points)}
-            </p>
-          </CardHeader>
-          <CardContent className="h-56 px-2" aria-hidden="true">
-            <ResponsiveContainer width="100%" height="100%">
-              <LineChart
-                data={data}
-                accessibilityLayer={false}
-                margin={{ top: 8, right: 0, bottom: 0, left: -16 }}
-              >
-                <CartesianGrid strokeDasharray="3 3" className="stroke-muted" />
-                <XAxis dataKey="label" fontSize={12} minTickGap={12} />
-                <YAxis yAxisId="pace" fontSize={12} />
-                <YAxis yAxisId="fillers" orientation="right" fontSize={12} />
-                <Tooltip />
-                <Legend />
-                <Line
-                  yAxisId="pace"
-                  type="monotone"
-                  dataKey="wordsPerMinute"
-                  name="Words per minute"
-                  stroke="#0ea5e9"
-                  connectNulls
-                />
-                <Line
-                  yAxisId="fillers"
-                  type="monotone"
-                  dataKey="fillersPer100Words"
-                  name="Fillers per 100 words"
-                  stroke="#f59e0b"
-                  connectNulls
-                />
-              </LineChart>
-            </ResponsiveContainer>
-          </CardContent>
-        </Card>
+        <TrendCard
+          title="Speaking pace and filler words"
+          summaryTestId="speech-trend-summary"
+          summary={speechSummary(points)}
+          data={data}
+          marginRight={0}
+        >
+          <YAxis yAxisId="pace" fontSize={12} />
+          <YAxis yAxisId="fillers" orientation="right" fontSize={12} />
+          <Tooltip />
+          <Legend />
+          <Line
+            yAxisId="pace"
+            type="monotone"
+            dataKey="wordsPerMinute"
+            name="Words per minute"
+            stroke="#0ea5e9"
+            connectNulls
+          />
+          <Line
+            yAxisId="fillers"
+            type="monotone"
+            dataKey="fillersPer100Words"
+            name="Fillers per 100 words"
+            stroke="#f59e0b"
+            connectNulls
+          />
+        </TrendCard>
       )}
       <TrendTable data={data} hasSpeech={hasSpeech} />
     </div>
