@@ -94,38 +94,26 @@ export function RatingBlock({ interview, readOnly }: { interview: Interview; rea
     >
       <h3 className="font-semibold">{readOnly ? 'Ratings' : 'Your Feedback'}</h3>
       <div className="grid gap-4 md:grid-cols-2">
-        <div className="space-y-2">
-          <RatingChoice
-            label="Call Experience"
-            value={callRating}
-            onChange={setCallRating}
-            readOnly={readOnly}
-          />
-          <Textarea
-            aria-label="Call experience notes"
-            placeholder={readOnly ? 'No notes' : 'Notes about the call (optional)'}
-            value={callNote}
-            readOnly={readOnly}
-            maxLength={20_000}
-            onChange={(e) => setCallNote(e.target.value)}
-          />
-        </div>
-        <div className="space-y-2">
-          <RatingChoice
-            label="Evaluation"
-            value={evaluationRating}
-            onChange={setEvaluationRating}
-            readOnly={readOnly}
-          />
-          <Textarea
-            aria-label="Evaluation notes"
-            placeholder={readOnly ? 'No notes' : 'Notes about the evaluation (optional)'}
-            value={evaluationNote}
-            readOnly={readOnly}
-            maxLength={20_000}
-            onChange={(e) => setEvaluationNote(e.target.value)}
-          />
-        </div>
+        <RatingField
+          label="Call Experience"
+          rating={callRating}
+          onRating={setCallRating}
+          noteLabel="Call experience notes"
+          notePlaceholder="Notes about the call (optional)"
+          note={callNote}
+          onNote={setCallNote}
+          readOnly={readOnly}
+        />
+        <RatingField
+          label="Evaluation"
+          rating={evaluationRating}
+          onRating={setEvaluationRating}
+          noteLabel="Evaluation notes"
+          notePlaceholder="Notes about the evaluation (optional)"
+          note={evaluationNote}
+          onNote={setEvaluationNote}
+          readOnly={readOnly}
+        />
       </div>
       {!readOnly && (
         <Button type="button" onClick={() => save.mutate()} disabled={save.isPending}>
@@ -133,5 +121,36 @@ export function RatingBlock({ interview, readOnly }: { interview: Interview; rea
         </Button>
       )}
     </section>
+  );
+}
+
+/** One rating with its notes: the stars (or their read-only reading) and the note beneath them. */
+function RatingField(props: {
+  label: string;
+  rating: Parameters<typeof RatingChoice>[0]['value'];
+  onRating: Parameters<typeof RatingChoice>[0]['onChange'];
+  noteLabel: string;
+  notePlaceholder: string;
+  note: string;
+  onNote: (note: string) => void;
+  readOnly?: boolean;
+}) {
+  return (
+    <div className="space-y-2">
+      <RatingChoice
+        label={props.label}
+        value={props.rating}
+        onChange={props.onRating}
+        readOnly={props.readOnly}
+      />
+      <Textarea
+        aria-label={props.noteLabel}
+        placeholder={props.readOnly ? 'No notes' : props.notePlaceholder}
+        value={props.note}
+        readOnly={props.readOnly}
+        maxLength={20_000}
+        onChange={(e) => props.onNote(e.target.value)}
+      />
+    </div>
   );
 }
