@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, writePgliteDirImage } from './client.js';
 import { migrateDatabase } from './migrate.js';
 import { sqlRows } from './sql-rows.js';
@@ -50,11 +50,15 @@ describe('a new embedded database folder from the build image', () => {
       ),
     );
 
-  it('starts migrated without initdb, persists after close and reopen, and falls back when the image is missing or of another PGlite', async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-image-'));
-    dirs.push(root);
-    const image = await makeImage(root);
+  let root = '';
+  let image = '';
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-image-'));
+    image = await makeImage(root);
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
+  it('starts migrated without initdb and persists after close and reopen', async () => {
     const dir = path.join(root, 'from-image');
     const first = await openDatabase({ pgliteDir: dir, pgliteDirImage: image });
     expect(first.created).toEqual({ from: 'image' });
@@ -71,16 +75,21 @@ describe('a new embedded database folder from the build image', () => {
     expect(sqlRows(await again.db.execute('select n from kept'))).toEqual([{ n: 42 }]);
     expect(await tables(again)).toEqual([{ n: 1 }]);
     await again.close();
+  });
 
+  it('starts over when a run killed while unpacking left a partial folder beside an empty one', async () => {
     // a run killed while unpacking left a partial folder beside an empty one: started over
     const killed = path.join(root, 'killed');
+    fs.mkdirSync(killed);
     fs.mkdirSync(`${killed}.unpacking/base`, { recursive: true });
     fs.writeFileSync(`${killed}.unpacking/PG_VERSION`, '17\n');
     const restarted = await openDatabase({ pgliteDir: killed, pgliteDirImage: image });
     expect(restarted.created).toEqual({ from: 'image' });
     expect(await tables(restarted)).toEqual([{ n: 1 }]);
     await restarted.close();
+  });
 
+  it('falls back to initdb when the image is missing or made by another PGlite', async () => {
     const missing = await openDatabase({
       pgliteDir: path.join(root, 'no-image'),
       pgliteDirImage: path.join(root, 'absent.tar.gz'),
