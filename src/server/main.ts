@@ -64,6 +64,9 @@ async function main() {
   app.log.info(
     `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
   );
+  if (database.created?.from === 'image') app.log.info('Database: new data folder from the build image');
+  else if (database.created)
+    app.log.info(`Database: new data folder by initdb and migrations (${database.created.why})`);
   logPayments(app.log, config);
 }
 
