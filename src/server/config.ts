@@ -26,6 +26,12 @@ export const configSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  /**
+   * The embedded database when DATABASE_URL is unset, for a new DATA_DIR: 'postgres' (PostgreSQL
+   * from npm's binaries, in a child process) or 'pglite' (in the server's process). A DATA_DIR that
+   * already holds one keeps it (decision 017).
+   */
+  EMBEDDED_DATABASE: z.enum(['postgres', 'pglite']).default('postgres'),
   PUBLIC_URL: optionalUrl,
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),

@@ -1,10 +1,10 @@
 // Entry point: read config, open and migrate the database, seed, build the app, listen, and
 // close gracefully on SIGINT/SIGTERM.
-import path from 'node:path';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, isLocalAddress, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
+import { openEmbeddedDatabase } from './db/embedded.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDatabase } from './db/seed/index.js';
 import { buildDeps } from './deps.js';
@@ -34,10 +34,21 @@ async function main() {
       throw err;
     }
   }
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
+  const embedded = config.DATABASE_URL
+    ? null
+    : await openEmbeddedDatabase({
+        dataDir: config.dataDir,
+        preference: config.EMBEDDED_DATABASE,
+        log: (line) => {
+          // PostgreSQL's warnings and failures; its routine LOG lines (start, stop) are left out
+          if (/\b(WARNING|FATAL|PANIC):/.test(line)) console.error(`[postgres] ${line}`);
+        },
+        onFatal: (err) => {
+          console.error(`The embedded database stopped: ${err.message}`);
+          process.exit(1);
+        },
+      });
+  const database = embedded ?? (await openDatabase({ databaseUrl: config.DATABASE_URL }));
   await migrateDatabase(database);
   await seedDatabase(database);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -61,12 +72,15 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(
-    `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
-  );
+  if (embedded) {
+    const name = embedded.engine === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    app.log.info(`Database: embedded ${name} in ${embedded.dir} (${embedded.why})`);
+  } else app.log.info('Database: PostgreSQL (DATABASE_URL)');
   if (database.created?.from === 'image') app.log.info('Database: new data folder from the build image');
   else if (database.created)
-    app.log.info(`Database: new data folder by initdb and migrations (${database.created.why})`);
+    app.log.info(
+      `Database: new data folder by initdb and migrations${database.created.why ? ` (${database.created.why})` : ''}`,
+    );
   logPayments(app.log, config);
 }
 

@@ -1,5 +1,6 @@
-// Two servers on one embedded database folder (each spawned as `npm start` runs it, on PGlite
-// whatever the project). The multi-server tests on one PostgreSQL are in scale-out.pg.int.test.ts.
+// Two servers on one embedded database folder (each spawned as `npm start` runs it): the pglite
+// project runs it on embedded PGlite, the postgres project on the embedded PostgreSQL (the default).
+// The multi-server tests on one PostgreSQL are in scale-out.pg.int.test.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,8 @@ import { testDbKind } from './test-support/test-db.js';
 // first; after the first is killed with -9 a new server takes the folder over and finds its data.
 it('a second server on the same DATA_DIR exits at once; after kill -9 the next one recovers the data', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-data-'));
+  fs.chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as the postgres user
+  const engine = testDbKind === 'postgres' ? 'postgres' : 'pglite';
   // the two projects run this file at the same time: ports of their own
   const base = testDbKind === 'postgres' ? 3271 : 3261;
   const { spawn } = await import('node:child_process');
@@ -23,6 +26,7 @@ it('a second server on the same DATA_DIR exits at once; after kill -9 the next o
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         DATABASE_URL: '',
+        EMBEDDED_DATABASE: engine,
         ADMIN_EMAIL: 'first@example.com',
         ADMIN_PASSWORD: 'first-password-1',
       },
@@ -61,6 +65,7 @@ it('a second server on the same DATA_DIR exits at once; after kill -9 the next o
       body: JSON.stringify({ email: 'first@example.com', password: 'first-password-1' }),
     });
     expect(login.status).toBe(200);
+    expect(fs.existsSync(path.join(dataDir, engine, 'PG_VERSION'))).toBe(true);
   } finally {
     first.child.kill('SIGKILL');
     await first.exited;

@@ -96,6 +96,7 @@ describe('npm start on a folder in use', () => {
       expect(stderr).toContain(`pid ${child.pid}`);
       expect(stderr).toContain(dir);
       expect(fs.existsSync(path.join(dir, 'pglite'))).toBe(false);
+      expect(fs.existsSync(path.join(dir, 'postgres'))).toBe(false);
     } finally {
       child.kill('SIGKILL');
     }

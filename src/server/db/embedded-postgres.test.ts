@@ -1,0 +1,240 @@
+// The embedded PostgreSQL (decision 017): a new folder, a restart with its data, a host killed with
+// -9 (its postmaster goes with it, or is stopped by the next start), a postmaster that dies under a
+// running server (started again), and which engine a data folder gets.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEmbeddedDatabase } from './embedded.js';
+import {
+  type EmbeddedPostgres,
+  findBinaries,
+  reachableBy,
+  runAsUser,
+  startEmbeddedPostgres,
+  stopOrphan,
+} from './embedded-postgres.js';
+import { migrateDatabase } from './migrate.js';
+import { sqlRows } from './sql-rows.js';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const f of cleanup.splice(0).reverse()) await f();
+});
+
+function tempRoot() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'emb-pg-'));
+  fs.chmodSync(root, 0o755); // as root, PostgreSQL runs as the postgres user, who must get in
+  cleanup.push(() => fs.rmSync(root, { recursive: true, force: true }));
+  return root;
+}
+
+async function setup() {
+  const bins = await findBinaries();
+  const runAs = runAsUser();
+  if ('unavailable' in bins) throw new Error(bins.unavailable);
+  if ('unavailable' in runAs) throw new Error(runAs.unavailable);
+  return { bins, runAs };
+}
+
+async function start(dir: string, extra: { onFatal?: (e: Error) => void } = {}) {
+  const server = await startEmbeddedPostgres({ dir, ...(await setup()), ...extra });
+  cleanup.push(() => server.stop());
+  return server;
+}
+
+async function query<T>(server: EmbeddedPostgres, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '); // a zombie has exited
+  } catch {
+    return false;
+  }
+};
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('embedded PostgreSQL', () => {
+  it('makes a new folder, reached over a socket in it, and keeps its data across a restart', async () => {
+    const dir = path.join(tempRoot(), 'postgres');
+    const first = await start(dir);
+    expect(first.created).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+    expect(fs.existsSync(`${dir}.initdb`)).toBe(false);
+    expect(first.url).toContain(encodeURIComponent(dir));
+    const [settings] = await query<Record<string, string>>(
+      first,
+      "select current_setting('shared_buffers') sb, current_setting('listen_addresses') la, 'ÄRGER' ilike 'ärger' ci",
+    );
+    expect(settings).toEqual({ sb: '16MB', la: '', ci: true });
+    await query(first, 'create table kept (n int); insert into kept values (42)');
+    await first.stop();
+
+    const again = await start(dir);
+    expect(again.created).toBe(false);
+    expect(await query(again, 'select n from kept')).toEqual([{ n: 42 }]);
+  });
+
+  it('goes down with a host killed by -9, and the next start finds every committed row', async () => {
+    const dir = path.join(tempRoot(), 'postgres');
+    // a host process of its own, as `npm start` would be, that commits rows and is then killed
+    const script = `
+      import { findBinaries, runAsUser, startEmbeddedPostgres } from ${JSON.stringify(path.resolve('src/server/db/embedded-postgres.ts'))};
+      import pg from 'pg';
+      const server = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, bins: await findBinaries(), runAs: runAsUser() });
+      const c = new pg.Client({ connectionString: server.url });
+      await c.connect();
+      await c.query('create table kept (n int)');
+      for (let i = 1; i <= 50; i++) await c.query('insert into kept values ($1)', [i]);
+      process.stdout.write('committed ' + server.pid() + '\\n');
+      setInterval(() => {}, 1000);
+    `;
+    const host: ChildProcess = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    cleanup.push(() => {
+      host.kill('SIGKILL');
+    });
+    const postmaster = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      host.stdout?.on('data', (d) => {
+        out += d;
+        const m = /committed (\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      host.once('exit', (code) => reject(new Error(`host exited with ${code}`)));
+    });
+    expect(alive(postmaster)).toBe(true);
+    host.kill('SIGKILL');
+    // the parent-death signal asks the postmaster for a fast shutdown
+    await until('the orphaned postmaster to stop', () => !alive(postmaster));
+
+    const again = await start(dir);
+    expect(await query(again, 'select count(*)::int n from kept')).toEqual([{ n: 50 }]);
+  }, 60_000);
+
+  it('stops a postmaster left on its folder before starting (where no parent-death signal was set)', async () => {
+    const dir = path.join(tempRoot(), 'postgres');
+    const first = await start(dir);
+    await query(first, 'create table kept (n int); insert into kept values (7)');
+    await first.stop();
+    // an orphan: PostgreSQL started straight from its binary, detached from this test
+    const { bins, runAs } = await setup();
+    const orphan = spawn(
+      bins.postgres,
+      ['-D', dir, '-p', '5432', '-c', 'listen_addresses=', '-c', `unix_socket_directories=${dir}`],
+      {
+        ...runAs,
+        detached: true,
+        stdio: 'ignore',
+      },
+    );
+    cleanup.push(() => {
+      if (orphan.pid && alive(orphan.pid)) process.kill(orphan.pid, 'SIGKILL');
+    });
+    await until('the orphan to write postmaster.pid', () => fs.existsSync(path.join(dir, 'postmaster.pid')));
+    const again = await start(dir);
+    expect(alive(orphan.pid as number)).toBe(false);
+    expect(again.pid()).not.toBe(orphan.pid);
+    expect(await query(again, 'select n from kept')).toEqual([{ n: 7 }]);
+  });
+
+  it('leaves alone a process whose pid a stale postmaster.pid names but which is not its postgres', async () => {
+    const dir = path.join(tempRoot(), 'postgres');
+    fs.mkdirSync(dir, { recursive: true });
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    cleanup.push(() => {
+      other.kill('SIGKILL');
+    });
+    fs.writeFileSync(path.join(dir, 'postmaster.pid'), `${other.pid}\n${dir}\n`);
+    expect(await stopOrphan(dir)).toBeNull();
+    expect(alive(other.pid as number)).toBe(true);
+  });
+
+  it('starts its postmaster again when it dies under a running server', async () => {
+    const dir = path.join(tempRoot(), 'postgres');
+    const fatal: Error[] = [];
+    const server = await start(dir, { onFatal: (e) => fatal.push(e) });
+    await query(server, 'create table kept (n int); insert into kept values (1)');
+    const before = server.pid() as number;
+    process.kill(before, 'SIGKILL');
+    await until('a new postmaster', () => server.pid() !== undefined && server.pid() !== before);
+    await until('it to answer', () =>
+      query(server, 'select 1').then(
+        () => true,
+        () => false,
+      ),
+    );
+    expect(await query(server, 'select n from kept')).toEqual([{ n: 1 }]);
+    expect(fatal).toEqual([]);
+  }, 60_000);
+});
+
+describe('which embedded engine a data folder gets', () => {
+  it('a new folder gets PostgreSQL, and the server opens, migrates and closes it', async () => {
+    const dataDir = tempRoot();
+    const database = await openEmbeddedDatabase({ dataDir, preference: 'postgres' });
+    try {
+      expect(database.engine).toBe('postgres');
+      expect(database.kind).toBe('postgres');
+      expect(database.dir).toBe(path.join(dataDir, 'postgres'));
+      await migrateDatabase(database);
+      expect(sqlRows(await database.db.execute('select count(*)::int as n from users'))).toEqual([{ n: 0 }]);
+    } finally {
+      await database.close();
+    }
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false); // shut down cleanly
+  });
+
+  it('a folder holding a PGlite database keeps it, whatever the preference', async () => {
+    const dataDir = tempRoot();
+    const first = await openEmbeddedDatabase({ dataDir, preference: 'pglite' });
+    expect(first.engine).toBe('pglite');
+    await first.exec('create table kept (n int); insert into kept values (3)');
+    await first.close();
+    const again = await openEmbeddedDatabase({ dataDir, preference: 'postgres' });
+    try {
+      expect(again.engine).toBe('pglite');
+      expect(again.why).toMatch(/holds a PGlite database/);
+      expect(sqlRows(await again.db.execute('select n from kept'))).toEqual([{ n: 3 }]);
+      expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('as root, a folder the postgres user cannot enter is noticed (PGlite is used instead)', () => {
+    const root = tempRoot();
+    const closed = path.join(root, 'closed');
+    fs.mkdirSync(closed, { mode: 0o700 });
+    fs.chmodSync(closed, 0o700);
+    const postgresUser = { uid: 999_999, gid: 999_999 };
+    expect(reachableBy(path.join(closed, 'data', 'postgres'), postgresUser)).toBe(false);
+    fs.chmodSync(closed, 0o755);
+    expect(reachableBy(path.join(closed, 'data', 'postgres'), postgresUser)).toBe(true);
+    expect(reachableBy(path.join(closed, 'data', 'postgres'), {})).toBe(true); // not root: its own folders
+  });
+});

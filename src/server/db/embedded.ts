@@ -1,0 +1,89 @@
+// The embedded database, used when DATABASE_URL is unset: which engine a DATA_DIR gets, and opening
+// it. A new folder gets PostgreSQL in a child process (DATA_DIR/postgres, embedded-postgres.ts)
+// where its binaries and a user to run them exist, else PGlite in the server's process
+// (DATA_DIR/pglite). A folder that already holds a database keeps its engine: switching would
+// start an empty one beside the user's data. Decision 017.
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Database, openDatabase } from './client.js';
+import { findBinaries, reachableBy, runAsUser, startEmbeddedPostgres } from './embedded-postgres.js';
+
+export type EmbeddedEngine = 'postgres' | 'pglite';
+
+export const embeddedDirs = (dataDir: string) => ({
+  postgres: path.join(dataDir, 'postgres'),
+  pglite: path.join(dataDir, 'pglite'),
+});
+
+const holdsDatabase = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
+
+export type EmbeddedDatabase = Database & { engine: EmbeddedEngine; dir: string; why: string };
+
+export type OpenEmbeddedOptions = {
+  dataDir: string;
+  /** EMBEDDED_DATABASE: the engine a new folder gets */
+  preference: EmbeddedEngine;
+  /** PostgreSQL's log lines */
+  log?: (line: string) => void;
+  /** the embedded PostgreSQL stopped and could not be started again */
+  onFatal?: (err: Error) => void;
+};
+
+export async function openEmbeddedDatabase(opts: OpenEmbeddedOptions): Promise<EmbeddedDatabase> {
+  const dirs = embeddedDirs(opts.dataDir);
+  const [engine, why] = await chooseEngine(dirs, opts.preference);
+  if (engine === 'pglite') {
+    const database = await openDatabase({ pgliteDir: dirs.pglite });
+    return { ...database, engine, dir: dirs.pglite, why };
+  }
+  const bins = await findBinaries();
+  const runAs = runAsUser();
+  if ('unavailable' in bins || 'unavailable' in runAs) {
+    const reason = 'unavailable' in bins ? bins.unavailable : (runAs as { unavailable: string }).unavailable;
+    throw new Error(
+      `${dirs.postgres} holds an embedded PostgreSQL database, but it cannot run here: ${reason}`,
+    );
+  }
+  const server = await startEmbeddedPostgres({
+    dir: dirs.postgres,
+    bins,
+    runAs,
+    log: opts.log,
+    onFatal: opts.onFatal,
+  });
+  try {
+    const database = await openDatabase({ databaseUrl: server.url });
+    return {
+      ...database,
+      created: server.created ? { from: 'initdb' } : undefined,
+      close: async () => {
+        await database.close();
+        await server.stop();
+      },
+      engine,
+      dir: dirs.postgres,
+      why,
+    };
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+}
+
+async function chooseEngine(
+  dirs: ReturnType<typeof embeddedDirs>,
+  preference: EmbeddedEngine,
+): Promise<[EmbeddedEngine, string]> {
+  if (holdsDatabase(dirs.postgres))
+    return ['postgres', 'the data folder holds an embedded PostgreSQL database'];
+  if (holdsDatabase(dirs.pglite))
+    return ['pglite', 'the data folder holds a PGlite database (docs/operations.md says how to move it)'];
+  if (preference === 'pglite') return ['pglite', 'EMBEDDED_DATABASE=pglite'];
+  const bins = await findBinaries();
+  if ('unavailable' in bins) return ['pglite', bins.unavailable];
+  const runAs = runAsUser();
+  if ('unavailable' in runAs) return ['pglite', runAs.unavailable];
+  if (!reachableBy(dirs.postgres, runAs))
+    return ['pglite', `running as root, and the postgres user cannot enter a folder above ${dirs.postgres}`];
+  return ['postgres', 'a new data folder'];
+}
