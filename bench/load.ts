@@ -1,8 +1,10 @@
 // bench/load: a bounded mixed workload on 127.0.0.1 against a server this script starts itself
 // in a child process (the built app via buildApp), so the load generator and the server do not
 // share an event loop. The same workload runs on each database in turn, in one run, and the two are
-// printed side by side at the end (issue 25): LOAD_DATABASES=pglite,postgres (the default) —
-//  - pglite: a fresh in-memory PGlite inside the server's process (the embedded default's engine);
+// printed side by side at the end (issue 25): LOAD_DATABASES=embedded,postgres (the default) —
+//  - embedded: the embedded default, PostgreSQL in the server's child process on a fresh DATA_DIR
+//    (decision 017), over its Unix socket;
+//  - pglite: a fresh in-memory PGlite inside the server's process (EMBEDDED_DATABASE=pglite's engine);
 //  - postgres: PostgreSQL over TCP: DATABASE_URL as is when set, otherwise a temporary database
 //    created at LOAD_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) and dropped
 //    after; skipped with a note when none answers.
@@ -47,7 +49,7 @@ const CALLS_SEEDED_PER_USER = 12;
 const TURNS_PER_CALL = 4;
 const TARGET_P99_MS = 100;
 
-const DATABASES = (process.env.LOAD_DATABASES ?? 'pglite,postgres')
+const DATABASES = (process.env.LOAD_DATABASES ?? 'embedded,postgres')
   .split(',')
   .map((d) => d.trim())
   .filter(Boolean);
@@ -88,6 +90,7 @@ async function serve() {
   const { buildApp } = await import('../src/server/app.js');
   const { loadConfig } = await import('../src/server/config.js');
   const { openDatabase } = await import('../src/server/db/client.js');
+  const { openEmbeddedDatabase } = await import('../src/server/db/embedded.js');
   const { migrateDatabase } = await import('../src/server/db/migrate.js');
   const { interviewers, users } = await import('../src/server/db/schema.js');
   const { seedDatabase } = await import('../src/server/db/seed/index.js');
@@ -115,11 +118,15 @@ async function serve() {
     LOGIN_GLOBAL_FAILURE_LIMIT: process.env.LOGIN_GLOBAL_FAILURE_LIMIT,
     PASSWORD_HASH_CONCURRENCY: process.env.PASSWORD_HASH_CONCURRENCY,
   });
-  const database = await openDatabase(
-    process.env.DATABASE_URL
-      ? { databaseUrl: process.env.DATABASE_URL, poolSize: Number(process.env.LOAD_POOL ?? 20) }
-      : {},
-  );
+  fs.chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as the postgres user
+  const database = process.env.DATABASE_URL
+    ? await openDatabase({
+        databaseUrl: process.env.DATABASE_URL,
+        poolSize: Number(process.env.LOAD_POOL ?? 20),
+      })
+    : process.env.LOAD_ENGINE === 'embedded'
+      ? await openEmbeddedDatabase({ dataDir, preference: 'postgres' })
+      : await openDatabase({});
   await migrateDatabase(database);
   await seedDatabase(database);
   const { db } = database;
@@ -277,7 +284,7 @@ type Server = {
 };
 
 /** the database of the run under way (the server child is started on it; labels read it) */
-let database = { label: 'embedded PGlite', url: '' };
+let database = { label: 'embedded PGlite', url: '', engine: 'pglite' };
 
 async function startServer(): Promise<Server> {
   // node itself (not npx): a signal to it reaches the server, which then closes and cleans up
@@ -292,8 +299,8 @@ async function startServer(): Promise<Server> {
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
-      // '' → the server opens PGlite
-      env: { ...process.env, DATABASE_URL: database.url },
+      // '' → the server opens the embedded PostgreSQL (LOAD_ENGINE=embedded) or in-memory PGlite
+      env: { ...process.env, DATABASE_URL: database.url, LOAD_ENGINE: database.engine },
     },
   );
   const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
@@ -362,26 +369,35 @@ async function run() {
     throw new Error(`LOAD_PHASES: main and/or login-flood, not ${unknown.join(',') || 'nothing'}`);
   if (PHASES.includes('login-flood') && !(LOGIN_USERS >= 1 && LOGIN_ATTACKERS >= 0))
     throw new Error('login-flood: LOGIN_USERS must be at least 1 and LOGIN_ATTACKERS a number');
-  const unknownDb = DATABASES.filter((d) => d !== 'pglite' && d !== 'postgres');
+  const unknownDb = DATABASES.filter((d) => !['embedded', 'pglite', 'postgres'].includes(d));
   if (unknownDb.length > 0 || DATABASES.length === 0)
-    throw new Error(`LOAD_DATABASES: pglite and/or postgres, not ${unknownDb.join(',') || 'nothing'}`);
+    throw new Error(
+      `LOAD_DATABASES: embedded, pglite and/or postgres, not ${unknownDb.join(',') || 'nothing'}`,
+    );
   console.log(
     `load: phases ${PHASES.join(', ')}; databases ${DATABASES.join(', ')}, one after the other with the same ` +
       `parameters; ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(2)} at start`,
   );
   const summaries: MainSummary[] = [];
   for (const which of DATABASES) {
-    if (which === 'pglite') {
-      database = { label: 'embedded PGlite', url: '' };
+    if (which === 'embedded' || which === 'pglite') {
+      database =
+        which === 'embedded'
+          ? { label: 'embedded PostgreSQL (default)', url: '', engine: 'embedded' }
+          : { label: 'embedded PGlite', url: '', engine: 'pglite' };
       const s = await runOn();
       if (s) summaries.push(s);
     } else if (process.env.DATABASE_URL) {
-      database = { label: 'PostgreSQL over TCP (DATABASE_URL)', url: process.env.DATABASE_URL };
+      database = {
+        label: 'PostgreSQL over TCP (DATABASE_URL)',
+        url: process.env.DATABASE_URL,
+        engine: 'url',
+      };
       const s = await runOn();
       if (s) summaries.push(s);
     } else {
       const s = await withTemporaryPostgres((url) => {
-        database = { label: 'PostgreSQL over TCP', url };
+        database = { label: 'PostgreSQL over TCP', url, engine: 'url' };
         return runOn();
       });
       if (s) summaries.push(s);
