@@ -34,4 +34,11 @@ const tarball = await database.dumpImage();
 await database.close();
 writePgliteDirImage(PGLITE_DIR_IMAGE, gzipSync(new Uint8Array(await tarball.arrayBuffer())));
 
+// The embedded PostgreSQL's shared-library links (its package's install script makes them, when npm
+// runs install scripts): made here too, so a server that may not write node_modules (a non-root
+// user in the Docker image) finds them in place.
+const { findBinaries } = await import(path.join(out, 'server/db/embedded-postgres.js'));
+const bins = await findBinaries();
+if ('unavailable' in bins) console.log(`embedded PostgreSQL unavailable here (PGlite instead): ${bins.unavailable}`);
+
 fs.writeFileSync(path.join(out, 'BUILT'), `${new Date().toISOString()}\n`);
