@@ -77,7 +77,10 @@ async function chooseEngine(
   if (holdsDatabase(dirs.postgres))
     return ['postgres', 'the data folder holds an embedded PostgreSQL database'];
   if (holdsDatabase(dirs.pglite))
-    return ['pglite', 'the data folder holds a PGlite database (docs/operations.md says how to move it)'];
+    return [
+      'pglite',
+      'the data folder holds a PGlite database; `npm run db:move-embedded`, with the server stopped, moves it to the embedded PostgreSQL, which needs about 100 MB less',
+    ];
   if (preference === 'pglite') return ['pglite', 'EMBEDDED_DATABASE=pglite'];
   const bins = await findBinaries();
   if ('unavailable' in bins) return ['pglite', bins.unavailable];
