@@ -23,7 +23,7 @@ const FOUNDATION = '^src/server/(?:(?:config|errors)\\.[jt]s$|(?:db|workers|audi
 const PROVIDERS = '^src/server/providers/';
 const MODULES = '^src/server/modules/';
 const VOICE = '^src/server/voice/';
-const COMPOSITION = '^src/server/(?:(?:app|deps|main)\\.[jt]s$|test-support/)';
+const COMPOSITION = '^src/server/(?:(?:app|deps|main|move-embedded-database)\\.[jt]s$|test-support/)';
 
 /** An uphill rule: code in `from` (tests aside) imports something in one of the layers `above`. */
 function downhill(name, comment, from, above) {
