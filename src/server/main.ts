@@ -41,7 +41,11 @@ async function main() {
         preference: config.EMBEDDED_DATABASE,
         log: (line) => {
           // PostgreSQL's warnings and failures; its routine LOG lines (start, stop) are left out
-          if (/\b(WARNING|FATAL|PANIC):/.test(line)) console.error(`[postgres] ${line}`);
+          if (
+            /\b(WARNING|FATAL|PANIC):/.test(line) &&
+            !/the database system is (starting up|shutting down)/.test(line)
+          )
+            console.error(`[postgres] ${line}`);
         },
         onFatal: (err) => {
           console.error(`The embedded database stopped: ${err.message}`);

@@ -295,9 +295,16 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     const c = spawn(cmd, argv, { ...runAs, stdio: ['ignore', 'ignore', 'pipe'], env: childEnv() });
     child = c;
     let tail = '';
+    let announced: () => void = () => {};
+    // PostgreSQL says when it accepts connections (in English: LC_MESSAGES=C); probing before
+    // then would only fill its log with refused connections
+    const readyLine = new Promise<void>((resolve) => {
+      announced = resolve;
+    });
     c.stderr?.setEncoding('utf8');
     c.stderr?.on('data', (d: string) => {
       tail = (tail + d).slice(-4000);
+      if (tail.includes('ready to accept connections')) announced();
       for (const line of d.split('\n')) if (line.trim()) log(line.trim());
     });
     const exited = new Promise<string>((resolve) => {
@@ -312,7 +319,16 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       child = undefined;
       void relaunch();
     });
-    const ready = await Promise.race([waitUntilReady(url, () => child === c), exited]);
+    let timer: NodeJS.Timeout | undefined;
+    const tooLong = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve(`not ready after ${READY_TIMEOUT_MS / 1000} s`), READY_TIMEOUT_MS);
+    });
+    const ready = await Promise.race([
+      readyLine.then(() => waitUntilReady(url, () => child === c)),
+      exited,
+      tooLong,
+    ]);
+    clearTimeout(timer);
     if (ready !== true) {
       c.kill('SIGQUIT');
       throw new Error(`PostgreSQL on ${dir} did not start: ${ready}`);
