@@ -7,6 +7,7 @@
 // only emits.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -34,11 +35,32 @@ const tarball = await database.dumpImage();
 await database.close();
 writePgliteDirImage(PGLITE_DIR_IMAGE, gzipSync(new Uint8Array(await tarball.arrayBuffer())));
 
-// The embedded PostgreSQL's shared-library links (its package's install script makes them, when npm
-// runs install scripts): made here too, so a server that may not write node_modules (a non-root
-// user in the Docker image) finds them in place.
-const { findBinaries } = await import(path.join(out, 'server/db/embedded-postgres.js'));
-const bins = await findBinaries();
-if ('unavailable' in bins) console.log(`embedded PostgreSQL unavailable here (PGlite instead): ${bins.unavailable}`);
+// The embedded PostgreSQL (decision 017): its shared-library links (its package's install script
+// makes them when npm runs install scripts), made here too so a server that may not write
+// node_modules (a non-root user in the Docker image) finds them in place; and the image a new data
+// folder starts from: initdb and every migration, done once here instead of at each first start.
+const pgModule = await import(path.join(out, 'server/db/embedded-postgres.js'));
+const bins = await pgModule.findBinaries();
+const runAs = pgModule.runAsUser();
+const unavailable = bins.unavailable ?? runAs.unavailable;
+if (unavailable) console.log(`embedded PostgreSQL unavailable here (no image; PGlite instead): ${unavailable}`);
+else {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'postgres-image-'));
+  fs.chmodSync(scratch, 0o755); // as root, PostgreSQL runs as the postgres user
+  try {
+    const dir = path.join(scratch, 'postgres');
+    const server = await pgModule.startEmbeddedPostgres({ dir, bins, runAs, image: '' });
+    try {
+      const pgDatabase = await openDatabase({ databaseUrl: server.url });
+      await migrateDatabase(pgDatabase);
+      await pgDatabase.close();
+    } finally {
+      await server.stop();
+    }
+    pgModule.writePostgresDirImage(pgModule.POSTGRES_DIR_IMAGE, dir, bins);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
 
 fs.writeFileSync(path.join(out, 'BUILT'), `${new Date().toISOString()}\n`);

@@ -15,6 +15,7 @@ import {
   runAsUser,
   startEmbeddedPostgres,
   stopOrphan,
+  writePostgresDirImage,
 } from './embedded-postgres.js';
 import { migrateDatabase } from './migrate.js';
 import { sqlRows } from './sql-rows.js';
@@ -39,7 +40,7 @@ async function setup() {
   return { bins, runAs };
 }
 
-async function start(dir: string, extra: { onFatal?: (e: Error) => void } = {}) {
+async function start(dir: string, extra: { onFatal?: (e: Error) => void; image?: string } = {}) {
   const server = await startEmbeddedPostgres({ dir, ...(await setup()), ...extra });
   cleanup.push(() => server.stop());
   return server;
@@ -77,7 +78,7 @@ describe('embedded PostgreSQL', () => {
   it('makes a new folder, reached over a socket in it, and keeps its data across a restart', async () => {
     const dir = path.join(tempRoot(), 'postgres');
     const first = await start(dir);
-    expect(first.created).toBe(true);
+    expect(first.created).toEqual({ from: 'initdb', why: expect.stringMatching(/no image/) });
     expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
     expect(fs.existsSync(`${dir}.initdb`)).toBe(false);
     expect(first.url).toContain(encodeURIComponent(dir));
@@ -90,8 +91,31 @@ describe('embedded PostgreSQL', () => {
     await first.stop();
 
     const again = await start(dir);
-    expect(again.created).toBe(false);
+    expect(again.created).toBeUndefined();
     expect(await query(again, 'select n from kept')).toEqual([{ n: 42 }]);
+  });
+
+  it("starts a new folder from the build's image (made by these binaries), else by initdb", async () => {
+    const root = tempRoot();
+    const source = await start(path.join(root, 'source'), { image: '' });
+    await query(source, 'create table migrated (n int); insert into migrated values (1)');
+    await source.stop();
+    const image = path.join(root, 'postgres-image.tar.gz');
+    writePostgresDirImage(image, path.join(root, 'source'), (await setup()).bins);
+
+    const fromImage = await start(path.join(root, 'a'), { image });
+    expect(fromImage.created).toEqual({ from: 'image' });
+    expect(await query(fromImage, 'select n from migrated')).toEqual([{ n: 1 }]);
+    expect(fs.statSync(path.join(root, 'a')).mode & 0o777).toBe(0o700);
+
+    // an image made by other binaries is not used
+    fs.writeFileSync(image.replace(/\.tar\.gz$/, '.json'), '{"postgres":"16.0.0-beta.1"}\n');
+    const byInitdb = await start(path.join(root, 'b'), { image });
+    expect(byInitdb.created).toEqual({
+      from: 'initdb',
+      why: expect.stringMatching(/made by PostgreSQL binaries 16/),
+    });
+    await expect(query(byInitdb, 'select n from migrated')).rejects.toThrow(/does not exist/);
   });
 
   it('goes down with a host killed by -9, and the next start finds every committed row', async () => {
@@ -224,7 +248,7 @@ describe('which embedded engine a data folder gets', () => {
     } finally {
       await again.close();
     }
-  });
+  }, 120_000);
 
   it('as root, a folder the postgres user cannot enter is noticed (PGlite is used instead)', () => {
     const root = tempRoot();

@@ -20,6 +20,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Settings for a database beside a small server: 16 MB of buffers, connections for one pool. */
 export const EMBEDDED_POSTGRES_SETTINGS = {
@@ -203,11 +204,78 @@ function childEnv(): NodeJS.ProcessEnv {
   return { ...env, LC_MESSAGES: 'C' };
 }
 
-/** Makes a new data folder: initdb beside it, renamed into place once complete. */
-async function createCluster(dir: string, bins: EmbeddedPostgresBinaries, runAs: RunAs) {
+/**
+ * The image a new data folder starts from: a folder initdb made and the migrations filled at build
+ * time (scripts/build-server.mjs), as a gzipped tarball beside this module, with the binaries'
+ * version it was made by. It saves the first start initdb's bootstrap and every migration.
+ */
+export const POSTGRES_DIR_IMAGE = fileURLToPath(new URL('./postgres-image.tar.gz', import.meta.url));
+const imageVersionFile = (image: string) => image.replace(/\.tar\.gz$/, '.json');
+
+/** The binaries' package version: a folder made by other binaries may not open with these. */
+function binariesVersion(bins: EmbeddedPostgresBinaries): string {
+  const pkg = path.resolve(path.dirname(bins.postgres), '..', '..', 'package.json');
+  return (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version;
+}
+
+/** Packs the (stopped) data folder `dir` as the image new folders start from. */
+export function writePostgresDirImage(image: string, dir: string, bins: EmbeddedPostgresBinaries) {
+  execFileSync('tar', ['-czf', image, '-C', dir, '.']);
+  fs.writeFileSync(imageVersionFile(image), `${JSON.stringify({ postgres: binariesVersion(bins) })}\n`);
+}
+
+/** Why `image` cannot be used with these binaries, or null when it can. */
+function imageUnusable(image: string, bins: EmbeddedPostgresBinaries): string | null {
+  if (!fs.existsSync(image)) return `no image at ${image} (running from sources, or not built)`;
+  try {
+    const made = JSON.parse(fs.readFileSync(imageVersionFile(image), 'utf8')).postgres;
+    const installed = binariesVersion(bins);
+    return made === installed ? null : `image made by PostgreSQL binaries ${made}, installed ${installed}`;
+  } catch (err) {
+    return `image version unreadable: ${(err as Error).message}`;
+  }
+}
+
+function chownTree(dir: string, runAs: RunAs) {
+  if (!('uid' in runAs)) return;
+  fs.chownSync(dir, runAs.uid, runAs.gid);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true }))
+    fs.lchownSync(path.join(entry.parentPath, entry.name), runAs.uid, runAs.gid);
+}
+
+export type Created = { from: 'image' | 'initdb'; why?: string };
+
+/**
+ * Makes a new data folder beside `dir` and renames it into place once complete, so a start killed
+ * half-way leaves nothing that looks like a database: from the build's image when there is a
+ * usable one, else by initdb.
+ */
+async function createCluster(
+  dir: string,
+  bins: EmbeddedPostgresBinaries,
+  runAs: RunAs,
+  image: string,
+): Promise<Created> {
   const making = `${dir}.initdb`;
-  fs.rmSync(making, { recursive: true, force: true });
-  fs.mkdirSync(making, { recursive: true, mode: 0o700 });
+  const fresh = () => {
+    fs.rmSync(making, { recursive: true, force: true });
+    fs.mkdirSync(making, { recursive: true, mode: 0o700 });
+  };
+  fresh();
+  let why = imageUnusable(image, bins);
+  if (!why) {
+    try {
+      execFileSync('tar', ['-xzf', image, '-C', making, '--no-same-owner']);
+      fs.chmodSync(making, 0o700);
+      chownTree(making, runAs);
+      fs.rmSync(dir, { recursive: true, force: true }); // empty or absent: PG_VERSION was checked
+      fs.renameSync(making, dir);
+      return { from: 'image' };
+    } catch (err) {
+      why = `image failed to unpack: ${(err as Error).message}`;
+      fresh();
+    }
+  }
   if ('uid' in runAs) fs.chownSync(making, runAs.uid, runAs.gid);
   await run(
     bins.initdb,
@@ -225,8 +293,9 @@ async function createCluster(dir: string, bins: EmbeddedPostgresBinaries, runAs:
     ],
     runAs,
   );
-  fs.rmSync(dir, { recursive: true, force: true }); // empty or absent: PG_VERSION was checked
+  fs.rmSync(dir, { recursive: true, force: true });
   fs.renameSync(making, dir);
+  return { from: 'initdb', why };
 }
 
 /** Where the socket goes: the data folder itself when the path fits a socket address. */
@@ -247,8 +316,8 @@ function parentDeathWrapper(): string | null {
 export type EmbeddedPostgres = {
   /** node-postgres connection string (Unix socket) */
   url: string;
-  /** true when this start made the data folder */
-  created: boolean;
+  /** how this start made the data folder, when it did */
+  created?: Created;
   /** pid of the running postmaster */
   pid: () => number | undefined;
   stop: () => Promise<void>;
@@ -262,6 +331,8 @@ export type EmbeddedPostgresOptions = {
   log?: (line: string) => void;
   /** the postmaster stopped on its own and could not be started again */
   onFatal?: (err: Error) => void;
+  /** the image a new folder starts from (default: the build's, POSTGRES_DIR_IMAGE); '' for initdb */
+  image?: string;
 };
 
 /** Starts PostgreSQL on `dir` (made first when new) and resolves once it accepts connections. */
@@ -270,8 +341,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const log = opts.log ?? (() => {});
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   await stopOrphan(dir);
-  const created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  if (created) await createCluster(dir, bins, runAs);
+  const created = fs.existsSync(path.join(dir, 'PG_VERSION'))
+    ? undefined
+    : await createCluster(dir, bins, runAs, opts.image ?? POSTGRES_DIR_IMAGE);
   const socketDir = socketDirectory(dir, runAs);
   const url = `postgresql://postgres@localhost:${SOCKET_PORT}/postgres?host=${encodeURIComponent(socketDir)}`;
   const settings = { ...EMBEDDED_POSTGRES_SETTINGS, unix_socket_directories: socketDir };

@@ -55,7 +55,7 @@ export async function openEmbeddedDatabase(opts: OpenEmbeddedOptions): Promise<E
     const database = await openDatabase({ databaseUrl: server.url });
     return {
       ...database,
-      created: server.created ? { from: 'initdb' } : undefined,
+      created: server.created,
       close: async () => {
         await database.close();
         await server.stop();
