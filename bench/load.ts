@@ -125,7 +125,11 @@ async function serve() {
         poolSize: Number(process.env.LOAD_POOL ?? 20),
       })
     : process.env.LOAD_ENGINE === 'embedded'
-      ? await openEmbeddedDatabase({ dataDir, preference: 'postgres' })
+      ? await openEmbeddedDatabase({
+          dataDir,
+          preference: 'postgres',
+          poolSize: Number(process.env.LOAD_POOL ?? 20),
+        })
       : await openDatabase({});
   await migrateDatabase(database);
   await seedDatabase(database);

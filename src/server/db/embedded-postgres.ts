@@ -22,10 +22,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Settings for a database beside a small server: 16 MB of buffers, connections for one pool. */
+/**
+ * Settings for a database beside a small server: 16 MB of buffers, connections for one pool (10 by
+ * default, up to 20 when asked) with the LISTEN connection and tools beside it.
+ */
 export const EMBEDDED_POSTGRES_SETTINGS = {
   shared_buffers: '16MB',
-  max_connections: '20',
+  max_connections: '30',
   listen_addresses: '',
   unix_socket_permissions: '0700',
   // the log says what an operator must know; a client's failed statement is the server's to report

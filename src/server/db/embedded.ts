@@ -27,6 +27,8 @@ export type OpenEmbeddedOptions = {
   log?: (line: string) => void;
   /** the embedded PostgreSQL stopped and could not be started again */
   onFatal?: (err: Error) => void;
+  /** connections in the server's pool (default 10, as for DATABASE_URL) */
+  poolSize?: number;
 };
 
 export async function openEmbeddedDatabase(opts: OpenEmbeddedOptions): Promise<EmbeddedDatabase> {
@@ -52,7 +54,7 @@ export async function openEmbeddedDatabase(opts: OpenEmbeddedOptions): Promise<E
     onFatal: opts.onFatal,
   });
   try {
-    const database = await openDatabase({ databaseUrl: server.url });
+    const database = await openDatabase({ databaseUrl: server.url, poolSize: opts.poolSize });
     return {
       ...database,
       created: server.created,
