@@ -166,6 +166,8 @@ type AgentTurn = {
   text: string;
   /** when its first audio starts playing */
   startMs: number | null;
+  /** the call's opening line, which sound from the microphone cannot cut before it plays */
+  opening: boolean;
   responseSent: boolean;
   firstPieceSent: boolean;
   completion: unknown;
@@ -250,7 +252,7 @@ export class CallSession {
     this.every(1000, () => this.o.recorder?.flush(this.t() - this.tuning.recordingLagMs));
     this.after(this.o.remainingMs, () => void this.end('time_limit'));
     const opening = this.history.length === 0 ? this.o.brain.opening() : null;
-    if (opening) this.speak(() => once(opening), null);
+    if (opening) this.speak(() => once(opening), null, true);
   }
 
   handleMessage(message: ClientMessage): void {
@@ -308,8 +310,13 @@ export class CallSession {
     }
     for (const event of this.detector.push(pcm)) {
       const eventMs = at + (event.offset * 1000) / SAMPLE_RATE;
-      if (event.kind === 'speech_start') this.onSpeechStart(eventMs, pcm);
-      else this.onTurnEnd(eventMs);
+      if (event.kind === 'speech_start') {
+        // Before the opening line has started playing, speech answers nothing and talks over
+        // nothing: it opens no turn and does not cancel the opening (which a voice still starting
+        // can keep silent for a second or more). Speech still going on when the opening starts
+        // counts from then (sendAudio), and cuts it like any barge-in.
+        if (!this.openingWaiting()) this.onSpeechStart(eventMs, pcm);
+      } else this.onTurnEnd(eventMs);
     }
     if (this.userTurn && (this.userTurn.samples * 1000) / SAMPLE_RATE > this.tuning.maxTurnMs) {
       this.detector.reset();
@@ -453,6 +460,11 @@ export class CallSession {
 
   // ---- speaking ----
 
+  /** The opening line is being prepared and none of its audio has been sent yet. */
+  private openingWaiting(): boolean {
+    return this.agentTurn?.opening === true && this.agentTurn.startMs === null;
+  }
+
   private agentBusy(): boolean {
     return this.agentTurn !== null || this.t() < this.playbackEndMs;
   }
@@ -466,13 +478,18 @@ export class CallSession {
     this.playbackEndMs = Math.min(this.playbackEndMs, now);
   }
 
-  private speak(source: (signal: AbortSignal) => AsyncIterable<string>, answersAt: number | null): void {
+  private speak(
+    source: (signal: AbortSignal) => AsyncIterable<string>,
+    answersAt: number | null,
+    opening = false,
+  ): void {
     if (!this.withinBudget('')) return;
     const turn: AgentTurn = {
       eventId: this.nextEventId(),
       abort: new AbortController(),
       text: '',
       startMs: null,
+      opening,
       responseSent: false,
       firstPieceSent: false,
       completion: null,
@@ -548,6 +565,9 @@ export class CallSession {
       const at = Math.max(now, this.playbackEndMs);
       if (turn.startMs === null) {
         turn.startMs = at;
+        // speech that began while the opening waited to play (ignored so far) must last as long
+        // as any turn's start, from now, before it cuts the opening
+        if (turn.opening) this.detector.reset();
         if (turn.answersAt !== null) this.o.onTurnLatency?.(this.o.scheduler.now() - turn.answersAt);
       }
       this.playbackEndMs = at + (chunk.length * 1000) / SAMPLE_RATE;
