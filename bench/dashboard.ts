@@ -21,7 +21,7 @@ import { users } from '../src/server/db/schema.js';
 import { seedDatabase } from '../src/server/db/seed/index.js';
 import { providersFromConfig } from '../src/server/deps.js';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/session-store.js';
-import { filteredDashboardQuery, unfilteredDashboardQuery } from '../src/server/modules/calls/find-calls.js';
+import { dashboardQuery } from '../src/server/modules/calls/find-calls.js';
 import { seedCalls } from '../src/server/modules/calls/seed-calls.js';
 import { createLocalBlobStore } from '../src/server/providers/storage/local-blob-store.js';
 
@@ -131,17 +131,17 @@ async function run(kind: string, database: Database) {
     await explain(
       database,
       "dashboard's first page with the summary (user_call_stats' primary key, then interviews_user_completed_idx)",
-      unfilteredDashboardQuery(database.db, userId, firstPage),
+      (await dashboardQuery(database.db, userId, firstPage)).statement,
     );
     await explain(
       database,
       'same, search "budget" (a common word: newest first along interviews_user_completed_idx, stopping early)',
-      (await filteredDashboardQuery(database.db, userId, { ...firstPage, search: 'budget' })).statement,
+      (await dashboardQuery(database.db, userId, { ...firstPage, search: 'budget' })).statement,
     );
     await explain(
       database,
       'same, search "number 4321" (a rare one: interviews_transcript_trgm_idx)',
-      (await filteredDashboardQuery(database.db, userId, { ...firstPage, search: 'number 4321' })).statement,
+      (await dashboardQuery(database.db, userId, { ...firstPage, search: 'number 4321' })).statement,
     );
   } finally {
     await app.close();

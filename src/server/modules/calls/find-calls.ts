@@ -1,8 +1,11 @@
 // Reading calls for review: the user's own list (plain or paged with the dashboard's summary),
 // the admin's All Calls list, and the user's score trends. Completed means endTime and evaluation
-// are both set (spec §4); the paged dashboard query is served by interviews_user_completed_idx.
+// are both set (spec §4). The dashboard's page is read along interviews_user_completed_idx, its
+// summary from user_call_stats (kept by the database), and a filtered list counts its matches only
+// LIST_COUNT_AHEAD past the page (issue 25; the plans are printed by bench/dashboard).
 import {
   and,
+  desc,
   eq,
   getTableColumns,
   ilike,
@@ -12,7 +15,6 @@ import {
   or,
   type Placeholder,
   type SQL,
-  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
@@ -21,7 +23,7 @@ import type { InterviewListQuery } from '../../../shared/contracts/calls.js';
 import { DASHBOARD_PAGE_SIZE, LIST_COUNT_AHEAD } from '../../../shared/domain/limits.js';
 import { callAverageScore, evaluationCriteriaList } from '../../../shared/domain/score-averages.js';
 import type { DbOrTx } from '../../db/client.js';
-import { containsPattern, containsText } from '../../db/like.js';
+import { containsPattern } from '../../db/like.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews, userCallStats, users } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
@@ -47,8 +49,8 @@ export function resolveOwner(caller: Caller, userId: number | undefined): number
   return userId;
 }
 
-/** ids of the rows a search names, or a subquery for them when there are too many to list */
-type Named = number[] | SQL;
+/** ids of the rows a search names, or 'many' when there are too many to list */
+type Named = number[] | 'many';
 
 /**
  * What a search names besides transcripts: the scenarios (and, for All Calls, the callers) whose
@@ -57,15 +59,13 @@ type Named = number[] | SQL;
  * Given a subquery instead, it has to guess, guesses "most calls", and then walks every call of the
  * user checking transcripts instead of asking the transcript's trigram index for the few that match.
  */
-export type Search = { text: string; interviewers: Named; callers?: Named };
+type Search = { pattern: string; interviewers: Named; callers?: Named };
 
 /** past this many, a name arm stays a subquery (a search matching so much needs no index) */
 const MAX_LISTED_IDS = 500;
 
-async function resolveSearch(db: DbOrTx, q: InterviewListQuery, withCallers: boolean) {
-  const text = q.search?.trim();
-  if (!text) return undefined;
-  const pattern = containsPattern(text);
+const namesContaining = preparedQuery('search_names', (db) => {
+  const pattern = sql.placeholder('pattern');
   const scenarios = db
     .select({ id: interviewers.id })
     .from(interviewers)
@@ -76,50 +76,84 @@ async function resolveSearch(db: DbOrTx, q: InterviewListQuery, withCallers: boo
     .from(users)
     .where(or(ilike(users.name, pattern), ilike(users.email, pattern)))
     .limit(MAX_LISTED_IDS + 1);
-  const [row] = await db
+  return db
     .select({
       interviewers: sql<number[]>`array(${scenarios})`,
-      callers: withCallers ? sql<number[]>`array(${callers})` : sql<null>`null`,
+      callers: sql<
+        number[] | null
+      >`case when ${sql.placeholder('withCallers')}::boolean then array(${callers}) end`,
     })
     .from(sql`(select 1) as one`);
-  const named = (ids: number[], subquery: SQL): Named =>
-    ids.length > MAX_LISTED_IDS ? subquery : ids.map(Number);
-  const search: Search = {
-    text,
-    interviewers: named(
-      row.interviewers,
-      sql`select ${interviewers.id} from ${interviewers} where ${ilike(interviewers.name, pattern)}`,
-    ),
-  };
-  if (withCallers && row.callers) {
-    search.callers = named(
-      row.callers,
-      sql`select ${users.id} from ${users} where ${or(ilike(users.name, pattern), ilike(users.email, pattern))}`,
-    );
-  }
+});
+
+async function resolveSearch(db: DbOrTx, q: InterviewListQuery, withCallers: boolean) {
+  const text = q.search?.trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  const [row] = await namesContaining(db, { pattern, withCallers });
+  const named = (ids: number[]): Named => (ids.length > MAX_LISTED_IDS ? 'many' : ids.map(Number));
+  const search: Search = { pattern, interviewers: named(row.interviewers) };
+  if (withCallers && row.callers) search.callers = named(row.callers);
   return search;
 }
 
-/** `column` is one of the named ids (nothing when none is named). */
-function namedBy(column: typeof interviews.interviewerId | typeof interviews.userId, named: Named) {
-  if (Array.isArray(named)) return named.length ? inArray(column, named) : undefined;
-  return sql`${column} = any(array(${named}))`;
-}
+/**
+ * How a list's filter values go into its SQL: as parameters of a statement built for this request,
+ * or as named placeholders of a statement prepared once for every request of the same shape (the
+ * dashboard's: drizzle builds it once, and PostgreSQL parses it once per connection; each run is
+ * still planned for its own values, which the search needs).
+ */
+type Bind = {
+  value: <T>(name: string, value: T) => T | Placeholder;
+  anyOf: (
+    column: typeof interviews.interviewerId | typeof interviews.userId,
+    name: string,
+    ids: number[],
+  ) => SQL;
+};
+const inline: Bind = { value: (_, value) => value, anyOf: (column, _, ids) => inArray(column, ids) };
+const placeholders: Bind = {
+  value: (name) => sql.placeholder(name),
+  anyOf: (column, name) => sql`${column} = any(${sql.placeholder(name)})`,
+};
 
 /** The search (case-insensitive substring of the transcript or a named scenario or caller, spec §5),
  * the call type and the scenario. */
-function commonFilters(q: InterviewListQuery, search: Search | undefined): SQL[] {
+function commonFilters(q: InterviewListQuery, search: Search | undefined, bind: Bind = inline): SQL[] {
   const filters: SQL[] = [];
   if (search) {
+    const pattern = bind.value('pattern', search.pattern);
+    const named = (
+      column: typeof interviews.interviewerId | typeof interviews.userId,
+      name: string,
+      ids: Named,
+      names: SQL,
+    ) => {
+      if (ids === 'many') return sql`${column} = any(array(${names}))`;
+      return ids.length ? bind.anyOf(column, name, ids) : undefined;
+    };
     const arms = [
-      containsText(interviews.transcript, search.text),
-      namedBy(interviews.interviewerId, search.interviewers),
-      search.callers ? namedBy(interviews.userId, search.callers) : undefined,
+      ilike(interviews.transcript, pattern),
+      named(
+        interviews.interviewerId,
+        'interviewerIds',
+        search.interviewers,
+        sql`select ${interviewers.id} from ${interviewers} where ${ilike(interviewers.name, pattern)}`,
+      ),
+      search.callers
+        ? named(
+            interviews.userId,
+            'callerIds',
+            search.callers,
+            sql`select ${users.id} from ${users} where ${or(ilike(users.name, pattern), ilike(users.email, pattern))}`,
+          )
+        : undefined,
     ].filter((arm) => arm !== undefined);
     filters.push(arms.length === 1 ? arms[0] : or(...arms)!);
   }
-  if (q.callType) filters.push(eq(interviewers.callType, q.callType));
-  if (q.interviewerId) filters.push(eq(interviews.interviewerId, q.interviewerId));
+  if (q.callType) filters.push(eq(interviewers.callType, bind.value('callType', q.callType)));
+  if (q.interviewerId)
+    filters.push(eq(interviews.interviewerId, bind.value('interviewerId', q.interviewerId)));
   return filters;
 }
 
@@ -145,24 +179,59 @@ export async function listUserInterviews(db: DbOrTx, userId: number) {
 /** The filters of a list and the search they hold, resolved (see resolveSearch). */
 export type ListFilters = { q: InterviewListQuery; search?: Search };
 
-const noFilters: ListFilters = { q: {} };
+/** A page, and how far to count the matches (see matchesUpTo). */
+type Paging = { limit: number; offset: number; countUpTo: number };
 
-/** The dashboard's page of calls matching the filters, newest first. */
-function completedPageQuery(
-  db: DbOrTx,
-  userId: number | Placeholder,
-  filters: ListFilters,
-  paging: { limit: number | Placeholder; offset: number | Placeholder },
-) {
-  return db
-    .select(listColumns)
-    .from(interviews)
-    .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
-    .where(and(eq(interviews.userId, userId), completedCall, ...commonFilters(filters.q, filters.search)))
-    .orderBy(...newestFirst)
-    .limit(paging.limit)
-    .offset(paging.offset);
+/** The same in SQL: values or placeholders; `countLimit` is `countUpTo + 1`. */
+type FilteredPaging = {
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+  countLimit: number | Placeholder;
+};
+
+/** `page` from 1 and `pageSize`; the matches are counted LIST_COUNT_AHEAD (at least a page) past the page's start. */
+function paging(q: InterviewListQuery): Paging {
+  const limit = q.pageSize ?? DASHBOARD_PAGE_SIZE;
+  const offset = ((q.page ?? 1) - 1) * limit;
+  return { limit, offset, countUpTo: offset + Math.max(limit, LIST_COUNT_AHEAD) };
 }
+
+/** The total of a count made up to `upTo + 1` rows. */
+const cappedTotal = (matched: number, upTo: number) =>
+  matched > upTo ? { total: upTo, totalCapped: true } : { total: matched, totalCapped: false };
+
+/**
+ * A filtered list in one scan: the matching calls newest first (`where`, over `from`), as far as
+ * the count goes — `countUpTo + 1`, one more says "more than" — as the CTE `matches` (ids and start
+ * times only); their number; and the page's ids among them. A common word may match thousands of
+ * calls, each a transcript to read: this reads as many as the count needs, and the page is taken
+ * from those instead of being searched for again.
+ */
+function matchesUpTo<Q extends PgSelectQueryBuilder>(
+  db: DbOrTx,
+  from: Q,
+  where: SQL | undefined,
+  p: FilteredPaging,
+) {
+  const matches = db.$with('matches').as(
+    from
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(p.countLimit),
+  );
+  const pageIds = db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(desc(matches.startTime), desc(matches.id))
+    .limit(p.limit)
+    .offset(p.offset)
+    .as('page_ids');
+  const matched = sql<number>`(select count(*) from ${matches})`.mapWith(Number);
+  return { matches, pageIds, matched };
+}
+
+/** What `matchesUpTo` selects: a call's id and start time (the page is ordered by them). */
+const matchKey = () => ({ id: interviews.id, startTime: interviews.startTime });
 
 /**
  * Calls Completed and Average Score over all the user's completed calls (spec §9), read from the
@@ -184,105 +253,170 @@ function summaryRow(db: DbOrTx, userId: number | Placeholder) {
     .as('summary');
 }
 
-/**
- * How many rows `matches` has, counted no further than `upTo + 1` (one more says "more than
- * upTo"): a common word may match thousands of calls, and each match is a transcript to read.
- */
-const countUpTo = (matches: { limit: (limit: number) => SQLWrapper }, upTo: number) =>
-  sql<number>`(select count(*) from (${matches.limit(upTo + 1)}) as matches)`.mapWith(Number);
-
-/** The total of a count made up to `upTo + 1` rows. */
-const cappedTotal = (matched: number, upTo: number) =>
-  matched > upTo ? { total: upTo, totalCapped: true } : { total: matched, totalCapped: false };
+/** The page's columns, under the same keys as listColumns. */
+function pageColumns<P extends Record<keyof typeof listColumns, unknown>>(page: P) {
+  return Object.fromEntries(
+    Object.keys(listColumns).map((key) => [key, page[key as keyof typeof listColumns]]),
+  ) as {
+    [K in keyof typeof listColumns]: P[K];
+  };
+}
 
 /**
- * The dashboard's request in one statement: the summary row, the filtered total when `countUpTo`
- * is given (see countUpTo), and the page joined laterally, so a page past the end still answers
- * the summary (one row with no call).
+ * The dashboard's usual request, a page with no filters, and its summary in one prepared statement:
+ * the page straight from interviews_user_completed_idx, joined laterally to the summary row so a
+ * page past the end still answers the summary (one row with no call). The total is the summary's
+ * count.
  */
-function dashboardStatement(
+function unfilteredStatement(
   db: DbOrTx,
   userId: number | Placeholder,
-  filters: ListFilters,
-  paging: { limit: number | Placeholder; offset: number | Placeholder; countUpTo?: number },
+  p: { limit: number | Placeholder; offset: number | Placeholder },
 ) {
   const summary = summaryRow(db, userId);
-  const page = completedPageQuery(db, userId, filters, paging).as('page');
-  // every column of the page, under the same keys as listColumns
-  const call = Object.fromEntries(
-    Object.keys(listColumns).map((key) => [key, page[key as keyof typeof listColumns]]),
-  ) as { [K in keyof typeof listColumns]: (typeof page)[K] };
-  const head = { completedCount: summary.completedCount, averageScore: summary.averageScore };
-  if (paging.countUpTo === undefined) {
-    return db
-      .select({ ...head, matched: sql<number | null>`null`, call })
-      .from(summary)
-      .leftJoinLateral(page, sql`true`);
-  }
-  // the scenario's call type is the only filter that needs the scenario's row
-  const base = db.select({ one: sql`1` }).from(interviews).$dynamic();
-  const joined = filters.q.callType
-    ? base.innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
-    : base;
-  const matches = joined.where(
-    and(eq(interviews.userId, userId), completedCall, ...commonFilters(filters.q, filters.search)),
-  );
+  const page = db
+    .select(listColumns)
+    .from(interviews)
+    .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
+    .where(and(eq(interviews.userId, userId), completedCall))
+    .orderBy(...newestFirst)
+    .limit(p.limit)
+    .offset(p.offset)
+    .as('page');
   return db
-    .select({ ...head, matched: countUpTo(matches, paging.countUpTo), call })
+    .select({
+      completedCount: summary.completedCount,
+      averageScore: summary.averageScore,
+      call: pageColumns(page),
+    })
     .from(summary)
     .leftJoinLateral(page, sql`true`);
 }
 
-/** The dashboard's usual request (a page with no filters) as a prepared statement. */
 const unfilteredDashboard = preparedQuery('dashboard_page', (db) =>
-  dashboardStatement(db, sql.placeholder('userId'), noFilters, {
+  unfilteredStatement(db, sql.placeholder('userId'), {
     limit: sql.placeholder('limit'),
     offset: sql.placeholder('offset'),
   }),
 );
 
-const hasFilters = (q: InterviewListQuery) => Boolean(q.search?.trim() || q.callType || q.interviewerId);
-
-const dashboardPaging = (q: InterviewListQuery) => {
-  const limit = q.pageSize ?? DASHBOARD_PAGE_SIZE;
-  const offset = ((q.page ?? 1) - 1) * limit;
-  return { limit, offset, countUpTo: offset + LIST_COUNT_AHEAD };
-};
-
-/**
- * The statement the dashboard runs for a request with filters (exported so bench/dashboard shows
- * its plan); without filters it runs the same statement prepared, with no count.
- */
-export async function filteredDashboardQuery(db: DbOrTx, userId: number, q: InterviewListQuery) {
-  const filters = { q, search: await resolveSearch(db, q, false) };
-  // wrapped: an async function returning the query itself would run it (a query is a thenable)
-  return { statement: dashboardStatement(db, userId, filters, dashboardPaging(q)) };
+/** With filters: the summary row, the matches counted as far as matchesUpTo goes, and the page. */
+function filteredStatement(
+  db: DbOrTx,
+  userId: number | Placeholder,
+  q: InterviewListQuery,
+  search: Search | undefined,
+  bind: Bind,
+  p: FilteredPaging,
+) {
+  // the scenario's call type is the only filter that needs the scenario's row
+  const from = db.select(matchKey()).from(interviews).$dynamic();
+  const { matches, pageIds, matched } = matchesUpTo(
+    db,
+    q.callType ? from.innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id)) : from,
+    and(eq(interviews.userId, userId), completedCall, ...commonFilters(q, search, bind)),
+    p,
+  );
+  const page = db
+    .select(listColumns)
+    .from(pageIds)
+    .innerJoin(interviews, eq(interviews.id, pageIds.id))
+    .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
+    .as('page');
+  const summary = summaryRow(db, userId);
+  return db
+    .with(matches)
+    .select({
+      completedCount: summary.completedCount,
+      averageScore: summary.averageScore,
+      matched,
+      call: pageColumns(page),
+    })
+    .from(summary)
+    .leftJoinLateral(page, sql`true`)
+    .orderBy(desc(page.startTime), desc(page.id));
 }
 
-/** The unfiltered statement with these values, for bench/dashboard's plan. */
-export const unfilteredDashboardQuery = (db: DbOrTx, userId: number, q: InterviewListQuery) =>
-  dashboardStatement(db, userId, noFilters, { ...dashboardPaging(q), countUpTo: undefined });
+/**
+ * The filtered statement for one shape of filters (which of them are given, and whether the
+ * search names scenarios), built once with placeholders (see Bind): userId, pattern,
+ * interviewerIds, callType, interviewerId, limit, offset and countLimit. Unnamed, so PostgreSQL
+ * plans every run for its own values: under a name it may settle on a generic plan after a few
+ * runs, one that cannot tell a rare word (the trigram index) from a common one (the newest calls
+ * first, stopping early).
+ */
+const filteredByShape = new Map<string, ReturnType<typeof prepareFiltered>>();
+const prepareFiltered = (q: InterviewListQuery, search: Search | undefined) =>
+  preparedQuery('', (db) =>
+    filteredStatement(db, sql.placeholder('userId'), q, search, placeholders, {
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+      countLimit: sql.placeholder('countLimit'),
+    }),
+  );
+
+function filteredDashboard(q: InterviewListQuery, search: Search | undefined) {
+  const names = !search ? '-' : search.interviewers === 'many' ? 'm' : search.interviewers.length ? 'i' : 't';
+  const shape = `${names}${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}`;
+  let prepared = filteredByShape.get(shape);
+  if (!prepared) {
+    prepared = prepareFiltered(q, search);
+    filteredByShape.set(shape, prepared);
+  }
+  return prepared;
+}
+
+const hasFilters = (q: InterviewListQuery) => Boolean(q.search?.trim() || q.callType || q.interviewerId);
 
 /**
- * One page of the user's completed calls matching the filters, the total (exact without filters:
+ * The statement the dashboard runs for a request, built with its values (bench/dashboard prints
+ * its plan; PostgreSQL plans the prepared one for each run's values the same way): with filters,
+ * after reading what the search names.
+ */
+export async function dashboardQuery(db: DbOrTx, userId: number, q: InterviewListQuery) {
+  const p = paging(q);
+  if (!hasFilters(q)) return { statement: unfilteredStatement(db, userId, p) };
+  const search = await resolveSearch(db, q, false);
+  const paged = { limit: p.limit, offset: p.offset, countLimit: p.countUpTo + 1 };
+  // wrapped: an async function returning a query would run it (a query is a thenable)
+  return { statement: filteredStatement(db, userId, q, search, inline, paged) };
+}
+
+/**
+ * One page of the user's completed calls matching the filters, the total (without filters exact:
  * the summary's count; with filters counted LIST_COUNT_AHEAD past the page's start), and the
  * summary figures.
  */
 export async function findCompletedInterviews(db: DbOrTx, userId: number, q: InterviewListQuery) {
-  const paging = dashboardPaging(q);
-  const filtered = hasFilters(q);
-  const rows = filtered
-    ? await (await filteredDashboardQuery(db, userId, q)).statement
-    : await unfilteredDashboard(db, { userId, limit: paging.limit, offset: paging.offset });
+  const p = paging(q);
+  if (!hasFilters(q)) {
+    const rows = await unfilteredDashboard(db, { userId, limit: p.limit, offset: p.offset });
+    const [{ completedCount, averageScore }] = rows;
+    const items = rows.flatMap((r) => (r.call ? [toListedInterviewView(r.call)] : []));
+    return { items, total: completedCount, totalCapped: false, summary: { completedCount, averageScore } };
+  }
+  const search = await resolveSearch(db, q, false);
+  const rows = await filteredDashboard(q, search)(db, {
+    userId,
+    pattern: search?.pattern,
+    interviewerIds: Array.isArray(search?.interviewers) ? search.interviewers : undefined,
+    callType: q.callType,
+    interviewerId: q.interviewerId,
+    limit: p.limit,
+    offset: p.offset,
+    countLimit: p.countUpTo + 1,
+  });
   const [{ completedCount, averageScore, matched }] = rows;
   const items = rows.flatMap((r) => (r.call ? [toListedInterviewView(r.call)] : []));
-  const total = filtered
-    ? cappedTotal(Number(matched), paging.countUpTo)
-    : { total: completedCount, totalCapped: false };
-  return { items, ...total, summary: { completedCount, averageScore } };
+  return { items, ...cappedTotal(matched, p.countUpTo), summary: { completedCount, averageScore } };
 }
 
-const adminColumns = { ...listColumns, userName: users.name, userEmail: users.email };
+// the caller's name under a name of its own: the scenario's is `name` too
+const adminColumns = {
+  ...listColumns,
+  userName: sql<string>`${users.name}`.as('user_name'),
+  userEmail: users.email,
+};
 
 function adminWhere({ q, search }: ListFilters) {
   // the search also names callers (name or email) here: resolveSearch(…, true)
@@ -295,36 +429,50 @@ function adminWhere({ q, search }: ListFilters) {
   return filters.length ? and(...filters) : undefined;
 }
 
-/** The calls matching `where`, with their scenario and caller (the admin list and its count). */
-function adminCalls<Q extends PgSelectQueryBuilder>(query: Q, where: SQL | undefined) {
+/** A call's scenario and caller, for the admin list's rows. */
+function withScenarioAndCaller<Q extends PgSelectQueryBuilder>(query: Q) {
   return query
     .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
-    .innerJoin(users, eq(interviews.userId, users.id))
-    .where(where);
+    .innerJoin(users, eq(interviews.userId, users.id));
 }
+
+const toAdmin = (r: ListedInterviewRow & { userName: string; userEmail: string }) => ({
+  ...toListedInterviewView(r),
+  userName: r.userName,
+  userEmail: r.userEmail,
+});
 
 /**
  * All users' calls for admins, newest first; paged and filtered when `page` is given, with the
- * total counted as far as the dashboard counts (LIST_COUNT_AHEAD past the page's start).
+ * total counted as the dashboard counts (LIST_COUNT_AHEAD past the page's start), in one statement.
  */
 export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
   const where = adminWhere({ q, search: await resolveSearch(db, q, true) });
-  const base = adminCalls(db.select(adminColumns).from(interviews).$dynamic(), where).orderBy(...newestFirst);
-  const toAdmin = (r: ListedInterviewRow & { userName: string; userEmail: string }) => ({
-    ...toListedInterviewView(r),
-    userName: r.userName,
-    userEmail: r.userEmail,
-  });
-  if (!q.page) return { items: (await base).map(toAdmin), page: undefined };
-  const pageSize = q.pageSize ?? DASHBOARD_PAGE_SIZE;
-  const offset = (q.page - 1) * pageSize;
-  const upTo = offset + LIST_COUNT_AHEAD;
-  const matches = adminCalls(db.select({ one: sql`1` }).from(interviews).$dynamic(), where);
-  const [rows, [{ matched }]] = await Promise.all([
-    base.limit(pageSize).offset(offset),
-    db.select({ matched: countUpTo(matches, upTo) }).from(sql`(select 1) as one`),
-  ]);
-  return { items: rows.map(toAdmin), page: cappedTotal(matched, upTo) };
+  if (!q.page) {
+    const rows = await withScenarioAndCaller(db.select(adminColumns).from(interviews).$dynamic())
+      .where(where)
+      .orderBy(...newestFirst);
+    return { items: rows.map(toAdmin), page: undefined };
+  }
+  const p = paging(q);
+  const from = db.select(matchKey()).from(interviews).$dynamic();
+  const { matches, pageIds, matched } = matchesUpTo(
+    db,
+    q.callType ? from.innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id)) : from,
+    where,
+    { limit: p.limit, offset: p.offset, countLimit: p.countUpTo + 1 },
+  );
+  const page = withScenarioAndCaller(
+    db.select(adminColumns).from(pageIds).innerJoin(interviews, eq(interviews.id, pageIds.id)).$dynamic(),
+  ).as('page');
+  const rows = await db
+    .with(matches)
+    .select({ matched, call: { ...pageColumns(page), userName: page.userName, userEmail: page.userEmail } })
+    .from(sql`(select 1) as one`)
+    .leftJoinLateral(page, sql`true`)
+    .orderBy(desc(page.startTime), desc(page.id));
+  const items = rows.flatMap((r) => (r.call ? [toAdmin(r.call)] : []));
+  return { items, page: cappedTotal(rows[0].matched, p.countUpTo) };
 }
 
 const finiteOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
