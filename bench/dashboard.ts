@@ -117,7 +117,7 @@ async function run(kind: string, database: Database) {
     const allCalls = await measure(`${address}/api/interviews/all?page=1&pageSize=5&search=budget`, cookie);
     const row = (name: string, r: { median: number; p95: number }) =>
       console.log(
-        `  ${name.padEnd(40)} median ${r.median.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  ` +
+        `  ${name.padEnd(44)} median ${r.median.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  ` +
           `(${(r.median / noop.median).toFixed(1)}× / ${(r.p95 / noop.p95).toFixed(1)}× no-op)`,
       );
     console.log(`  ${ITERATIONS} sequential requests each over HTTP (target: a search within 3× no-op):`);
