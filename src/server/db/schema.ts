@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   smallint,
@@ -173,7 +174,8 @@ export const interviews = pgTable(
     liveSession: text(),
     liveUntil: timestamp({ withTimezone: true }),
     // The call's share of the dashboard's overall average (spec §9: mean of its numeric scores,
-    // zero without one), kept by the database so the summary is read from an index.
+    // zero without one), computed by the database (call_average_score is the SQL twin of
+    // shared/domain/score-averages, migration 0002) and summed per user in user_call_stats.
     scoreForAverage: doublePrecision().generatedAlwaysAs(
       sql`coalesce(call_average_score(evaluation), 0)::double precision`,
     ),
@@ -186,11 +188,6 @@ export const interviews = pgTable(
     index('interviews_user_completed_idx')
       .on(t.userId, t.startTime.desc(), t.id.desc())
       .where(sql`${t.endTime} is not null and ${t.evaluation} is not null`),
-    // Calls Completed and Average Score come from this index alone (call_average_score is the SQL
-    // twin of shared/domain/score-averages, created in migration 0002).
-    index('interviews_user_completed_score_idx')
-      .on(t.userId, t.scoreForAverage)
-      .where(sql`${t.endTime} is not null and ${t.evaluation} is not null`),
     index('interviews_interviewer_idx').on(t.interviewerId),
     index('interviews_start_idx').on(t.startTime.desc()),
     uniqueIndex('interviews_conversation_id_key').on(t.conversationId),
@@ -198,6 +195,19 @@ export const interviews = pgTable(
     check('interviews_evaluation_rating_range', sql`${t.evaluationRating} in (0, 1, 2)`),
   ],
 );
+
+// Calls Completed and Average Score (spec §9) of each user who has completed a call: how many, and
+// the sum of their `score_for_average`, so the dashboard reads one row instead of aggregating every
+// call. Kept by triggers on `interviews` (migration 0013), whatever writes the calls; a user
+// without a row has no completed call.
+export const userCallStats = pgTable('user_call_stats', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  completedCount: integer().notNull().default(0),
+  // numeric, so that adding a call's score and later taking it away again leaves no rounding behind
+  scoreSum: numeric().notNull().default('0'),
+});
 
 // Each finished utterance of a live call, stored the moment it ends so a crash loses at most
 // the one in flight. Offsets are milliseconds from the start of the call's recording.

@@ -131,6 +131,7 @@ const TABLES = [
   'user_tracks',
   'voice_sessions',
   'utterances',
+  'user_call_stats',
   'interviews',
   'track_scenarios',
   'tracks',

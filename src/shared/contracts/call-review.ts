@@ -3,10 +3,20 @@
 import { z } from 'zod';
 import { interviewResponse } from './calls.js';
 
+/**
+ * How many calls match a paged list's filters. A list counts no further than a window past the
+ * page's start (LIST_COUNT_AHEAD): with `totalCapped`, more than `total` calls match.
+ */
+const listTotal = {
+  total: z.number(),
+  totalCapped: z.boolean(),
+};
+
 /** The dashboard's paged answer: one page, the filtered total, and the user's summary figures. */
 export const interviewPageResponse = z.object({
   items: z.array(interviewResponse),
-  total: z.number(),
+  /** without filters, exactly summary.completedCount */
+  ...listTotal,
   summary: z.object({
     /** every completed call of the user, whatever the filters */
     completedCount: z.number(),
@@ -25,7 +35,7 @@ export type AdminInterview = z.infer<typeof adminInterviewResponse>;
 
 export const adminInterviewPageResponse = z.object({
   items: z.array(adminInterviewResponse),
-  total: z.number(),
+  ...listTotal,
 });
 export type AdminInterviewPage = z.infer<typeof adminInterviewPageResponse>;
 

@@ -4,6 +4,10 @@ export const TIMER_WARNING_SECONDS = 300;
 export const DASHBOARD_PAGE_SIZE = 5;
 export const ADMIN_PAGE_SIZE = 5;
 export const PURCHASE_PAGE_SIZE = 5;
+/** A filtered call list counts its matches only this far past the page's start (ten dashboard
+ * pages); beyond that it says "more than": counting every match of a common word would read every
+ * matching transcript. */
+export const LIST_COUNT_AHEAD = 50;
 export const MAX_RUBRIC_CRITERIA = 5;
 export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MIN_LENGTH = 2;

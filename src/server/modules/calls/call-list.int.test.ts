@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Interview } from '../../../shared/contracts/calls.js';
+import { LIST_COUNT_AHEAD } from '../../../shared/domain/limits.js';
 import { callAverageScore, overallAverageScore } from '../../../shared/domain/score-averages.js';
 import { buildApp } from '../../app.js';
 import { interviewers, interviews, utterances } from '../../db/schema.js';
@@ -169,7 +170,12 @@ describe('GET /api/interviews?page= (dashboard form)', () => {
   it('answers a user with no completed call an empty page and a zero summary', async () => {
     const newcomer = await registerUser(ctx.app);
     const res = (await get('/api/interviews?page=1', newcomer.cookie)).json();
-    expect(res).toEqual({ items: [], total: 0, summary: { completedCount: 0, averageScore: 0 } });
+    expect(res).toEqual({
+      items: [],
+      total: 0,
+      totalCapped: false,
+      summary: { completedCount: 0, averageScore: 0 },
+    });
   });
 });
 
@@ -259,7 +265,12 @@ describe('GET /api/interviews/all', () => {
     const rated = (await get('/api/interviews/all', admin))
       .json<Interview[]>()
       .filter((i) => i.evaluationRating !== null);
-    expect(unrated.total).toBe(68 - rated.length);
+    // counted as far as LIST_COUNT_AHEAD: beyond, "more than"
+    const unratedCount = 68 - rated.length;
+    expect(unrated).toMatchObject({
+      total: Math.min(unratedCount, LIST_COUNT_AHEAD),
+      totalCapped: unratedCount > LIST_COUNT_AHEAD,
+    });
     expect(unrated.items).toHaveLength(5);
     const byType = (
       await get(`/api/interviews/all?page=1&callType=Sales%20Call&interviewerId=${scenarios[1].id}`, admin)
@@ -375,5 +386,39 @@ describe('summary figures in SQL', () => {
     expect(body.summary.completedCount).toBe(evaluations.length);
     expect(body.summary.averageScore).toBeCloseTo(overallAverageScore(evaluations), 9);
     expect(body.summary.averageScore).toBeCloseTo((6 + 9.75) / 7, 9);
+  });
+});
+
+// last: its calls would change the All Calls counts above
+describe('search text', () => {
+  it('treats punctuation in the search as plain text, in any letter case', async () => {
+    const erin = await registerUser(ctx.app, { name: 'Erin' });
+    const texts = [
+      'You: The plan (v2) costs $5.50 [approx] ^ a*b+c? {x|y} back\\slash',
+      'You: The plan v2 costs 5x50 approx a b c x y back slash',
+    ];
+    const start = Date.parse('2026-05-01T10:00:00Z');
+    const [withMarks] = await ctx.database.db
+      .insert(interviews)
+      .values(
+        texts.map((transcript, i) => ({
+          userId: erin.user.id,
+          interviewerId: scenarios[0].id,
+          startTime: new Date(start + i * 60_000),
+          endTime: new Date(start + i * 60_000 + 30_000),
+          transcript,
+          evaluation: [{ score: 5 }],
+        })),
+      )
+      .returning({ id: interviews.id });
+    for (const search of ['(V2)', '$5.50', '[APPROX]', '^ A*B+C?', '{X|Y}', 'back\\slash', '.']) {
+      const res = (
+        await get(`/api/interviews?page=1&search=${encodeURIComponent(search)}`, erin.cookie)
+      ).json();
+      expect(
+        res.items.map((i: Interview) => i.id),
+        search,
+      ).toEqual([withMarks.id]);
+    }
   });
 });

@@ -1,12 +1,15 @@
 // Reading calls for review: the user's own list (plain or paged with the dashboard's summary),
 // the admin's All Calls list, and the user's score trends. Completed means endTime and evaluation
-// are both set (spec §4); the paged dashboard query is served by interviews_user_completed_idx.
+// are both set (spec §4). The dashboard's page is read along interviews_user_completed_idx, its
+// summary from user_call_stats (kept by the database), and a filtered list counts its matches only
+// LIST_COUNT_AHEAD past the page (issue 25; the plans are printed by bench/dashboard).
 import {
   and,
-  count,
+  desc,
   eq,
   getTableColumns,
   ilike,
+  inArray,
   isNotNull,
   isNull,
   or,
@@ -17,13 +20,12 @@ import {
 import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { TrendPoint } from '../../../shared/contracts/call-review.js';
 import type { InterviewListQuery } from '../../../shared/contracts/calls.js';
-import { DASHBOARD_PAGE_SIZE } from '../../../shared/domain/limits.js';
+import { DASHBOARD_PAGE_SIZE, LIST_COUNT_AHEAD } from '../../../shared/domain/limits.js';
 import { callAverageScore, evaluationCriteriaList } from '../../../shared/domain/score-averages.js';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
-import { readPage } from '../../db/paging.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { interviewers, interviews, users } from '../../db/schema.js';
+import { interviewers, interviews, userCallStats, users } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import { type ListedInterviewRow, toListedInterviewView } from './call-view.js';
 
@@ -47,26 +49,111 @@ export function resolveOwner(caller: Caller, userId: number | undefined): number
   return userId;
 }
 
-const searchPattern = (q: InterviewListQuery) =>
-  q.search?.trim() ? containsPattern(q.search.trim()) : undefined;
+/** ids of the rows a search names, or 'many' when there are too many to list */
+type Named = number[] | 'many';
 
-function commonFilters(q: InterviewListQuery, extraSearch: (pattern: string) => SQL[] = () => []): SQL[] {
+/**
+ * What a search names besides transcripts: the scenarios (and, for All Calls, the callers) whose
+ * name contains it. They are read first, in one small query, so that the call query gets them as a
+ * list of ids (almost always empty or short) whose share of the calls the planner can estimate.
+ * Given a subquery instead, it has to guess, guesses "most calls", and then walks every call of the
+ * user checking transcripts instead of asking the transcript's trigram index for the few that match.
+ */
+type Search = { pattern: string; interviewers: Named; callers?: Named };
+
+/** past this many, a name arm stays a subquery (a search matching so much needs no index) */
+const MAX_LISTED_IDS = 500;
+
+const namesContaining = preparedQuery('search_names', (db) => {
+  const pattern = sql.placeholder('pattern');
+  const scenarios = db
+    .select({ id: interviewers.id })
+    .from(interviewers)
+    .where(ilike(interviewers.name, pattern))
+    .limit(MAX_LISTED_IDS + 1);
+  const callers = db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(ilike(users.name, pattern), ilike(users.email, pattern)))
+    .limit(MAX_LISTED_IDS + 1);
+  return db
+    .select({
+      interviewers: sql<number[]>`array(${scenarios})`,
+      callers: sql<
+        number[] | null
+      >`case when ${sql.placeholder('withCallers')}::boolean then array(${callers}) end`,
+    })
+    .from(sql`(select 1) as one`);
+});
+
+async function resolveSearch(db: DbOrTx, q: InterviewListQuery, withCallers: boolean) {
+  const text = q.search?.trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  const [row] = await namesContaining(db, { pattern, withCallers });
+  const named = (ids: number[]): Named => (ids.length > MAX_LISTED_IDS ? 'many' : ids.map(Number));
+  const search: Search = { pattern, interviewers: named(row.interviewers) };
+  if (withCallers && row.callers) search.callers = named(row.callers);
+  return search;
+}
+
+/**
+ * How a list's filter values go into its SQL: as parameters of a statement built for this request,
+ * or as named placeholders of a statement prepared once for every request of the same shape (the
+ * dashboard's: drizzle builds it once, and PostgreSQL parses it once per connection; each run is
+ * still planned for its own values, which the search needs).
+ */
+type Bind = {
+  value: <T>(name: string, value: T) => T | Placeholder;
+  anyOf: (
+    column: typeof interviews.interviewerId | typeof interviews.userId,
+    name: string,
+    ids: number[],
+  ) => SQL;
+};
+const inline: Bind = { value: (_, value) => value, anyOf: (column, _, ids) => inArray(column, ids) };
+const placeholders: Bind = {
+  value: (name) => sql.placeholder(name),
+  anyOf: (column, name) => sql`${column} = any(${sql.placeholder(name)})`,
+};
+
+/** The search (case-insensitive substring of the transcript or a named scenario or caller, spec §5),
+ * the call type and the scenario. */
+function commonFilters(q: InterviewListQuery, search: Search | undefined, bind: Bind = inline): SQL[] {
   const filters: SQL[] = [];
-  const pattern = searchPattern(q);
-  if (pattern) {
-    filters.push(
-      // the scenario's name is matched in its own (small) table first, so both halves of the OR are
-      // conditions on `interviews` the planner can answer from indexes (interviewer_id, and the
-      // transcript's trigram index), combined in one bitmap scan
-      or(
-        sql`${interviews.interviewerId} = any(array(select ${interviewers.id} from ${interviewers} where ${ilike(interviewers.name, pattern)}))`,
-        ilike(interviews.transcript, pattern),
-        ...extraSearch(pattern),
-      )!,
-    );
+  if (search) {
+    const pattern = bind.value('pattern', search.pattern);
+    const named = (
+      column: typeof interviews.interviewerId | typeof interviews.userId,
+      name: string,
+      ids: Named,
+      names: SQL,
+    ) => {
+      if (ids === 'many') return sql`${column} = any(array(${names}))`;
+      return ids.length ? bind.anyOf(column, name, ids) : undefined;
+    };
+    const arms = [
+      ilike(interviews.transcript, pattern),
+      named(
+        interviews.interviewerId,
+        'interviewerIds',
+        search.interviewers,
+        sql`select ${interviewers.id} from ${interviewers} where ${ilike(interviewers.name, pattern)}`,
+      ),
+      search.callers
+        ? named(
+            interviews.userId,
+            'callerIds',
+            search.callers,
+            sql`select ${users.id} from ${users} where ${or(ilike(users.name, pattern), ilike(users.email, pattern))}`,
+          )
+        : undefined,
+    ].filter((arm) => arm !== undefined);
+    filters.push(arms.length === 1 ? arms[0] : or(...arms)!);
   }
-  if (q.callType) filters.push(eq(interviewers.callType, q.callType));
-  if (q.interviewerId) filters.push(eq(interviews.interviewerId, q.interviewerId));
+  if (q.callType) filters.push(eq(interviewers.callType, bind.value('callType', q.callType)));
+  if (q.interviewerId)
+    filters.push(eq(interviews.interviewerId, bind.value('interviewerId', q.interviewerId)));
   return filters;
 }
 
@@ -89,126 +176,251 @@ export async function listUserInterviews(db: DbOrTx, userId: number) {
   return rows.map(toListedInterviewView);
 }
 
-const completedWhere = (userId: number, q: InterviewListQuery) =>
-  and(eq(interviews.userId, userId), completedCall, ...commonFilters(q));
+/** The filters of a list and the search they hold, resolved (see resolveSearch). */
+export type ListFilters = { q: InterviewListQuery; search?: Search };
 
-/** The dashboard's page query (exported so bench/dashboard can show its plan). */
-export function completedPageQuery(db: DbOrTx, userId: number, q: InterviewListQuery) {
-  const page = q.page ?? 1;
-  const pageSize = q.pageSize ?? DASHBOARD_PAGE_SIZE;
+/** A page, and how far to count the matches (see matchesUpTo). */
+type Paging = { limit: number; offset: number; countUpTo: number };
+
+/** The same in SQL: values or placeholders; `countLimit` is `countUpTo + 1`. */
+type FilteredPaging = {
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+  countLimit: number | Placeholder;
+};
+
+/** `page` from 1 and `pageSize`; the matches are counted LIST_COUNT_AHEAD (at least a page) past the page's start. */
+function paging(q: InterviewListQuery): Paging {
+  const limit = q.pageSize ?? DASHBOARD_PAGE_SIZE;
+  const offset = ((q.page ?? 1) - 1) * limit;
+  return { limit, offset, countUpTo: offset + Math.max(limit, LIST_COUNT_AHEAD) };
+}
+
+/** The total of a count made up to `upTo + 1` rows. */
+const cappedTotal = (matched: number, upTo: number) =>
+  matched > upTo ? { total: upTo, totalCapped: true } : { total: matched, totalCapped: false };
+
+/**
+ * A filtered list in one scan: the matching calls newest first (`where`, over `from`), as far as
+ * the count goes — `countUpTo + 1`, one more says "more than" — as the CTE `matches` (ids and start
+ * times only); their number; and the page's ids among them. A common word may match thousands of
+ * calls, each a transcript to read: this reads as many as the count needs, and the page is taken
+ * from those instead of being searched for again.
+ */
+function matchesUpTo<Q extends PgSelectQueryBuilder>(
+  db: DbOrTx,
+  from: Q,
+  where: SQL | undefined,
+  p: FilteredPaging,
+) {
+  const matches = db.$with('matches').as(
+    from
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(p.countLimit),
+  );
+  const pageIds = db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(desc(matches.startTime), desc(matches.id))
+    .limit(p.limit)
+    .offset(p.offset)
+    .as('page_ids');
+  const matched = sql<number>`(select count(*) from ${matches})`.mapWith(Number);
+  return { matches, pageIds, matched };
+}
+
+/** What `matchesUpTo` selects: a call's id and start time (the page is ordered by them). */
+const matchKey = () => ({ id: interviews.id, startTime: interviews.startTime });
+
+/**
+ * Calls Completed and Average Score over all the user's completed calls (spec §9), read from the
+ * user's row of user_call_stats that the database keeps (migration 0013). An aggregate, so it is
+ * one row even for a user who has no row there yet (no completed call): 0 and 0.
+ */
+function summaryRow(db: DbOrTx, userId: number | Placeholder) {
+  const { completedCount, scoreSum } = userCallStats;
   return db
-    .select(listColumns)
-    .from(interviews)
-    .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
-    .where(completedWhere(userId, q))
-    .orderBy(...newestFirst)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .select({
+      completedCount: sql<number>`coalesce(max(${completedCount}), 0)`.mapWith(Number).as('completed_count'),
+      averageScore:
+        sql<number>`coalesce(max(${scoreSum} / nullif(${completedCount}, 0)), 0)::double precision`
+          .mapWith(Number)
+          .as('average_score'),
+    })
+    .from(userCallStats)
+    .where(eq(userCallStats.userId, userId))
+    .as('summary');
+}
+
+/** The page's columns, under the same keys as listColumns. */
+function pageColumns<P extends Record<keyof typeof listColumns, unknown>>(page: P) {
+  return Object.fromEntries(
+    Object.keys(listColumns).map((key) => [key, page[key as keyof typeof listColumns]]),
+  ) as {
+    [K in keyof typeof listColumns]: P[K];
+  };
 }
 
 /**
- * The dashboard's usual request — a page with no filters — and its summary in one prepared
- * statement: the summary is one row, and the page joins it laterally, so a page past the end still
- * answers the summary (one row with no call).
+ * The dashboard's usual request, a page with no filters, and its summary in one prepared statement:
+ * the page straight from interviews_user_completed_idx, joined laterally to the summary row so a
+ * page past the end still answers the summary (one row with no call). The total is the summary's
+ * count.
  */
-const unfilteredPageWithSummary = preparedQuery('completed_page_with_summary', (db) => {
-  const summary = db
-    .select({
-      completedCount: count().as('completed_count'),
-      averageScore: sql<string | null>`avg(${interviews.scoreForAverage})`.as('average_score'),
-    })
-    .from(interviews)
-    .where(and(eq(interviews.userId, sql.placeholder('userId')), completedCall))
-    .as('summary');
+function unfilteredStatement(
+  db: DbOrTx,
+  userId: number | Placeholder,
+  p: { limit: number | Placeholder; offset: number | Placeholder },
+) {
+  const summary = summaryRow(db, userId);
   const page = db
     .select(listColumns)
     .from(interviews)
     .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
-    .where(and(eq(interviews.userId, sql.placeholder('userId')), completedCall))
+    .where(and(eq(interviews.userId, userId), completedCall))
     .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .limit(p.limit)
+    .offset(p.offset)
     .as('page');
-  // every column of the page, under the same keys as listColumns
-  const call = Object.fromEntries(
-    Object.keys(listColumns).map((key) => [key, page[key as keyof typeof listColumns]]),
-  );
   return db
     .select({
       completedCount: summary.completedCount,
       averageScore: summary.averageScore,
-      call: call as { [K in keyof typeof listColumns]: (typeof page)[K] },
+      call: pageColumns(page),
     })
     .from(summary)
     .leftJoinLateral(page, sql`true`);
-});
+}
 
-/** One page of the user's completed calls matching the filters, plus the summary figures. */
-export async function findCompletedInterviews(db: DbOrTx, userId: number, q: InterviewListQuery) {
-  const pageSize = q.pageSize ?? DASHBOARD_PAGE_SIZE;
-  if (!hasFilters(q)) {
-    const rows = await unfilteredPageWithSummary(db, {
-      userId,
-      limit: pageSize,
-      offset: ((q.page ?? 1) - 1) * pageSize,
-    });
-    const summary = {
-      completedCount: rows[0].completedCount,
-      averageScore: Number(rows[0].averageScore ?? 0),
-    };
-    const items = rows.flatMap((r) => (r.call ? [toListedInterviewView(r.call)] : []));
-    return { items, total: summary.completedCount, summary };
+const unfilteredDashboard = preparedQuery('dashboard_page', (db) =>
+  unfilteredStatement(db, sql.placeholder('userId'), {
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  }),
+);
+
+/** With filters: the summary row, the matches counted as far as matchesUpTo goes, and the page. */
+function filteredStatement(
+  db: DbOrTx,
+  userId: number | Placeholder,
+  q: InterviewListQuery,
+  search: Search | undefined,
+  bind: Bind,
+  p: FilteredPaging,
+) {
+  // the scenario's call type is the only filter that needs the scenario's row
+  const from = db.select(matchKey()).from(interviews).$dynamic();
+  const { matches, pageIds, matched } = matchesUpTo(
+    db,
+    q.callType ? from.innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id)) : from,
+    and(eq(interviews.userId, userId), completedCall, ...commonFilters(q, search, bind)),
+    p,
+  );
+  const page = db
+    .select(listColumns)
+    .from(pageIds)
+    .innerJoin(interviews, eq(interviews.id, pageIds.id))
+    .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
+    .as('page');
+  const summary = summaryRow(db, userId);
+  return db
+    .with(matches)
+    .select({
+      completedCount: summary.completedCount,
+      averageScore: summary.averageScore,
+      matched,
+      call: pageColumns(page),
+    })
+    .from(summary)
+    .leftJoinLateral(page, sql`true`)
+    .orderBy(desc(page.startTime), desc(page.id));
+}
+
+/**
+ * The filtered statement for one shape of filters (which of them are given, and whether the
+ * search names scenarios), built once with placeholders (see Bind): userId, pattern,
+ * interviewerIds, callType, interviewerId, limit, offset and countLimit. Unnamed, so PostgreSQL
+ * plans every run for its own values: under a name it may settle on a generic plan after a few
+ * runs, one that cannot tell a rare word (the trigram index) from a common one (the newest calls
+ * first, stopping early).
+ */
+const filteredByShape = new Map<string, ReturnType<typeof prepareFiltered>>();
+const prepareFiltered = (q: InterviewListQuery, search: Search | undefined) =>
+  preparedQuery('', (db) =>
+    filteredStatement(db, sql.placeholder('userId'), q, search, placeholders, {
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+      countLimit: sql.placeholder('countLimit'),
+    }),
+  );
+
+function filteredDashboard(q: InterviewListQuery, search: Search | undefined) {
+  const names = !search ? '-' : search.interviewers === 'many' ? 'm' : search.interviewers.length ? 'i' : 't';
+  const shape = `${names}${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}`;
+  let prepared = filteredByShape.get(shape);
+  if (!prepared) {
+    prepared = prepareFiltered(q, search);
+    filteredByShape.set(shape, prepared);
   }
-  const [rows, summary, total] = await Promise.all([
-    completedPageQuery(db, userId, q),
-    completedSummary(db, userId),
-    countCompleted(db, userId, q),
-  ]);
-  return { items: rows.map(toListedInterviewView), total, summary };
+  return prepared;
 }
 
 const hasFilters = (q: InterviewListQuery) => Boolean(q.search?.trim() || q.callType || q.interviewerId);
 
-async function countCompleted(db: DbOrTx, userId: number, q: InterviewListQuery) {
-  const base = db.select({ total: count() }).from(interviews);
-  // The scenario's name and call type live on interviewers; the id filter needs no join.
-  const query =
-    q.search?.trim() || q.callType
-      ? base
-          .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
-          .where(completedWhere(userId, q))
-      : base.where(completedWhere(userId, q));
-  const [{ total }] = await query;
-  return total;
+/**
+ * The statement the dashboard runs for a request, built with its values (bench/dashboard prints
+ * its plan; PostgreSQL plans the prepared one for each run's values the same way): with filters,
+ * after reading what the search names.
+ */
+export async function dashboardQuery(db: DbOrTx, userId: number, q: InterviewListQuery) {
+  const p = paging(q);
+  if (!hasFilters(q)) return { statement: unfilteredStatement(db, userId, p) };
+  const search = await resolveSearch(db, q, false);
+  const paged = { limit: p.limit, offset: p.offset, countLimit: p.countUpTo + 1 };
+  // wrapped: an async function returning a query would run it (a query is a thenable)
+  return { statement: filteredStatement(db, userId, q, search, inline, paged) };
 }
 
-/** Calls Completed and Average Score over all the user's completed calls (spec §9). */
-export async function completedSummary(db: DbOrTx, userId: number) {
-  const [row] = await preparedSummary(db, { userId });
-  return { completedCount: row.completedCount, averageScore: Number(row.averageScore ?? 0) };
+/**
+ * One page of the user's completed calls matching the filters, the total (without filters exact:
+ * the summary's count; with filters counted LIST_COUNT_AHEAD past the page's start), and the
+ * summary figures.
+ */
+export async function findCompletedInterviews(db: DbOrTx, userId: number, q: InterviewListQuery) {
+  const p = paging(q);
+  if (!hasFilters(q)) {
+    const rows = await unfilteredDashboard(db, { userId, limit: p.limit, offset: p.offset });
+    const [{ completedCount, averageScore }] = rows;
+    const items = rows.flatMap((r) => (r.call ? [toListedInterviewView(r.call)] : []));
+    return { items, total: completedCount, totalCapped: false, summary: { completedCount, averageScore } };
+  }
+  const search = await resolveSearch(db, q, false);
+  const rows = await filteredDashboard(q, search)(db, {
+    userId,
+    pattern: search?.pattern,
+    interviewerIds: Array.isArray(search?.interviewers) ? search.interviewers : undefined,
+    callType: q.callType,
+    interviewerId: q.interviewerId,
+    limit: p.limit,
+    offset: p.offset,
+    countLimit: p.countUpTo + 1,
+  });
+  const [{ completedCount, averageScore, matched }] = rows;
+  const items = rows.flatMap((r) => (r.call ? [toListedInterviewView(r.call)] : []));
+  return { items, ...cappedTotal(matched, p.countUpTo), summary: { completedCount, averageScore } };
 }
 
-const preparedSummary = preparedQuery('completed_summary', (db) =>
-  completedSummaryQuery(db, sql.placeholder('userId')),
-);
+// the caller's name under a name of its own: the scenario's is `name` too
+const adminColumns = {
+  ...listColumns,
+  userName: sql<string>`${users.name}`.as('user_name'),
+  userEmail: users.email,
+};
 
-export function completedSummaryQuery(db: DbOrTx, userId: number | Placeholder) {
-  return db
-    .select({
-      completedCount: count(),
-      averageScore: sql<string | null>`avg(${interviews.scoreForAverage})`,
-    })
-    .from(interviews)
-    .where(and(eq(interviews.userId, userId), completedCall));
-}
-
-const adminColumns = { ...listColumns, userName: users.name, userEmail: users.email };
-
-function adminWhere(q: InterviewListQuery) {
-  // All Calls also finds calls by the caller's name or email.
-  const filters = commonFilters(q, (p) => [
-    sql`${interviews.userId} = any(array(select ${users.id} from ${users} where ${or(ilike(users.name, p), ilike(users.email, p))}))`,
-  ]);
+function adminWhere({ q, search }: ListFilters) {
+  // the search also names callers (name or email) here: resolveSearch(…, true)
+  const filters = commonFilters(q, search);
   const call = ratingFilter(interviews.callRating, q.callRating);
   const evaluation = ratingFilter(interviews.evaluationRating, q.evaluationRating);
   if (call) filters.push(call);
@@ -217,27 +429,50 @@ function adminWhere(q: InterviewListQuery) {
   return filters.length ? and(...filters) : undefined;
 }
 
-/** The calls matching `where`, with their scenario and caller (the admin list and its count). */
-function adminCalls<Q extends PgSelectQueryBuilder>(query: Q, where: SQL | undefined) {
+/** A call's scenario and caller, for the admin list's rows. */
+function withScenarioAndCaller<Q extends PgSelectQueryBuilder>(query: Q) {
   return query
     .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
-    .innerJoin(users, eq(interviews.userId, users.id))
-    .where(where);
+    .innerJoin(users, eq(interviews.userId, users.id));
 }
 
-/** All users' calls for admins, newest first; paged and filtered when `page` is given. */
+const toAdmin = (r: ListedInterviewRow & { userName: string; userEmail: string }) => ({
+  ...toListedInterviewView(r),
+  userName: r.userName,
+  userEmail: r.userEmail,
+});
+
+/**
+ * All users' calls for admins, newest first; paged and filtered when `page` is given, with the
+ * total counted as the dashboard counts (LIST_COUNT_AHEAD past the page's start), in one statement.
+ */
 export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
-  const where = adminWhere(q);
-  const base = adminCalls(db.select(adminColumns).from(interviews).$dynamic(), where).orderBy(...newestFirst);
-  const toAdmin = (r: ListedInterviewRow & { userName: string; userEmail: string }) => ({
-    ...toListedInterviewView(r),
-    userName: r.userName,
-    userEmail: r.userEmail,
-  });
-  if (!q.page) return { items: (await base).map(toAdmin), total: undefined };
-  const total = adminCalls(db.select({ total: count() }).from(interviews).$dynamic(), where);
-  const page = await readPage(base, total, q.page, q.pageSize ?? DASHBOARD_PAGE_SIZE);
-  return { items: page.rows.map(toAdmin), total: page.total };
+  const where = adminWhere({ q, search: await resolveSearch(db, q, true) });
+  if (!q.page) {
+    const rows = await withScenarioAndCaller(db.select(adminColumns).from(interviews).$dynamic())
+      .where(where)
+      .orderBy(...newestFirst);
+    return { items: rows.map(toAdmin), page: undefined };
+  }
+  const p = paging(q);
+  const from = db.select(matchKey()).from(interviews).$dynamic();
+  const { matches, pageIds, matched } = matchesUpTo(
+    db,
+    q.callType ? from.innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id)) : from,
+    where,
+    { limit: p.limit, offset: p.offset, countLimit: p.countUpTo + 1 },
+  );
+  const page = withScenarioAndCaller(
+    db.select(adminColumns).from(pageIds).innerJoin(interviews, eq(interviews.id, pageIds.id)).$dynamic(),
+  ).as('page');
+  const rows = await db
+    .with(matches)
+    .select({ matched, call: { ...pageColumns(page), userName: page.userName, userEmail: page.userEmail } })
+    .from(sql`(select 1) as one`)
+    .leftJoinLateral(page, sql`true`)
+    .orderBy(desc(page.startTime), desc(page.id));
+  const items = rows.flatMap((r) => (r.call ? [toAdmin(r.call)] : []));
+  return { items, page: cappedTotal(rows[0].matched, p.countUpTo) };
 }
 
 const finiteOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -60,8 +60,8 @@ export async function interviewListRoutes(app: App, deps: AppDeps) {
     },
     async (req) => {
       requireAdmin(req);
-      const { items, total } = await findAllInterviews(db, req.query);
-      return total === undefined ? items : { items, total };
+      const { items, page } = await findAllInterviews(db, req.query);
+      return page === undefined ? items : { items, ...page };
     },
   );
 

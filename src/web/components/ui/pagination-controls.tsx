@@ -12,6 +12,9 @@ export type PaginationControlsProps = {
   className?: string;
   /** hide the whole control when there is only one page */
   hideWhenSinglePage?: boolean;
+  /** there are more than `totalPages` pages (a list that counts only so far): "Page 1 of more than
+   * 20", and Next stays enabled */
+  morePages?: boolean;
 };
 
 /** Previous / Next buttons with "Page X of Y" between them. */
@@ -21,9 +24,10 @@ function PaginationControls({
   onPageChange,
   className,
   hideWhenSinglePage = false,
+  morePages = false,
 }: PaginationControlsProps) {
   const pages = Math.max(1, totalPages);
-  if (hideWhenSinglePage && pages <= 1) return null;
+  if (hideWhenSinglePage && pages <= 1 && !morePages) return null;
   return (
     <nav
       aria-label="Pagination"
@@ -35,9 +39,14 @@ function PaginationControls({
         Previous
       </Button>
       <span className="text-muted-foreground text-sm">
-        Page {Math.min(page, pages)} of {pages}
+        {morePages ? `Page ${page} of more than ${pages}` : `Page ${Math.min(page, pages)} of ${pages}`}
       </span>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!morePages && page >= pages}
+        onClick={() => onPageChange(page + 1)}
+      >
         Next
         <ChevronRight />
       </Button>

@@ -46,7 +46,9 @@ function AllCalls({ adminId }: { adminId: number }) {
           <h1 className="font-semibold text-2xl">All Calls</h1>
           {calls.data && (
             <p className="text-muted-foreground text-sm" data-testid="all-calls-total">
-              {calls.data.total} {calls.data.total === 1 ? 'call' : 'calls'}
+              {calls.data.totalCapped
+                ? `More than ${calls.data.total} calls`
+                : `${calls.data.total} ${calls.data.total === 1 ? 'call' : 'calls'}`}
             </p>
           )}
         </div>
@@ -70,6 +72,7 @@ function AllCalls({ adminId }: { adminId: number }) {
       <CallList
         items={calls.data?.items ?? []}
         total={calls.data?.total ?? 0}
+        totalCapped={calls.data?.totalCapped}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
         onPageChange={setPage}

@@ -152,6 +152,7 @@ export default function DashboardPage() {
             <CallList
               items={calls.data?.items ?? []}
               total={calls.data?.total ?? 0}
+              totalCapped={calls.data?.totalCapped}
               page={page}
               pageSize={DASHBOARD_PAGE_SIZE}
               onPageChange={setPage}

@@ -9,6 +9,8 @@ import { CallCard } from './call-card';
 export type CallListProps = {
   items: (Interview & { userName?: string; userEmail?: string })[];
   total: number;
+  /** more than `total` calls match (the server counts only so far past the page: LIST_COUNT_AHEAD) */
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
@@ -22,6 +24,7 @@ export type CallListProps = {
 export function CallList({
   items,
   total,
+  totalCapped = false,
   page,
   pageSize,
   onPageChange,
@@ -51,7 +54,8 @@ export function CallList({
       </div>
     );
   }
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  // more than `total` calls: more than this many whole pages
+  const totalPages = totalCapped ? Math.floor(total / pageSize) : Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="space-y-3">
       <ul className="space-y-3" aria-label="Calls">
@@ -66,7 +70,12 @@ export function CallList({
           </li>
         ))}
       </ul>
-      <PaginationControls page={page} totalPages={totalPages} onPageChange={onPageChange} />
+      <PaginationControls
+        page={page}
+        totalPages={totalPages}
+        morePages={totalCapped}
+        onPageChange={onPageChange}
+      />
     </div>
   );
 }
