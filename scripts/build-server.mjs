@@ -43,7 +43,8 @@ const pgModule = await import(path.join(out, 'server/db/embedded-postgres.js'));
 const bins = await pgModule.findBinaries();
 const runAs = pgModule.runAsUser();
 const unavailable = bins.unavailable ?? runAs.unavailable;
-if (unavailable) console.log(`embedded PostgreSQL unavailable here (no image; PGlite instead): ${unavailable}`);
+if (unavailable)
+  console.log(`embedded PostgreSQL unavailable here (no image; PGlite instead): ${unavailable}`);
 else {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'postgres-image-'));
   fs.chmodSync(scratch, 0o755); // as root, PostgreSQL runs as the postgres user
