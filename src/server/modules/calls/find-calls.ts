@@ -274,12 +274,7 @@ function unfilteredStatement(
   p: { limit: number | Placeholder; offset: number | Placeholder },
 ) {
   const summary = summaryRow(db, userId);
-  const page = db
-    .select(listColumns)
-    .from(interviews)
-    .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
-    .where(and(eq(interviews.userId, userId), completedCall))
-    .orderBy(...newestFirst)
+  const page = ownCompletedNewestFirst(db.select(listColumns).from(interviews).$dynamic(), userId)
     .limit(p.limit)
     .offset(p.offset)
     .as('page');
@@ -429,6 +424,14 @@ function adminWhere({ q, search }: ListFilters) {
   return filters.length ? and(...filters) : undefined;
 }
 
+/** The user's completed calls with their scenario, newest first (the dashboard's page, the trends). */
+function ownCompletedNewestFirst<Q extends PgSelectQueryBuilder>(query: Q, userId: number | Placeholder) {
+  return query
+    .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
+    .where(and(eq(interviews.userId, userId), completedCall))
+    .orderBy(...newestFirst);
+}
+
 /** A call's scenario and caller, for the admin list's rows. */
 function withScenarioAndCaller<Q extends PgSelectQueryBuilder>(query: Q) {
   return query
@@ -479,18 +482,15 @@ const finiteOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v
 
 /** The user's most recent completed calls, oldest first, as points of the progress charts. */
 export async function findScoreTrends(db: DbOrTx, userId: number, limit: number): Promise<TrendPoint[]> {
-  const rows = await db
-    .select({
-      id: interviews.id,
-      startTime: interviews.startTime,
-      evaluation: interviews.evaluation,
-      interviewerName: interviewers.name,
-    })
-    .from(interviews)
-    .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
-    .where(and(eq(interviews.userId, userId), completedCall))
-    .orderBy(...newestFirst)
-    .limit(limit);
+  const columns = {
+    id: interviews.id,
+    startTime: interviews.startTime,
+    evaluation: interviews.evaluation,
+    interviewerName: interviewers.name,
+  };
+  const rows = await ownCompletedNewestFirst(db.select(columns).from(interviews).$dynamic(), userId).limit(
+    limit,
+  );
   return rows.reverse().map((r) => {
     const criteria = (evaluationCriteriaList(r.evaluation) ?? []).flatMap((c, i) => {
       const item = (c ?? {}) as { name?: unknown; criteriaId?: unknown; score?: unknown };

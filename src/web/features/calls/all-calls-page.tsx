@@ -15,7 +15,7 @@ import {
   useFetchFailureToast,
   useScenarioOptions,
 } from '@/features/calls/review/call-filters';
-import { CallList } from '@/features/calls/review/call-list';
+import { CallList, listedPage } from '@/features/calls/review/call-list';
 import { useAllCalls } from './all-calls-api';
 
 function AccessDenied() {
@@ -70,9 +70,7 @@ function AllCalls({ adminId }: { adminId: number }) {
         resetLabel="Clear Filters"
       />
       <CallList
-        items={calls.data?.items ?? []}
-        total={calls.data?.total ?? 0}
-        totalCapped={calls.data?.totalCapped}
+        {...listedPage(calls.data)}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
         onPageChange={setPage}

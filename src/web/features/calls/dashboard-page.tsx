@@ -21,7 +21,7 @@ import {
   useFetchFailureToast,
   useScenarioOptions,
 } from '@/features/calls/review/call-filters';
-import { CallList } from '@/features/calls/review/call-list';
+import { CallList, listedPage } from '@/features/calls/review/call-list';
 import { MIN_TREND_POINTS, useDashboardCalls, useScoreTrends } from './dashboard-api';
 
 // The charts (recharts and d3) are the largest part of the page: they load beside the call list
@@ -150,9 +150,7 @@ export default function DashboardPage() {
             </div>
             <CallFilters value={filters} onChange={changeFilters} scenarios={scenarios.data ?? []} />
             <CallList
-              items={calls.data?.items ?? []}
-              total={calls.data?.total ?? 0}
-              totalCapped={calls.data?.totalCapped}
+              {...listedPage(calls.data)}
               page={page}
               pageSize={DASHBOARD_PAGE_SIZE}
               onPageChange={setPage}

@@ -21,6 +21,13 @@ export type CallListProps = {
   canEditRating: (interview: Interview) => boolean;
 };
 
+/** CallList's items and totals from a paged list answer (empty while it loads). */
+export const listedPage = (data?: Pick<CallListProps, 'items' | 'total' | 'totalCapped'>) => ({
+  items: data?.items ?? [],
+  total: data?.total ?? 0,
+  totalCapped: data?.totalCapped,
+});
+
 export function CallList({
   items,
   total,
