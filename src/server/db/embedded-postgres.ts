@@ -309,14 +309,6 @@ function socketDirectory(dir: string, runAs: RunAs): string {
   return tmp;
 }
 
-/**
- * PostgreSQL's niceness. On a small machine the server and its database share the cores: when
- * they are busy, a backend woken by the server's query can take the core from the server's event
- * loop, and every request waits for it. A little lower priority lets the event loop run first.
- */
-export const POSTGRES_NICENESS = 5;
-const NICE = '/usr/bin/nice';
-
 /** The setpriv that gives the postmaster a parent-death signal, when this system has one. */
 function parentDeathWrapper(): string | null {
   if (process.platform !== 'linux') return null;
@@ -344,8 +336,6 @@ export type EmbeddedPostgresOptions = {
   onFatal?: (err: Error) => void;
   /** the image a new folder starts from (default: the build's, POSTGRES_DIR_IMAGE); '' for initdb */
   image?: string;
-  /** PostgreSQL's niceness (default POSTGRES_NICENESS; 0 for the server's own priority) */
-  nice?: number;
 };
 
 /** Starts PostgreSQL on `dir` (made first when new) and resolves once it accepts connections. */
@@ -374,13 +364,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const restarts: number[] = [];
 
   const launch = async () => {
-    // at a lower priority than the server (`nice`, inherited by every backend it forks)
-    const niced = fs.existsSync(NICE)
-      ? [NICE, '-n', String(opts.nice ?? POSTGRES_NICENESS), bins.postgres]
-      : [bins.postgres];
-    const [cmd, ...argv] = wrapper
-      ? [wrapper, '--pdeathsig', 'SIGINT', '--', ...niced, ...args]
-      : [...niced, ...args];
+    const [cmd, argv] = wrapper
+      ? [wrapper, ['--pdeathsig', 'SIGINT', '--', bins.postgres, ...args]]
+      : [bins.postgres, args];
     const c = spawn(cmd, argv, { ...runAs, stdio: ['ignore', 'ignore', 'pipe'], env: childEnv() });
     child = c;
     let tail = '';

@@ -29,8 +29,6 @@ export type OpenEmbeddedOptions = {
   onFatal?: (err: Error) => void;
   /** connections in the server's pool (default 10, as for DATABASE_URL) */
   poolSize?: number;
-  /** PostgreSQL's niceness (embedded-postgres.ts's POSTGRES_NICENESS by default) */
-  nice?: number;
 };
 
 export async function openEmbeddedDatabase(opts: OpenEmbeddedOptions): Promise<EmbeddedDatabase> {
