@@ -87,7 +87,7 @@ function hydrateLibraryLinks(nativeDir: string) {
   }
 }
 
-type RunAs = { uid: number; gid: number } | Record<string, never>;
+export type RunAs = { uid: number; gid: number } | Record<string, never>;
 
 /** PostgreSQL refuses to run as root: as root, it runs as the `postgres` system user. */
 export function runAsUser(): RunAs | { unavailable: string } {

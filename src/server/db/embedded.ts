@@ -6,7 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Database, openDatabase } from './client.js';
-import { findBinaries, reachableBy, runAsUser, startEmbeddedPostgres } from './embedded-postgres.js';
+import {
+  type EmbeddedPostgresBinaries,
+  findBinaries,
+  type RunAs,
+  reachableBy,
+  runAsUser,
+  startEmbeddedPostgres,
+} from './embedded-postgres.js';
 
 export type EmbeddedEngine = 'postgres' | 'pglite';
 
@@ -33,23 +40,15 @@ export type OpenEmbeddedOptions = {
 
 export async function openEmbeddedDatabase(opts: OpenEmbeddedOptions): Promise<EmbeddedDatabase> {
   const dirs = embeddedDirs(opts.dataDir);
-  const [engine, why] = await chooseEngine(dirs, opts.preference);
-  if (engine === 'pglite') {
+  const choice = await chooseEngine(dirs, opts.preference);
+  if (choice.engine === 'pglite') {
     const database = await openDatabase({ pgliteDir: dirs.pglite });
-    return { ...database, engine, dir: dirs.pglite, why };
-  }
-  const bins = await findBinaries();
-  const runAs = runAsUser();
-  if ('unavailable' in bins || 'unavailable' in runAs) {
-    const reason = 'unavailable' in bins ? bins.unavailable : (runAs as { unavailable: string }).unavailable;
-    throw new Error(
-      `${dirs.postgres} holds an embedded PostgreSQL database, but it cannot run here: ${reason}`,
-    );
+    return { ...database, engine: 'pglite', dir: dirs.pglite, why: choice.why };
   }
   const server = await startEmbeddedPostgres({
     dir: dirs.postgres,
-    bins,
-    runAs,
+    bins: choice.bins,
+    runAs: choice.runAs,
     log: opts.log,
     onFatal: opts.onFatal,
   });
@@ -62,9 +61,9 @@ export async function openEmbeddedDatabase(opts: OpenEmbeddedOptions): Promise<E
         await database.close();
         await server.stop();
       },
-      engine,
+      engine: 'postgres',
       dir: dirs.postgres,
-      why,
+      why: choice.why,
     };
   } catch (err) {
     await server.stop();
@@ -72,23 +71,50 @@ export async function openEmbeddedDatabase(opts: OpenEmbeddedOptions): Promise<E
   }
 }
 
+type Choice =
+  | { engine: 'pglite'; why: string }
+  | { engine: 'postgres'; why: string; bins: EmbeddedPostgresBinaries; runAs: RunAs };
+
+/** The folder's engine, and for PostgreSQL the binaries and the user that run it (looked up once). */
 async function chooseEngine(
   dirs: ReturnType<typeof embeddedDirs>,
   preference: EmbeddedEngine,
-): Promise<[EmbeddedEngine, string]> {
-  if (holdsDatabase(dirs.postgres))
-    return ['postgres', 'the data folder holds an embedded PostgreSQL database'];
-  if (holdsDatabase(dirs.pglite))
-    return [
-      'pglite',
-      'the data folder holds a PGlite database; `npm run db:move-embedded`, with the server stopped, moves it to the embedded PostgreSQL, which needs about 100 MB less',
-    ];
-  if (preference === 'pglite') return ['pglite', 'EMBEDDED_DATABASE=pglite'];
+): Promise<Choice> {
+  const holdsPostgres = holdsDatabase(dirs.postgres);
+  if (!holdsPostgres && holdsDatabase(dirs.pglite))
+    return {
+      engine: 'pglite',
+      why: 'the data folder holds a PGlite database; `npm run db:move-embedded`, with the server stopped, moves it to the embedded PostgreSQL, which needs about 100 MB less',
+    };
+  if (!holdsPostgres && preference === 'pglite') return { engine: 'pglite', why: 'EMBEDDED_DATABASE=pglite' };
   const bins = await findBinaries();
-  if ('unavailable' in bins) return ['pglite', bins.unavailable];
   const runAs = runAsUser();
-  if ('unavailable' in runAs) return ['pglite', runAs.unavailable];
-  if (!reachableBy(dirs.postgres, runAs))
-    return ['pglite', `running as root, and the postgres user cannot enter a folder above ${dirs.postgres}`];
-  return ['postgres', 'a new data folder'];
+  const unavailable =
+    'unavailable' in bins
+      ? bins.unavailable
+      : 'unavailable' in runAs
+        ? runAs.unavailable
+        : !holdsPostgres && !reachableBy(dirs.postgres, runAs)
+          ? `running as root, and the postgres user cannot enter a folder above ${dirs.postgres}`
+          : null;
+  if (holdsPostgres) {
+    // its data is there: never fall back to an empty PGlite beside it
+    if (unavailable)
+      throw new Error(
+        `${dirs.postgres} holds an embedded PostgreSQL database, but it cannot run here: ${unavailable}`,
+      );
+    return {
+      engine: 'postgres',
+      why: 'the data folder holds an embedded PostgreSQL database',
+      bins: bins as EmbeddedPostgresBinaries,
+      runAs: runAs as RunAs,
+    };
+  }
+  if (unavailable) return { engine: 'pglite', why: unavailable };
+  return {
+    engine: 'postgres',
+    why: 'a new data folder',
+    bins: bins as EmbeddedPostgresBinaries,
+    runAs: runAs as RunAs,
+  };
 }
