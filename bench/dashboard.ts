@@ -2,8 +2,10 @@
 // answers the filtered total and the summary figures) for a user with 10,000 completed calls,
 // next to the server's own no-op route (GET /api/noop) measured in the same run over real HTTP.
 // Other users' calls (another 10,000) sit in the same table, so the index has to do its job.
-// Runs on embedded PGlite, and on PostgreSQL too when one answers at BENCH_DATABASE_URL
-// (default postgres://postgres@127.0.0.1:5432/postgres; a temporary database is created there).
+// Runs on the embedded default (PostgreSQL in a child process over its Unix socket, decision 017,
+// in a temporary DATA_DIR), on embedded PGlite (existing folders' engine), and on PostgreSQL over
+// TCP when one answers at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
+// a temporary database is created there). BENCH_DATABASES=embedded,pglite,postgres picks them.
 // Prints the plans of the statements the route runs: the dashboard's page with its summary (and,
 // with a search, its filtered total), for a common word and for a rare one.
 import { randomBytes } from 'node:crypto';
@@ -16,6 +18,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { type Database, openDatabase } from '../src/server/db/client.js';
+import { openEmbeddedDatabase } from '../src/server/db/embedded.js';
 import { migrateDatabase } from '../src/server/db/migrate.js';
 import { users } from '../src/server/db/schema.js';
 import { seedDatabase } from '../src/server/db/seed/index.js';
@@ -29,6 +32,7 @@ const CALLS = 10_000;
 const NOISE_USERS = 4;
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,pglite,postgres').split(',').map((d) => d.trim());
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -159,30 +163,65 @@ async function adminQuery(text: string) {
   }
 }
 
-async function main() {
+async function runEmbedded() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dashboard-'));
+  fs.chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as the postgres user
+  const database = await openEmbeddedDatabase({ dataDir, preference: 'postgres' });
+  try {
+    await run(
+      `embedded ${database.engine === 'postgres' ? 'PostgreSQL (default), Unix socket' : `PGlite (${database.why})`}`,
+      database,
+    );
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runPglite() {
   const lite = await openDatabase({});
   try {
     await run('embedded PGlite', lite);
   } finally {
     await lite.close();
   }
+}
 
+async function runPostgres() {
   const name = `bench_dashboard_${randomBytes(4).toString('hex')}`;
   try {
     await adminQuery(`create database ${name}`);
   } catch {
-    console.log(`\n--- PostgreSQL: skipped (no server at ${adminUrl})`);
+    console.log(`\n--- PostgreSQL over TCP: skipped (no server at ${adminUrl})`);
     return;
   }
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 10 });
   try {
-    await run('PostgreSQL', database);
+    await run('PostgreSQL over TCP', database);
   } finally {
     await database.close();
     await adminQuery(`drop database if exists ${name} with (force)`);
   }
+}
+
+async function main() {
+  const runs: Record<string, () => Promise<void>> = {
+    embedded: runEmbedded,
+    pglite: runPglite,
+    postgres: runPostgres,
+  };
+  const unknown = DATABASES.filter((d) => !(d in runs));
+  if (unknown.length)
+    throw new Error(`BENCH_DATABASES: embedded, pglite and/or postgres, not ${unknown.join(',')}`);
+  console.log(
+    `load average at start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} CPUs`,
+  );
+  for (const which of DATABASES) await runs[which]();
 }
 
 main().catch((err) => {
