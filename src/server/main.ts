@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, isLocalAddress, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
-import { openEmbeddedDatabase } from './db/embedded.js';
+import { EmbeddedDatabaseError, openEmbeddedDatabase } from './db/embedded.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDatabase } from './db/seed/index.js';
 import { buildDeps } from './deps.js';
@@ -103,6 +103,7 @@ function logPayments(log: { info: (m: string) => void; warn: (m: string) => void
 }
 
 main().catch((err) => {
-  console.error(err);
+  // a cause the message names with what to do: no stack trace
+  console.error(err instanceof EmbeddedDatabaseError ? err.message : err);
   process.exit(1);
 });

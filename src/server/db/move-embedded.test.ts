@@ -1,5 +1,6 @@
 // Moving an existing PGlite data folder into the embedded PostgreSQL (npm run db:move-embedded):
-// every row, the generated columns recomputed, the sequences where they were, the old folder kept.
+// every row, the generated columns recomputed, the sequences where they were, the old folder kept;
+// and what a failed move says of the state it left.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { afterEach, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
 import { openEmbeddedDatabase } from './embedded.js';
 import { migrateDatabase } from './migrate.js';
-import { moveToEmbeddedPostgres } from './move-embedded.js';
+import { MoveFailedError, moveToEmbeddedPostgres } from './move-embedded.js';
 import { seedDatabase } from './seed/index.js';
 import { sqlRows } from './sql-rows.js';
 
@@ -46,7 +47,7 @@ it('moves every row and sequence of a PGlite folder into the embedded PostgreSQL
   await before.close();
 
   const lines: string[] = [];
-  const report = await moveToEmbeddedPostgres(dir, (l) => lines.push(l));
+  const report = await moveToEmbeddedPostgres(dir, { log: (l) => lines.push(l) });
   expect(report.tables.find((t) => t.name === 'users')?.rows).toBe((expected as { users: number }).users);
   expect(lines.some((l) => l.includes('interviews'))).toBe(true);
   expect(fs.existsSync(path.join(dir, 'pglite'))).toBe(false);
@@ -84,3 +85,55 @@ it('refuses when the folder already holds an embedded PostgreSQL, changing nothi
   await expect(moveToEmbeddedPostgres(dir)).rejects.toThrow(/already holds a database/);
   expect(fs.existsSync(path.join(dir, 'pglite', 'PG_VERSION'))).toBe(true);
 }, 60_000);
+
+it('a failed move says what state it left: nothing moved before the new folder is in place; after it, the data there and the PGlite folder still at its path', async () => {
+  const dir = dataDir();
+  const pglite = path.join(dir, 'pglite');
+  const postgres = path.join(dir, 'postgres');
+  const before = await openDatabase({ pgliteDir: pglite });
+  await migrateDatabase(before);
+  await before.exec("insert into users (name, email, password_hash) values ('Ada', 'ada@example.com', 'h')");
+  await before.close();
+  /** fs.renameSync, except that renaming `failing` away is refused */
+  const renameRefusing = (failing: string) => (from: string, to: string) => {
+    if (from === failing) throw new Error(`EACCES: permission denied, rename '${from}' -> '${to}'`);
+    fs.renameSync(from, to);
+  };
+  const failure = (rename: (from: string, to: string) => void) =>
+    moveToEmbeddedPostgres(dir, { rename }).then(
+      () => expect.unreachable('the move should have failed'),
+      (err: unknown) => {
+        expect(err).toBeInstanceOf(MoveFailedError);
+        return (err as Error).message;
+      },
+    );
+
+  // the complete copy cannot be renamed into place: nothing moved, the copy removed
+  expect(await failure(renameRefusing(`${postgres}.moving`))).toBe(
+    `Nothing was moved: EACCES: permission denied, rename '${postgres}.moving' -> '${postgres}'. ` +
+      `The server still opens the PGlite database in ${pglite}.`,
+  );
+  expect(fs.readdirSync(dir)).toEqual(['pglite']);
+
+  // the copy is in place, but the PGlite folder cannot be renamed aside
+  const message = await failure(renameRefusing(pglite));
+  const keptAt = /could not be renamed to (\S+) /.exec(message)?.[1] as string;
+  expect(keptAt).toMatch(new RegExp(`^${pglite}\\.moved-[\\dTZ-]+$`));
+  expect(message).toBe(
+    `The data was moved: ${postgres} holds it, every count checked, and the server opens it from now on. ` +
+      `But the old PGlite folder could not be renamed to ${keptAt} (EACCES: permission denied, rename '${pglite}' -> '${keptAt}'), ` +
+      `so it is still at ${pglite}, unused. Move it aside by hand (mv '${pglite}' '${keptAt}'), or delete it once you are satisfied.`,
+  );
+  expect(fs.readdirSync(dir).sort()).toEqual(['pglite', 'postgres']);
+
+  // as the message says: the server opens the moved database, whatever the preference
+  const after = await openEmbeddedDatabase({ dataDir: dir, preference: 'pglite' });
+  try {
+    expect(after.engine).toBe('postgres');
+    expect(sqlRows(await after.db.execute('select email from users'))).toEqual([
+      { email: 'ada@example.com' },
+    ]);
+  } finally {
+    await after.close();
+  }
+}, 120_000);

@@ -5,13 +5,20 @@
 // transaction, with triggers and foreign-key checks off while it loads) and every sequence is set
 // where it was. The new folder is built beside (postgres.moving) and renamed into place only once
 // each table's row count matches; the PGlite folder is then renamed to pglite.moved-<time> and kept.
+// A failure says which side of that rename it came: before, nothing was moved; after, the data is in
+// DATA_DIR/postgres (which the server then opens) and the PGlite folder is still where it was.
 // The caller holds the DATA_DIR lock (no server may run on the folder meanwhile).
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from './client.js';
 import { embeddedDirs } from './embedded.js';
-import { findBinaries, runAsUser, startEmbeddedPostgres } from './embedded-postgres.js';
+import {
+  type EmbeddedPostgres,
+  findBinaries,
+  runAsUser,
+  startEmbeddedPostgres,
+} from './embedded-postgres.js';
 import { migrateDatabase } from './migrate.js';
 import { sqlRows } from './sql-rows.js';
 
@@ -23,38 +30,88 @@ async function rows<T>(database: Database, query: string): Promise<T[]> {
   return sqlRows<T>(await database.db.execute(sql.raw(query)));
 }
 
-export async function moveToEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => {}) {
+/**
+ * The move failed; the message says in what state it left the data folder (nothing moved, or the
+ * data moved but the old PGlite folder still in its place) and what to do.
+ */
+export class MoveFailedError extends Error {}
+
+export type MoveOptions = {
+  /** a line per table copied */
+  log?: (line: string) => void;
+  /** renames a folder (fs.renameSync; tests make one rename fail) */
+  rename?: (from: string, to: string) => void;
+};
+
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export async function moveToEmbeddedPostgres(dataDir: string, opts: MoveOptions = {}): Promise<MoveReport> {
+  const rename = opts.rename ?? fs.renameSync;
   const dirs = embeddedDirs(dataDir);
   if (!fs.existsSync(path.join(dirs.pglite, 'PG_VERSION')))
-    throw new Error(`no PGlite database in ${dirs.pglite}`);
+    throw new MoveFailedError(`Nothing was moved: there is no PGlite database in ${dirs.pglite}.`);
   if (fs.existsSync(path.join(dirs.postgres, 'PG_VERSION')))
-    throw new Error(`${dirs.postgres} already holds a database: nothing is moved over it`);
+    throw new MoveFailedError(
+      `Nothing was moved: ${dirs.postgres} already holds a database (the one the server opens), and nothing is moved over it.`,
+    );
+  const moving = `${dirs.postgres}.moving`;
+  let report: Omit<MoveReport, 'keptAt'>;
+  try {
+    report = await copyIntoNewFolder(dirs, moving, opts.log ?? (() => {}));
+    rename(moving, dirs.postgres);
+  } catch (err) {
+    // the half-made copy goes; the PGlite folder was only read (and brought to the current
+    // migrations, as the server's start would have)
+    for (const scratch of [moving, `${moving}.initdb`])
+      try {
+        fs.rmSync(scratch, { recursive: true, force: true });
+      } catch {
+        // the next move removes it first
+      }
+    throw new MoveFailedError(
+      `Nothing was moved: ${reason(err)}. The server still opens the PGlite database in ${dirs.pglite}.`,
+    );
+  }
+  const keptAt = `${dirs.pglite}.moved-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  try {
+    rename(dirs.pglite, keptAt);
+  } catch (err) {
+    throw new MoveFailedError(
+      `The data was moved: ${dirs.postgres} holds it, every count checked, and the server opens it from now on. ` +
+        `But the old PGlite folder could not be renamed to ${keptAt} (${reason(err)}), so it is still at ${dirs.pglite}, unused. ` +
+        `Move it aside by hand (mv '${dirs.pglite}' '${keptAt}'), or delete it once you are satisfied.`,
+    );
+  }
+  return { ...report, keptAt };
+}
+
+/** Copies DATA_DIR/pglite into a new embedded PostgreSQL folder at `moving` (stopped when it returns). */
+async function copyIntoNewFolder(
+  dirs: ReturnType<typeof embeddedDirs>,
+  moving: string,
+  log: (line: string) => void,
+) {
   const bins = await findBinaries();
   const runAs = runAsUser();
   if ('unavailable' in bins) throw new Error(`the embedded PostgreSQL cannot run here: ${bins.unavailable}`);
   if ('unavailable' in runAs)
     throw new Error(`the embedded PostgreSQL cannot run here: ${runAs.unavailable}`);
 
-  const moving = `${dirs.postgres}.moving`;
   fs.rmSync(moving, { recursive: true, force: true });
   const from = await openDatabase({ pgliteDir: dirs.pglite });
-  const server = await startEmbeddedPostgres({ dir: moving, bins, runAs });
+  let server: EmbeddedPostgres | undefined;
   let to: Database | undefined;
-  let report: Omit<MoveReport, 'keptAt'>;
   try {
+    server = await startEmbeddedPostgres({ dir: moving, bins, runAs });
     to = await openDatabase({ databaseUrl: server.url });
     await migrateDatabase(from);
     await migrateDatabase(to);
-    report = await copy(from, to, log);
+    return await copy(from, to, log);
   } finally {
     await to?.close();
-    await server.stop();
+    await server?.stop();
     await from.close();
   }
-  fs.renameSync(moving, dirs.postgres);
-  const keptAt = `${dirs.pglite}.moved-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  fs.renameSync(dirs.pglite, keptAt);
-  return { ...report, keptAt };
 }
 
 async function copy(from: Database, to: Database, log: (line: string) => void) {
