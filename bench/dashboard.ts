@@ -24,14 +24,17 @@ import { users } from '../src/server/db/schema.js';
 import { seedDatabase } from '../src/server/db/seed/index.js';
 import { providersFromConfig } from '../src/server/deps.js';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/session-store.js';
-import { dashboardQuery } from '../src/server/modules/calls/find-calls.js';
+import { dashboardQuery, SEARCH_WINDOW } from '../src/server/modules/calls/find-calls.js';
 import { seedCalls } from '../src/server/modules/calls/seed-calls.js';
 import { createLocalBlobStore } from '../src/server/providers/storage/local-blob-store.js';
+import { LIST_COUNT_AHEAD } from '../src/shared/domain/limits.js';
 
 const CALLS = 10_000;
 const NOISE_USERS = 4;
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** characters per transcript of the user's calls: ~8,000 is a 10-minute call (BENCH_TRANSCRIPT_CHARS) */
+const TRANSCRIPT_CHARS = Number(process.env.BENCH_TRANSCRIPT_CHARS ?? 8000);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,pglite,postgres').split(',').map((d) => d.trim());
 
 const percentile = (sorted: number[], p: number) =>
@@ -84,17 +87,19 @@ async function run(kind: string, database: Database) {
   const t = performance.now();
   // an admin, so the same session also reads All Calls (every user's calls)
   const userId = await addUser(database, 'Bench User', true);
-  await seedCalls(database.db, { userId, completed: CALLS, unfinished: 20 });
+  const transcriptChars = TRANSCRIPT_CHARS;
+  await seedCalls(database.db, { userId, completed: CALLS, unfinished: 20, transcriptChars });
   for (let i = 0; i < NOISE_USERS; i++) {
     await seedCalls(database.db, {
       userId: await addUser(database, `Other ${i}`),
       completed: CALLS / NOISE_USERS,
+      transcriptChars,
     });
   }
   // As autovacuum would have by now: statistics, and the visibility map index-only scans need.
   await database.exec('vacuum analyze interviews');
   console.log(
-    `  seeded ${CALLS} calls for the user and ${CALLS} for others in ${(performance.now() - t).toFixed(0)} ms`,
+    `  seeded ${CALLS} calls for the user and ${CALLS} for others, transcripts of ~${TRANSCRIPT_CHARS || 200} characters, in ${(performance.now() - t).toFixed(0)} ms`,
   );
 
   const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-blobs-'));
@@ -139,12 +144,13 @@ async function run(kind: string, database: Database) {
     );
     await explain(
       database,
-      'same, search "budget" (a common word: newest first along interviews_user_completed_idx, stopping early)',
-      (await dashboardQuery(database.db, userId, { ...firstPage, search: 'budget' })).statement,
+      `same, search "budget" (a common word: the ${SEARCH_WINDOW} newest calls along interviews_user_completed_idx, stopping at ${LIST_COUNT_AHEAD + 1} matches)`,
+      (await dashboardQuery(database.db, userId, { ...firstPage, search: 'budget' }, SEARCH_WINDOW))
+        .statement,
     );
     await explain(
       database,
-      'same, search "number 4321" (a rare one: interviews_transcript_trgm_idx)',
+      `same, search "number 4321" (a rare one: after the ${SEARCH_WINDOW} newest calls, interviews_search_text_trgm_idx)`,
       (await dashboardQuery(database.db, userId, { ...firstPage, search: 'number 4321' })).statement,
     );
   } finally {

@@ -61,6 +61,16 @@ type Named = number[] | 'many';
  */
 type Search = { pattern: string; interviewers: Named; callers?: Named };
 
+/**
+ * The call's transcript contains the search (case-insensitive): LIKE on the lower-cased copy the
+ * database keeps (migration 0014; not in the Drizzle schema, so no other query reads it), which its
+ * trigram index answers for a rare word. ILIKE would lower-case every transcript it checks, on every
+ * search. The pattern is lower-cased as the copy was.
+ */
+function transcriptContains(pattern: string | Placeholder) {
+  return sql`${interviews}.search_text like lower(${pattern}::text)`;
+}
+
 /** past this many, a name arm stays a subquery (a search matching so much needs no index) */
 const MAX_LISTED_IDS = 500;
 
@@ -133,7 +143,7 @@ function commonFilters(q: InterviewListQuery, search: Search | undefined, bind: 
       return ids.length ? bind.anyOf(column, name, ids) : undefined;
     };
     const arms = [
-      ilike(interviews.transcript, pattern),
+      transcriptContains(pattern),
       named(
         interviews.interviewerId,
         'interviewerIds',
@@ -296,16 +306,43 @@ const unfilteredDashboard = preparedQuery('dashboard_page', (db) =>
 );
 
 /** With filters: the summary row, the matches counted as far as matchesUpTo goes, and the page. */
+const fromInterviews = (db: DbOrTx) => db.select(matchKey()).from(interviews).$dynamic();
+
+/**
+ * The `window` newest calls that `where` picks, under the table's own name so that the list's
+ * filters read them as they read the table: a search looks there first (see SEARCH_WINDOW).
+ */
+function newestCalls(db: DbOrTx, where: SQL | undefined, window: number | Placeholder) {
+  return db
+    .select({
+      ...getTableColumns(interviews),
+      searchText: sql<string>`${interviews}.search_text`.as('search_text'),
+    })
+    .from(interviews)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(window)
+    .as('interviews');
+}
+
+/** A list's matches read from the whole table, or from its `window` newest calls that `where` picks. */
+function matchesFrom(db: DbOrTx, window: number | Placeholder | undefined, where?: SQL) {
+  const select = db.select(matchKey());
+  return (
+    window === undefined ? select.from(interviews) : select.from(newestCalls(db, where, window))
+  ).$dynamic() as ReturnType<typeof fromInterviews>;
+}
+
 function filteredStatement(
   db: DbOrTx,
   userId: number | Placeholder,
   q: InterviewListQuery,
   search: Search | undefined,
   bind: Bind,
-  p: FilteredPaging,
+  p: FilteredPaging & { window?: number | Placeholder },
 ) {
   // the scenario's call type is the only filter that needs the scenario's row
-  const from = db.select(matchKey()).from(interviews).$dynamic();
+  const from = matchesFrom(db, p.window, and(eq(interviews.userId, userId), completedCall));
   const { matches, pageIds, matched } = matchesUpTo(
     db,
     q.callType ? from.innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id)) : from,
@@ -333,33 +370,80 @@ function filteredStatement(
 }
 
 /**
- * The filtered statement for one shape of filters (which of them are given, and whether the
- * search names scenarios), built once with placeholders (see Bind): userId, pattern,
- * interviewerIds, callType, interviewerId, limit, offset and countLimit. Unnamed, so PostgreSQL
- * plans every run for its own values: under a name it may settle on a generic plan after a few
- * runs, one that cannot tell a rare word (the trigram index) from a common one (the newest calls
- * first, stopping early).
+ * The filtered statement for one shape of filters (which of them are given, whether the search
+ * names scenarios, and whether it reads a window of the newest calls), built once with placeholders
+ * (see Bind): userId, pattern, interviewerIds, callType, interviewerId, limit, offset, countLimit
+ * and window. Over the whole table it is unnamed, so PostgreSQL plans every run for its own values
+ * (a rare word: the trigram index); over a window it is named, its plan being the same for any
+ * values (the user's newest calls, checked in turn until enough match), and planned once.
  */
 const filteredByShape = new Map<string, ReturnType<typeof prepareFiltered>>();
-const prepareFiltered = (q: InterviewListQuery, search: Search | undefined) =>
-  preparedQuery('', (db) =>
+const prepareFiltered = (
+  name: string,
+  q: InterviewListQuery,
+  search: Search | undefined,
+  windowed: boolean,
+) =>
+  preparedQuery(name, (db) =>
     filteredStatement(db, sql.placeholder('userId'), q, search, placeholders, {
       limit: sql.placeholder('limit'),
       offset: sql.placeholder('offset'),
       countLimit: sql.placeholder('countLimit'),
+      window: windowed ? sql.placeholder('window') : undefined,
     }),
   );
 
-function filteredDashboard(q: InterviewListQuery, search: Search | undefined) {
+function filteredDashboard(q: InterviewListQuery, search: Search | undefined, windowed = false) {
   const names = !search ? '-' : search.interviewers === 'many' ? 'm' : search.interviewers.length ? 'i' : 't';
-  const shape = `${names}${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}`;
+  const shape = `${names}${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}${windowed ? 'w' : '-'}`;
   let prepared = filteredByShape.get(shape);
   if (!prepared) {
-    prepared = prepareFiltered(q, search);
+    prepared = prepareFiltered(windowed ? `dashboard_recent_${shape}` : '', q, search, windowed);
     filteredByShape.set(shape, prepared);
   }
   return prepared;
 }
+
+/**
+ * A search reads the user's newest calls first, this many of them. Whether a word is common or
+ * rare is what decides between reading the newest calls until enough match and asking the
+ * transcripts' trigram index, and PostgreSQL cannot tell from its statistics once transcripts are
+ * longer than a kilobyte (it keeps none for wider values): it asked the index for "budget", found
+ * in a quarter of all calls, and read 5,000 transcripts (bench/dashboard, 8 KB transcripts: 90 ms
+ * instead of 4). The window tells: see findCompletedInterviews.
+ */
+export const SEARCH_WINDOW = 250;
+
+/**
+ * Runs a search over the SEARCH_WINDOW newest calls first (`run(SEARCH_WINDOW)`). That answers it
+ * when more than `countUpTo` of them match, or when they are all the calls there are to search.
+ * Otherwise the share that matched says how common the search is: reading on along the newest calls
+ * finds the rest in about (countUpTo + 1) / share calls, and the trigram index reads about
+ * share × calls transcripts (each candidate is one to check), so it reads on while
+ * share² ≥ (countUpTo + 1) / calls, and asks the index (`run(undefined)`) below that.
+ */
+export async function searchNewestFirst<R>(
+  countUpTo: number,
+  run: (window: number | undefined) => Promise<R>,
+  found: (rows: R) => { matched: number; calls: number | (() => Promise<Counted>) },
+): Promise<R> {
+  const recent = await run(SEARCH_WINDOW);
+  const { matched, calls: counting } = found(recent);
+  if (matched > countUpTo) return recent;
+  const { calls, exact } = typeof counting === 'number' ? { calls: counting, exact: true } : await counting();
+  if (exact && calls <= SEARCH_WINDOW) return recent;
+  const share = matched / SEARCH_WINDOW;
+  if (share * share >= (countUpTo + 1) / calls) {
+    // (with room for calls added since they were counted)
+    const more = await run(calls + SEARCH_WINDOW);
+    // a count that only stood in for the calls may have left some out: the index answers then
+    if (exact || found(more).matched > countUpTo) return more;
+  }
+  return run(undefined);
+}
+
+/** How many calls a search covers, and whether that is their number or a stand-in for it. */
+export type Counted = { calls: number; exact: boolean };
 
 const hasFilters = (q: InterviewListQuery) => Boolean(q.search?.trim() || q.callType || q.interviewerId);
 
@@ -368,11 +452,11 @@ const hasFilters = (q: InterviewListQuery) => Boolean(q.search?.trim() || q.call
  * its plan; PostgreSQL plans the prepared one for each run's values the same way): with filters,
  * after reading what the search names.
  */
-export async function dashboardQuery(db: DbOrTx, userId: number, q: InterviewListQuery) {
+export async function dashboardQuery(db: DbOrTx, userId: number, q: InterviewListQuery, window?: number) {
   const p = paging(q);
   if (!hasFilters(q)) return { statement: unfilteredStatement(db, userId, p) };
   const search = await resolveSearch(db, q, false);
-  const paged = { limit: p.limit, offset: p.offset, countLimit: p.countUpTo + 1 };
+  const paged = { limit: p.limit, offset: p.offset, countLimit: p.countUpTo + 1, window };
   // wrapped: an async function returning a query would run it (a query is a thenable)
   return { statement: filteredStatement(db, userId, q, search, inline, paged) };
 }
@@ -381,6 +465,7 @@ export async function dashboardQuery(db: DbOrTx, userId: number, q: InterviewLis
  * One page of the user's completed calls matching the filters, the total (without filters exact:
  * the summary's count; with filters counted LIST_COUNT_AHEAD past the page's start), and the
  * summary figures.
+ * A search reads the user's newest calls first (searchNewestFirst).
  */
 export async function findCompletedInterviews(db: DbOrTx, userId: number, q: InterviewListQuery) {
   const p = paging(q);
@@ -391,7 +476,7 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
     return { items, total: completedCount, totalCapped: false, summary: { completedCount, averageScore } };
   }
   const search = await resolveSearch(db, q, false);
-  const rows = await filteredDashboard(q, search)(db, {
+  const values = {
     userId,
     pattern: search?.pattern,
     interviewerIds: Array.isArray(search?.interviewers) ? search.interviewers : undefined,
@@ -400,7 +485,14 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
     limit: p.limit,
     offset: p.offset,
     countLimit: p.countUpTo + 1,
-  });
+  };
+  const rows = search
+    ? await searchNewestFirst(
+        p.countUpTo,
+        (window) => filteredDashboard(q, search, window !== undefined)(db, { ...values, window }),
+        (found) => ({ matched: found[0].matched, calls: found[0].completedCount }),
+      )
+    : await filteredDashboard(q, search)(db, values);
   const [{ completedCount, averageScore, matched }] = rows;
   const items = rows.flatMap((r) => (r.call ? [toListedInterviewView(r.call)] : []));
   return { items, ...cappedTotal(matched, p.countUpTo), summary: { completedCount, averageScore } };
@@ -458,7 +550,26 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
     return { items: rows.map(toAdmin), page: undefined };
   }
   const p = paging(q);
-  const from = db.select(matchKey()).from(interviews).$dynamic();
+  const run = (window: number | undefined) => allCallsPage(db, q, where, p, window);
+  const rows = q.search?.trim()
+    ? await searchNewestFirst(p.countUpTo, run, (found) => ({
+        matched: found[0].matched,
+        calls: () => countAllCalls(db),
+      }))
+    : await run(undefined);
+  const items = rows.flatMap((r) => (r.call ? [toAdmin(r.call)] : []));
+  return { items, page: cappedTotal(rows[0].matched, p.countUpTo) };
+}
+
+/** All Calls' page, over every call or the `window` newest (see searchNewestFirst). */
+function allCallsPage(
+  db: DbOrTx,
+  q: InterviewListQuery,
+  where: SQL | undefined,
+  p: Paging,
+  window: number | undefined,
+) {
+  const from = matchesFrom(db, window);
   const { matches, pageIds, matched } = matchesUpTo(
     db,
     q.callType ? from.innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id)) : from,
@@ -468,14 +579,33 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
   const page = withScenarioAndCaller(
     db.select(adminColumns).from(pageIds).innerJoin(interviews, eq(interviews.id, pageIds.id)).$dynamic(),
   ).as('page');
-  const rows = await db
+  return db
     .with(matches)
     .select({ matched, call: { ...pageColumns(page), userName: page.userName, userEmail: page.userEmail } })
     .from(sql`(select 1) as one`)
     .leftJoinLateral(page, sql`true`)
     .orderBy(desc(page.startTime), desc(page.id));
-  const items = rows.flatMap((r) => (r.call ? [toAdmin(r.call)] : []));
-  return { items, page: cappedTotal(rows[0].matched, p.countUpTo) };
+}
+
+/**
+ * How many calls All Calls searches: exact up to the search window (whether the window held them
+ * all); past it the completed calls' count from user_call_stats stands in (the share rule needs no
+ * more than its size, and searchNewestFirst checks what it found).
+ */
+async function countAllCalls(db: DbOrTx): Promise<Counted> {
+  const window = sql`(select 1 from ${interviews} limit ${SEARCH_WINDOW + 1}) as w`;
+  const [{ upTo, completed }] = await db
+    .select({
+      upTo: sql<number>`(select count(*) from ${window})`.mapWith(Number),
+      completed:
+        sql<number>`(select coalesce(sum(${userCallStats.completedCount}), 0) from ${userCallStats})`.mapWith(
+          Number,
+        ),
+    })
+    .from(sql`(select 1) as one`);
+  return upTo <= SEARCH_WINDOW
+    ? { calls: upTo, exact: true }
+    : { calls: Math.max(upTo, completed), exact: false };
 }
 
 const finiteOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);

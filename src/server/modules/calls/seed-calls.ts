@@ -21,6 +21,8 @@ export type SeedCallsInput = {
   interviewerIds?: number[];
   /** the newest call starts one hour before this instant; older ones a day apart */
   now?: Date;
+  /** pad each transcript to about this many characters with more conversation (default: none, ~200) */
+  transcriptChars?: number;
 };
 
 const TOPICS = ['roadmap priorities', 'a pricing change', 'the budget review', 'a delayed launch'];
@@ -68,6 +70,30 @@ export function seededLines(i: number, interviewerName: string) {
   ];
 }
 
+const FILLER_WORDS = (
+  'so we looked at the data with the team and then I asked what customers wanted from the product ' +
+  'because the timeline was tight and the stakeholders had different priorities for the quarter ' +
+  'which meant I had to explain the trade offs clearly and agree on what we would measure next week'
+).split(' ');
+
+/** More of the conversation for a long call: varied sentences (never a seeded topic or "number"). */
+function fillerLines(i: number, interviewerName: string, chars: number) {
+  const lines: string[] = [];
+  let seed = Math.imul(i + 1, 2654435761) >>> 0;
+  let length = 0;
+  for (let n = 0; length < chars; n++) {
+    const words: string[] = [];
+    for (let w = 0; w < 24; w++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      words.push(FILLER_WORDS[(seed >>> 16) % FILLER_WORDS.length]);
+    }
+    const line = `${n % 2 ? 'You' : interviewerName}: ${words.join(' ')}.`;
+    lines.push(line);
+    length += line.length + 1;
+  }
+  return lines;
+}
+
 async function activePresets(db: DbOrTx) {
   const rows = await db
     .select({ id: interviewers.id, name: interviewers.name })
@@ -75,6 +101,13 @@ async function activePresets(db: DbOrTx) {
     .where(livePreset)
     .orderBy(asc(interviewers.id));
   return rows;
+}
+
+function transcriptOf(i: number, interviewerName: string, chars: number) {
+  const lines = seededLines(i, interviewerName).map((l) => `${l.label}: ${l.text}`);
+  if (chars <= 0) return lines.join('\n');
+  // the topic opens the call and its number closes it, as in a short one
+  return [...lines.slice(0, 2), ...fillerLines(i, interviewerName, chars), ...lines.slice(2)].join('\n');
 }
 
 export async function seedCalls(db: DbOrTx, input: SeedCallsInput) {
@@ -96,9 +129,7 @@ export async function seedCalls(db: DbOrTx, input: SeedCallsInput) {
       interviewerId: who.id,
       startTime: start,
       endTime: new Date(start.getTime() + 600_000),
-      transcript: seededLines(i, who.name)
-        .map((l) => `${l.label}: ${l.text}`)
-        .join('\n'),
+      transcript: transcriptOf(i, who.name, input.transcriptChars ?? 0),
       evaluation: seededEvaluation(i),
       status: i % 7 === 6 ? 'completed_with_errors' : 'completed',
       conversationId: input.withRecording ? `seed-${unique}-${i}` : null,

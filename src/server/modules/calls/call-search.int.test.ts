@@ -1,0 +1,124 @@
+// Issue 25: history search over many calls. A search reads the newest SEARCH_WINDOW calls first
+// and then reads on or asks the trigram index (find-calls.ts, searchNewestFirst); whichever way it
+// goes, the page, its order and the counted total must be what filtering every call gives.
+import { and, desc, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_COUNT_AHEAD } from '../../../shared/domain/limits.js';
+import { interviews } from '../../db/schema.js';
+import {
+  createTestContext,
+  registerUser,
+  sessionCookie,
+  type TestContext,
+} from '../../test-support/test-app.js';
+import { ensureAdmin } from '../auth/service.js';
+import { insertInterviewer } from './call-fixtures.js';
+import { SEARCH_WINDOW } from './find-calls.js';
+import { seedCalls } from './seed-calls.js';
+
+const CALLS = 2000;
+let ctx: TestContext;
+let admin: string;
+let erin: Awaited<ReturnType<typeof registerUser>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { REGISTER_RATE_LIMIT: '1000' } });
+  await ensureAdmin(ctx.database.db, 'root@example.com', 'root-password');
+  admin = sessionCookie(
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'root@example.com', password: 'root-password' },
+    }),
+  );
+  erin = await registerUser(ctx.app, { name: 'Erin' });
+  const frank = await registerUser(ctx.app, { name: 'Frank' });
+  const scenario = await insertInterviewer(ctx.database.db);
+  const interviewerIds = [scenario.id];
+  const now = new Date('2026-06-01T12:00:00Z');
+  // every transcript says "call number <i>."; a quarter of them "the budget review"
+  await seedCalls(ctx.database.db, { userId: erin.user.id, completed: CALLS, now, interviewerIds });
+  // another user's calls interleave with Erin's in All Calls; their unfinished calls (no
+  // transcript) are the oldest of all, past the completed calls' count that All Calls' search
+  // reads on to (searchNewestFirst checks what it found there)
+  await seedCalls(ctx.database.db, { userId: frank.user.id, completed: 600, now, interviewerIds });
+  await seedCalls(ctx.database.db, {
+    userId: frank.user.id,
+    completed: 0,
+    unfinished: SEARCH_WINDOW + 50,
+    now: new Date('2020-01-01T00:00:00Z'),
+    interviewerIds,
+  });
+}, 120_000);
+afterAll(() => ctx.close());
+
+/** What filtering every completed call of the user (or every call, for All Calls) gives. */
+async function expected(search: string, userId?: number) {
+  const rows = await ctx.database.db
+    .select({ id: interviews.id, userId: interviews.userId, transcript: interviews.transcript })
+    .from(interviews)
+    .where(userId ? and(isNotNull(interviews.endTime), isNotNull(interviews.evaluation)) : undefined)
+    .orderBy(desc(interviews.startTime), desc(interviews.id));
+  return rows
+    .filter((r) => (userId ? r.userId === userId : true))
+    .filter((r) => r.transcript?.toLowerCase().includes(search.toLowerCase()))
+    .map((r) => r.id);
+}
+
+type Listed = { items: { id: number }[]; total: number; totalCapped: boolean };
+
+async function list(cookie: string, route: string, search: string, page: number, pageSize: number) {
+  const url = `${route}?page=${page}&pageSize=${pageSize}&search=${encodeURIComponent(search)}`;
+  const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+  expect(res.statusCode, url).toBe(200);
+  const body = res.json();
+  return body as Listed;
+}
+
+/** The page and total the list must answer, from the full match list. */
+function pageOf(matches: number[], page: number, pageSize: number) {
+  const offset = (page - 1) * pageSize;
+  const countUpTo = offset + Math.max(pageSize, LIST_COUNT_AHEAD);
+  return {
+    ids: matches.slice(offset, offset + pageSize),
+    total: Math.min(matches.length, countUpTo),
+    totalCapped: matches.length > countUpTo,
+  };
+}
+
+// common ("budget": a quarter of the calls), common enough to read on past the window on a later
+// page, rare (one call, past the window), absent, and one that every call holds
+const cases: [string, number, number][] = [
+  ['BUDGET', 1, 5],
+  ['budget', 3, 20],
+  ['budget', 60, 5],
+  ['number 1234.', 1, 5],
+  ['number 1999.', 1, 5],
+  ['nowhere said', 1, 5],
+  ['call number', 300, 5],
+  ['call number', 600, 5],
+];
+
+describe('history search past the newest calls', () => {
+  it.each(cases)(
+    'the dashboard finds "%s" (page %i of %i) as filtering every call does',
+    async (search, page, size) => {
+      const want = pageOf(await expected(search, erin.user.id), page, size);
+      const got = await list(erin.cookie, '/api/interviews', search, page, size);
+      expect({ ids: got.items.map((i) => i.id), total: got.total, totalCapped: got.totalCapped }).toEqual(
+        want,
+      );
+    },
+  );
+
+  it.each(cases)(
+    'All Calls finds "%s" (page %i of %i) as filtering every call does',
+    async (search, page, size) => {
+      const want = pageOf(await expected(search), page, size);
+      const got = await list(admin, '/api/interviews/all', search, page, size);
+      expect({ ids: got.items.map((i) => i.id), total: got.total, totalCapped: got.totalCapped }).toEqual(
+        want,
+      );
+    },
+  );
+});
