@@ -277,7 +277,7 @@ function streamingTranscriber(opts: {
   const binary = 'pocketsphinx_continuous';
   const m = opts.model;
   return {
-    warm: async () => {},
+    warmUp: async () => {},
     close: () => {},
     async recognize(wav: Buffer): Promise<PocketsphinxResult> {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-speech-'));
@@ -365,7 +365,7 @@ async function runSetting(setting: Setting, clips: Clip[]) {
   });
   const decode = async (samples: Int16Array) => {
     // between two turns of a call the spares have had the agent's reply to load their model
-    if (setting.spares > 0) await stt.warm();
+    if (setting.spares > 0) await stt.warmUp();
     const wav = wavFile(samples, RATE);
     watching = [];
     const started = performance.now();

@@ -6,9 +6,15 @@
 //    median and p95, measured by the clients. Baseline in the same run: synthesising a typical
 //    first clause alone on the warm voice, with no call running, printed as a ratio (what the
 //    gateway adds on top of the voice itself). Target: under 150 ms median.
-// 2. Server memory per concurrent call (RSS, JS heap and external memory above the idle app with
-//    its voice already warm), measured twice during the calls to show it does not grow with length.
+// 2. Server memory per concurrent call (RSS, JS heap and external memory above the idle app),
+//    measured twice during the calls to show it does not grow with length. The idle baseline is
+//    taken after one warm-up call (another persona's voice, so it leaves nothing in the phrase
+//    cache the measured calls would find) has run and ended: the voice and the MP3 encoder's
+//    threads are then warm, as they are during the calls. Every figure is read after a full
+//    garbage collection in every thread (memory() below). RSS is the whole process, the worker
+//    threads included; the JS heap and external memory are the main thread's only.
 import fs from 'node:fs';
+import inspector from 'node:inspector';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,11 +44,57 @@ const TARGET_MS = 150;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-function memory() {
-  global.gc?.();
+/**
+ * A full garbage collection in every thread, through the inspector (in-process, no port): the
+ * main thread and each worker thread (the voice, the MP3 encoder) collect their own garbage only
+ * when they choose, which would move RSS by tens of MB some seconds later (global.gc, undefined
+ * under tsx anyway, reaches only the main thread). Done twice with a pause between: the memory of
+ * dead ArrayBuffers and WASM instances (PGlite's start-up leaves hundreds of MB) is given back by a
+ * later sweep.
+ */
+const inspectorSession = new inspector.Session();
+inspectorSession.connect();
+const inspect = (method: string, params: object = {}) =>
+  new Promise<void>((resolve, reject) =>
+    inspectorSession.post(method, params, (err) => (err ? reject(err) : resolve())),
+  );
+/** the inspector's session id of each worker thread running */
+const threads = new Set<string>();
+const threadAnswers = new Map<number, () => void>();
+let nextMessage = 1;
+inspectorSession.on('NodeWorker.attachedToWorker', (m) => threads.add(m.params.sessionId));
+inspectorSession.on('NodeWorker.detachedFromWorker', (m) => threads.delete(m.params.sessionId));
+inspectorSession.on('NodeWorker.receivedMessageFromWorker', (m) => {
+  const { id } = JSON.parse(m.params.message) as { id?: number };
+  if (id === undefined) return;
+  threadAnswers.get(id)?.();
+  threadAnswers.delete(id);
+});
+await inspect('NodeWorker.enable', { waitForDebuggerOnStart: false });
+
+function collectInThread(sessionId: string): Promise<void> {
+  const id = nextMessage++;
+  const answered = new Promise<void>((resolve) => threadAnswers.set(id, resolve));
+  const message = JSON.stringify({ id, method: 'HeapProfiler.collectGarbage' });
+  // a thread that ends meanwhile never answers
+  return Promise.race([
+    answered,
+    inspect('NodeWorker.sendMessageToWorker', { sessionId, message }).then(() => sleep(2000)),
+  ]);
+}
+
+/** RSS (the whole process, threads included) and the main thread's heap, after collecting */
+async function memory() {
+  // idle worker threads do not keep the process alive, nor does the inspector
+  const keepAlive = setInterval(() => {}, 1000);
+  for (let i = 0; i < 2; i++) {
+    await Promise.all([inspect('HeapProfiler.collectGarbage'), ...[...threads].map(collectInThread)]);
+    await sleep(50);
+  }
+  clearInterval(keepAlive);
   const m = process.memoryUsage();
   return { rss: m.rss, heap: m.heapUsed, external: m.external };
 }
@@ -78,14 +130,16 @@ const register = await app.inject({
 const cookie = `sid=${register.cookies.find((c) => c.name === 'sid')?.value}`;
 const userId: number = register.json().id;
 await database.db.update(users).set({ credits: 1000 }).where(eq(users.id, userId));
-const [persona] = await database.db.select().from(interviewers).limit(1);
+const personas = await database.db.select().from(interviewers);
+const [persona] = personas;
+const warmUpPersona = personas.find((p) => p.voiceId !== persona.voiceId) ?? persona;
 
-async function signedUrl(): Promise<string> {
+async function signedUrl(interviewerId = persona.id): Promise<string> {
   const created = await app.inject({
     method: 'POST',
     url: '/api/interviews',
     headers: { cookie },
-    payload: { type: 'single', startTime: new Date().toISOString(), interviewerId: persona.id, userId },
+    payload: { type: 'single', startTime: new Date().toISOString(), interviewerId, userId },
   });
   const id = created.json().id;
   const session = await app.inject({
@@ -99,7 +153,7 @@ async function signedUrl(): Promise<string> {
 type CallResult = { latencies: number[] };
 
 /** One caller: streams silence from the microphone and answers each agent line by text. */
-async function runCall(url: string): Promise<CallResult> {
+async function runCall(url: string, turns = TURNS_PER_CALL): Promise<CallResult> {
   const ws = new WebSocket(`${url}?source=js_sdk&version=bench`, ['convai']);
   const result: CallResult = { latencies: [] };
   let lastAgentEvent = 0;
@@ -132,7 +186,7 @@ async function runCall(url: string): Promise<CallResult> {
   const frames = micFrames(silence(0.1));
   const mic = setInterval(() => ws.send(JSON.stringify(frames[0])), 100);
   await replyNumber(1);
-  for (let turn = 0; turn < TURNS_PER_CALL; turn++) {
+  for (let turn = 0; turn < turns; turn++) {
     // the caller listens for a moment before answering, so the ten calls' turns interleave
     await sleep(600 + Math.random() * 900);
     answeredAt = performance.now();
@@ -144,16 +198,25 @@ async function runCall(url: string): Promise<CallResult> {
   return result;
 }
 
-const idle = memory();
-const urls = await Promise.all(Array.from({ length: CALLS }, signedUrl));
+// the idle app before any call (the voice already warm from the baseline above), then the idle
+// baseline: after one short call has started the threads a call uses, and has ended
+const cold = await memory();
+await runCall(await signedUrl(warmUpPersona.id), 2);
+while (app.liveCalls.size > 0) await sleep(50);
+await sleep(1000);
+const idle = await memory();
+const urls = await Promise.all(Array.from({ length: CALLS }, () => signedUrl()));
 const started = performance.now();
 const calls = urls.map((u) => runCall(u));
 await sleep(6000);
-const early = memory();
+const early = await memory();
 await sleep(6000);
-const later = memory();
+const later = await memory();
 const results = await Promise.all(calls);
 const elapsed = (performance.now() - started) / 1000;
+while (app.liveCalls.size > 0) await sleep(50);
+await sleep(1000);
+const after = await memory();
 
 const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
 const median = percentile(latencies, 50);
@@ -166,12 +229,17 @@ console.log(
 console.log(
   `baseline (first clause synthesised alone, no calls running): median ${synthMedian.toFixed(1)} ms; turn latency is ${(median / synthMedian).toFixed(1)}× the baseline`,
 );
-// external memory counts each call's MP3 encoder's WASM memory as reserved (16 MB), of which
-// only the pages in use become resident: RSS is the figure that matters
-const per = (m: ReturnType<typeof memory>) =>
-  `RSS ${mb((m.rss - idle.rss) / CALLS)}, JS heap ${mb((m.heap - idle.heap) / CALLS)}, external (reserved) ${mb((m.external - idle.external) / CALLS)}`;
-console.log(`memory per concurrent call after ~6 s: ${per(early)}`);
-console.log(`memory per concurrent call after ~12 s: ${per(later)}  (idle app: RSS ${mb(idle.rss)})`);
+// RSS is the figure that matters: it is the whole process, the voice's and the encoders' worker
+// threads included (each call's MP3 encoder lives in its thread; heap and external are only the
+// main thread's)
+const per = (m: Awaited<ReturnType<typeof memory>>) =>
+  `RSS ${mb((m.rss - idle.rss) / CALLS)}, JS heap ${mb((m.heap - idle.heap) / CALLS)}, external ${mb((m.external - idle.external) / CALLS)}`;
+console.log(
+  `idle app, after GC: RSS ${mb(cold.rss)} before any call; ${mb(idle.rss)} (JS heap ${mb(idle.heap)}) once one call has run and ended, its voice and encoder threads warm (the baseline below)`,
+);
+console.log(`memory per concurrent call after ~6 s: ${per(early)}  (RSS ${mb(early.rss)} in all)`);
+console.log(`memory per concurrent call after ~12 s: ${per(later)}  (RSS ${mb(later.rss)} in all)`);
+console.log(`idle app once the calls have ended, after GC: RSS ${mb(after.rss)}`);
 console.log(
   `load average: ${os
     .loadavg()

@@ -36,6 +36,11 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** where the log lines go (default stdout); tests read what was logged */
   logStream?: { write(line: string): void };
+  /**
+   * start a call's offline voice engines when its voice session is asked for (default: on, but
+   * with NODE_ENV=test, where most tests never speak and need not start them)
+   */
+  warmVoice?: boolean;
 };
 
 /**
@@ -122,7 +127,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.get('/api/noop', { logLevel: 'silent' }, async () => ({ ok: true }));
   for (const mod of routeModules) await mod(app, deps);
   // the voice gateway sits above the domains (it uses them), so it is added here, after them
-  await voiceRoutes(app, deps);
+  await voiceRoutes(app, deps, { warmUp: opts.warmVoice ?? config.NODE_ENV !== 'test' });
 
   if (opts.serveWeb) {
     await registerStaticWeb(app, opts.webDir, {

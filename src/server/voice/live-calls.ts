@@ -11,6 +11,11 @@ declare module 'fastify' {
     liveCalls: LiveCalls;
     /** what the gateway transcribes spoken answers with (voice/routes.ts), for the pre-call check */
     serverSpeech?: 'cloud' | 'builtin' | 'none';
+    /**
+     * Starts the engines a call on the built-in gateway uses (voice/warm-up.ts), for a call about
+     * to begin; never rejects. Absent when warming is off (tests, unless they ask for it).
+     */
+    warmVoice?: () => Promise<void>;
   }
 }
 

@@ -28,12 +28,23 @@ function owned(chunk: Uint8Array): Transfer<ArrayBuffer> {
   return new Transfer(copy, [copy]);
 }
 
+function lame(): Promise<WebAssembly.Module> {
+  compiled ??= fs.promises
+    .readFile(createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3'))
+    .then((bytes) => WebAssembly.compile(bytes));
+  compiled.catch(() => {
+    compiled = null;
+  });
+  return compiled;
+}
+
 const api = {
+  /** compiles LAME before the first recording needs it (a call about to start) */
+  async warmUp(): Promise<void> {
+    await lame();
+  },
   async open({ id, sampleRate }: { id: number; sampleRate: number }): Promise<void> {
-    compiled ??= fs.promises
-      .readFile(createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3'))
-      .then((bytes) => WebAssembly.compile(bytes));
-    const encoder = await createEncoder('audio/mpeg', await compiled);
+    const encoder = await createEncoder('audio/mpeg', await lame());
     encoder.configure({ sampleRate, channels: 1, bitrate: KBPS });
     encoders.set(id, encoder);
   },

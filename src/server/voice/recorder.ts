@@ -213,3 +213,11 @@ export class CallRecorder {
 export function retainRecordingWorker(options: { idleMs?: number } = {}): () => Promise<void> {
   return recordingWorker.retain(options);
 }
+
+/**
+ * Starts the recordings' worker and compiles its encoder before a call opens its recording (the
+ * call's first phrase waits for that); it stops again after the idle time if no recording follows.
+ */
+export async function warmRecordingWorker(): Promise<void> {
+  await recordingWorker.call('warmUp', undefined);
+}

@@ -31,6 +31,7 @@ import {
   serializeServerMessage,
 } from './protocol.js';
 import { retainRecordingWorker } from './recorder.js';
+import { createVoiceWarmUp, voiceWarmParts } from './warm-up.js';
 
 /** largest WebSocket message accepted (set on the plugin in app.ts) */
 export const VOICE_MAX_MESSAGE_BYTES = 64 * 1024;
@@ -44,16 +45,21 @@ declare module 'fastify' {
   }
 }
 
-export async function voiceRoutes(app: App, deps: AppDeps) {
+export type VoiceRouteOptions = {
+  /** start a call's engines when its voice session is asked for and as it connects (warm-up.ts) */
+  warmUp: boolean;
+};
+
+export async function voiceRoutes(app: App, deps: AppDeps, opts: VoiceRouteOptions) {
   const engines = createVoiceEngines(deps);
   app.log.info(engines.summary, 'voice gateway engines');
   app.decorate('serverSpeech', !engines.stt ? 'none' : engines.stt.kind === 'openai' ? 'cloud' : 'builtin');
   // The offline voice is not started here: warm, it holds about 110 MB for as long as it runs
-  // (docs/memory.md). Each call warms it as it connects (below), and it stops after
-  // WORKER_IDLE_MS without work.
-  const warmVoice = () => {
-    if (deps.config.NODE_ENV !== 'test') void engines.tts?.warmUp?.().catch(() => {});
-  };
+  // (docs/memory.md). A call about to begin warms it (POST voice-session, then as it connects,
+  // below), and it stops after WORKER_IDLE_MS without work.
+  const warmUp = opts.warmUp ? createVoiceWarmUp(voiceWarmParts(engines), app.log) : null;
+  if (warmUp) app.decorate('warmVoice', warmUp);
+  const warmVoice = () => void warmUp?.();
 
   /** calls this app instance serves; app.ts ends them (and closes their recordings) when it closes */
   const { liveCalls } = app;

@@ -85,7 +85,10 @@ export async function interviewRoutes(app: App, deps: AppDeps) {
     async (req) => {
       const user = requireUser(req);
       const origin = `${req.protocol}://${req.host}`;
-      return createVoiceSession(deps, user, req.params.id, origin);
+      const session = await createVoiceSession(deps, user, req.params.id, origin);
+      // the call connects to this server's gateway next: its voice starts meanwhile (not awaited)
+      if (session.provider === 'builtin') void app.warmVoice?.();
+      return session;
     },
   );
 

@@ -142,13 +142,21 @@ describe('pocketsphinx transcriber (stand-in decoder)', () => {
   it('keeps a spare decoder started for the next turn', async () => {
     const fake = fakeDecoder();
     const stt = transcriber(fake.binary, { spares: 1 });
-    await stt.warm();
+    await stt.warmUp();
     // the spare started (its model loaded) before any turn
     expect(fake.lines().filter((l) => l.startsWith('pid'))).toHaveLength(1);
     expect(await stt.transcribe(turn(), never())).toBe('hello world');
-    await stt.warm();
+    await stt.warmUp();
     expect(fake.lines().filter((l) => l.startsWith('pid'))).toHaveLength(2);
     expect(fake.lines().filter((l) => l.startsWith('start'))).toHaveLength(1);
+    stt.close();
+  });
+
+  it('starts the spares once for a burst of warm-ups (calls about to begin)', async () => {
+    const fake = fakeDecoder();
+    const stt = transcriber(fake.binary, { spares: 1 });
+    await Promise.all(Array.from({ length: 10 }, () => stt.warmUp()));
+    expect(fake.lines().filter((l) => l.startsWith('pid'))).toHaveLength(1);
     stt.close();
   });
 

@@ -181,8 +181,8 @@ export type PocketsphinxTranscriber = Omit<Transcriber, 'recognize'> & {
   kind: 'builtin';
   /** transcribe() with the details (confidence, word times) */
   recognize: (wav: Buffer, signal: AbortSignal) => Promise<PocketsphinxResult>;
-  /** resolves once a warm spare is waiting (for benchmarks: a turn then pays no model loading) */
-  warm: () => Promise<void>;
+  /** resolves once a warm spare is waiting (a call about to start, benchmarks: a turn then pays no model loading) */
+  warmUp: () => Promise<void>;
   /** stops the spares of this configuration */
   close: () => void;
 };
@@ -238,7 +238,7 @@ export function createPocketsphinxTranscriber(opts: PocketsphinxOptions): Pocket
     async transcribe(wav, signal) {
       return (await recognize(wav, signal)).text;
     },
-    warm: () => pool.warm(),
+    warmUp: () => pool.warm(),
     close: () => pool.close(),
   };
 }

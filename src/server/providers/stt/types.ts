@@ -9,4 +9,6 @@ export type Transcriber = {
    * the call stores it with the line, the transcript marks the line and the evaluator weighs it less.
    */
   recognize?: (wav: Buffer, signal: AbortSignal) => Promise<{ text: string; confidence: number }>;
+  /** starts whatever is slow to start (the built-in recogniser's model) before the first turn needs it */
+  warmUp?: () => Promise<void>;
 };

@@ -120,6 +120,27 @@ describe('built-in espeak-ng synthesiser', () => {
     expect(voice.warm).toBe(true);
   });
 
+  it('starts one voice for a burst of warm-ups, which stops after the idle time like any use', async () => {
+    await espeakWorker.close();
+    const release = retainEspeakWorker({ idleMs: 100 });
+    try {
+      const voice = await sharedEspeak();
+      const generation = espeakWorker.generation;
+      const tts = createEspeakSynthesizer();
+      await Promise.all(Array.from({ length: 10 }, () => tts.warmUp?.()));
+      expect(voice.warm).toBe(true);
+      expect(espeakWorker.generation).toBe(generation + 1);
+      const deadline = Date.now() + 5000;
+      while (espeakWorker.running && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(espeakWorker.running).toBe(false);
+      expect(voice.warm).toBe(false);
+    } finally {
+      await release();
+      // the tests after this one run without an idle stop again
+      await retainEspeakWorker({ idleMs: 0 })();
+    }
+  });
+
   it("stops the voice's thread when its last user (the app) releases it", async () => {
     const release = retainEspeakWorker();
     expect(await speak('Goodbye for now.')).toBeGreaterThan(0.3);

@@ -22,15 +22,28 @@ export class EspeakUnavailableError extends Error {}
 /** The process's offline voice, as seen from the main thread. */
 export class EspeakSpeech {
   private reusable = false;
+  private starting: Promise<void> | null = null;
 
   /** whether phrases reuse one warm instance (the fast path) */
   get warm(): boolean {
     return this.reusable && espeakWorker.running;
   }
 
-  /** starts the voice (in its thread) if it has not started */
-  async ready(): Promise<void> {
-    this.reusable = (await espeakWorker.call('warmUp', undefined)).reusable;
+  /**
+   * Starts the voice (in its thread) if it has not started. Callers meanwhile share the one start
+   * (a burst of calls about to begin asks the thread once); a warm voice is not asked at all.
+   */
+  ready(): Promise<void> {
+    if (this.warm) return Promise.resolve();
+    this.starting ??= espeakWorker
+      .call('warmUp', undefined)
+      .then(({ reusable }) => {
+        this.reusable = reusable;
+      })
+      .finally(() => {
+        this.starting = null;
+      });
+    return this.starting;
   }
 
   /** the phrase as 16 kHz PCM16 */
