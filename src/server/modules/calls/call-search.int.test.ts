@@ -1,10 +1,11 @@
 // Issue 25: history search over many calls. A search reads the newest SEARCH_WINDOW calls first
 // and then reads on or asks the trigram index (find-calls.ts, searchNewestFirst); whichever way it
 // goes, the page, its order and the counted total must be what filtering every call gives.
-import { and, desc, isNotNull } from 'drizzle-orm';
+import { and, desc, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_AHEAD } from '../../../shared/domain/limits.js';
-import { interviews } from '../../db/schema.js';
+import { interviews, users } from '../../db/schema.js';
+import { emptyDatabase, migrateFrom, migrationsBefore } from '../../test-support/earlier-migrations.js';
 import {
   createTestContext,
   registerUser,
@@ -13,7 +14,7 @@ import {
 } from '../../test-support/test-app.js';
 import { ensureAdmin } from '../auth/service.js';
 import { insertInterviewer } from './call-fixtures.js';
-import { SEARCH_WINDOW } from './find-calls.js';
+import { findCompletedInterviews, SEARCH_WINDOW } from './find-calls.js';
 import { seedCalls } from './seed-calls.js';
 
 const CALLS = 2000;
@@ -121,4 +122,49 @@ describe('history search past the newest calls', () => {
       );
     },
   );
+});
+
+describe('migration 0014', () => {
+  it('gives the calls already there their lower-cased copy, and moves the trigram index to it', async () => {
+    const before = migrationsBefore('0014');
+    const { database, drop } = await emptyDatabase();
+    try {
+      await migrateFrom(database, before.folder);
+      const { db } = database;
+      const [user] = await db
+        .insert(users)
+        .values({ name: 'Old', email: 'old@example.com', passwordHash: 'x' })
+        .returning({ id: users.id });
+      const scenario = await insertInterviewer(db, { name: 'Ünïcode Ölsen' });
+      await seedCalls(db, { userId: user.id, completed: 3, interviewerIds: [scenario.id] });
+
+      await migrateFrom(database);
+      const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+      const copies = await rows<{ same: boolean }>(
+        sql`select search_text = lower(transcript) as same from interviews`,
+      );
+      expect(copies).toEqual([{ same: true }, { same: true }, { same: true }]);
+      const indexes = (
+        await rows<{ name: string }>(
+          sql`select indexname as name from pg_indexes where tablename = 'interviews'`,
+        )
+      ).map((r) => r.name);
+      expect(indexes).toContain('interviews_search_text_trgm_idx');
+      expect(indexes).not.toContain('interviews_transcript_trgm_idx');
+      // a call written after the migration has its copy too, found case-insensitively
+      await db.insert(interviews).values({
+        userId: user.id,
+        interviewerId: scenario.id,
+        startTime: new Date(),
+        endTime: new Date(),
+        transcript: 'You: I spoke to ÖLSEN about the BUDGET.',
+        evaluation: [{ score: 5 }],
+      });
+      const found = await findCompletedInterviews(db, user.id, { page: 1, search: 'ölsen about the budget' });
+      expect(found.items.map((i) => i.transcript)).toEqual(['You: I spoke to ÖLSEN about the BUDGET.']);
+    } finally {
+      await drop();
+      before.remove();
+    }
+  });
 });

@@ -3,25 +3,20 @@
 // the call routes, seeding, an admin's correction, a statement by hand, a deleted user — the row
 // must equal what counting the calls themselves gives. And a filtered list counts its matches
 // only LIST_COUNT_AHEAD past the page's start, saying "more than" beyond.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Interview } from '../../../shared/contracts/calls.js';
 import { LIST_COUNT_AHEAD } from '../../../shared/domain/limits.js';
 import { overallAverageScore } from '../../../shared/domain/score-averages.js';
-import { type Database, openDatabase } from '../../db/client.js';
-import { migrationsFolder } from '../../db/migrate.js';
+import type { Database } from '../../db/client.js';
 import { interviews, userCallStats, users } from '../../db/schema.js';
+import { emptyDatabase, migrateFrom, migrationsBefore } from '../../test-support/earlier-migrations.js';
 import {
   createTestContext,
   registerUser,
   sessionCookie,
   type TestContext,
 } from '../../test-support/test-app.js';
-import { adminDatabaseUrl, testDbKind } from '../../test-support/test-db.js';
 import { ensureAdmin } from '../auth/service.js';
 import { insertInterviewer, setCredits, storeUtterances } from './call-fixtures.js';
 import { seedCalls } from './seed-calls.js';
@@ -218,51 +213,13 @@ describe('a filtered total counted only so far', () => {
   });
 });
 
-/** A database of its own, empty (not the migrated template the other tests start from). */
-async function emptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (testDbKind === 'pglite') {
-    const database = await openDatabase({});
-    return { database, drop: () => database.close() };
-  }
-  const name = `practice_calls_backfill_${process.pid}_${Date.now()}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminDatabaseUrl });
-    await client.connect();
-    await client.query(text).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminDatabaseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
-
 describe('migration 0013', () => {
   it('fills user_call_stats from the calls already there', async () => {
     // the migrations up to 0012, as a database had them before this one
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-0012-'));
-    fs.cpSync(migrationsFolder, before, { recursive: true });
-    const journalFile = path.join(before, 'meta', '_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8'));
-    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0013');
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    const before = migrationsBefore('0013');
     const { database, drop } = await emptyDatabase();
     try {
-      const migrate = async (folder: string) => {
-        const { migrate: run } =
-          database.kind === 'pglite'
-            ? await import('drizzle-orm/pglite/migrator')
-            : await import('drizzle-orm/node-postgres/migrator');
-        // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
-        await run(database.db as any, { migrationsFolder: folder });
-      };
-      await migrate(before);
+      await migrateFrom(database, before.folder);
       const { db } = database;
       const ids = await db
         .insert(users)
@@ -275,7 +232,7 @@ describe('migration 0013', () => {
       await seedCalls(db, { userId: ids[0].id, completed: 9, unfinished: 2, interviewerIds: [scenario.id] });
       await seedCalls(db, { userId: ids[1].id, completed: 0, unfinished: 1, interviewerIds: [scenario.id] });
 
-      await migrate(migrationsFolder);
+      await migrateFrom(database);
       const kept = await db.select().from(userCallStats);
       expect(kept).toHaveLength(1);
       expect(kept[0]).toMatchObject({ userId: ids[0].id, completedCount: 9 });
@@ -285,7 +242,7 @@ describe('migration 0013', () => {
       expect(await drifted(db)).toEqual([]);
     } finally {
       await drop();
-      fs.rmSync(before, { recursive: true, force: true });
+      before.remove();
     }
   });
 });
