@@ -2,15 +2,23 @@ import { defineConfig } from '@playwright/test';
 
 // Journeys in the system Chromium against the real server on a fresh embedded database.
 // The fake microphone plays e2e/fixtures/answer.wav (made by espeak-ng in .ci/run / e2e setup).
-const port = Number(process.env.E2E_PORT ?? 3100);
-export const baseURL = `http://127.0.0.1:${port}`;
+//
+// Two workers, each with a server (and embedded database) of its own on E2E_PORT + its parallel
+// index, so no journey shares a server's state with one running beside it; a spec file runs whole
+// in one worker, in order, as before. Most of a journey is waiting (a page, a spoken welcome, an
+// evaluation), so two at once nearly halve the run on 2 cores. Playwright loads this file again in
+// each worker with TEST_PARALLEL_INDEX set: `baseURL` is that worker's server there.
+const workers = 2;
+const firstPort = Number(process.env.E2E_PORT ?? 3100);
+const serverURL = (index: number) => `http://127.0.0.1:${firstPort + index}`;
+export const baseURL = serverURL(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   reporter: [['list'], ['json']],
   globalSetup: './e2e/global-setup.ts',
@@ -35,12 +43,13 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'node e2e/start-server.mjs',
-    url: `${baseURL}/api/noop`,
+    env: { E2E_PORT: String(firstPort + index) },
+    url: `${serverURL(index)}/api/noop`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

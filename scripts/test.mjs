@@ -29,10 +29,13 @@ const want = (...steps) => only.length === 0 || steps.some((s) => only.includes(
 const runs = []; // totals of each report
 const notRun = []; // { what, tests, reason, fix }: parts this machine could not run
 const failedSteps = [];
+const stepTimes = []; // "label 12 s": how long each step took, printed at the end
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+  const started = performance.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  stepTimes.push(`${label} ${Math.round((performance.now() - started) / 1000)} s`);
   if (r.status !== 0) failedSteps.push(label);
   return r.status === 0;
 }
@@ -180,6 +183,7 @@ if (requireAll) {
     failedSteps.push(part.what);
   }
 }
+console.log(`\nStep times: ${stepTimes.join(', ')}`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\n${summaryLine(addUp(runs, notRun), notRun, failedSteps)}`);
 process.exit(failedSteps.length ? 1 : 0);

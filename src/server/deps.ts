@@ -14,7 +14,9 @@ import {
 } from './providers/speech/index.js';
 import { type BlobStore, createBlobStore } from './providers/storage/index.js';
 
-export type Clock = { now: () => Date };
+/** The time, and waiting for some of it: `sleep` (none: a real timer) lets a test's clock record
+ * the waits asked for and answer at once. */
+export type Clock = { now: () => Date; sleep?: (ms: number) => Promise<void> };
 export const systemClock: Clock = { now: () => new Date() };
 
 /** The outside services, each chosen by config (README: configuration). */

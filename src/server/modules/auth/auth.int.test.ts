@@ -7,11 +7,23 @@ import {
 } from '../../test-support/test-app.js';
 
 let ctx: TestContext;
+// the waits a failing sign-in asks for (progressive delay), recorded instead of slept
+const waits: number[] = [];
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({
+    clock: {
+      now: () => new Date(),
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    },
+  });
 });
 afterAll(() => ctx.close());
-beforeEach(() => ctx.reset());
+beforeEach(async () => {
+  waits.length = 0;
+  await ctx.reset();
+});
 
 const register = (payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url: '/api/register', payload: payload as object, headers });
@@ -110,6 +122,8 @@ describe('login and logout', () => {
   it('answers 429 on the 11th failed login for one email within a minute', async () => {
     await registerUser(ctx.app, { email: 'dave@example.com', password: 'password123' });
     for (let i = 0; i < 10; i++) expect((await login('dave@example.com', 'wrongpass!')).statusCode).toBe(401);
+    // from the 5th failure on, each answer is held longer
+    expect(waits).toEqual([250, 500, 1000, 2000, 3000, 3000]);
     expect((await login('Dave@example.com', 'wrongpass!')).statusCode).toBe(429);
     expect((await login('dave@example.com', 'password123')).statusCode).toBe(429);
     expect((await login('other@example.com', 'wrongpass!')).statusCode).toBe(401);

@@ -14,8 +14,18 @@ import { THROTTLE_MESSAGES } from './login-throttle.js';
 
 let ctx: TestContext;
 let app: App;
+// the waits a failing sign-in asks for (progressive delay), recorded instead of slept
+const waits: number[] = [];
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { REGISTER_RATE_LIMIT: '1000' } });
+  ctx = await createTestContext({
+    env: { REGISTER_RATE_LIMIT: '1000' },
+    clock: {
+      now: () => new Date(),
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    },
+  });
   app = await buildApp(
     {
       ...ctx.deps,
@@ -34,7 +44,10 @@ afterAll(async () => {
   await app.close();
   await ctx.close();
 });
-beforeEach(() => ctx.reset());
+beforeEach(async () => {
+  waits.length = 0;
+  await ctx.reset();
+});
 
 const login = (email: string, password: string, ip: string) =>
   app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: ip });
@@ -45,6 +58,8 @@ describe('sign-in throttling', () => {
     for (let i = 0; i < 10; i++) {
       expect((await login(victim.email, `wrong guess ${i}`, '203.0.113.66')).statusCode).toBe(401);
     }
+    // from the 5th failure on the account, each answer is held longer
+    expect(waits).toEqual([250, 500, 1000, 2000, 3000, 3000]);
     const attacker = await login(victim.email, 'wrong again', '203.0.113.66');
     expect(attacker.statusCode).toBe(429);
     expect(attacker.json().message).toBe(THROTTLE_MESSAGES.account);

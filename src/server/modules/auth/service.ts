@@ -85,7 +85,10 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string) {
   if (!user || !ok) {
     await recordFailure(db, key, ip, now);
     const delay = failureDelayMs(counts.account + 1);
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (delay > 0) {
+      const { sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)) } = deps.clock;
+      await sleep(delay);
+    }
     throw unauthorized(INVALID_CREDENTIALS);
   }
   if (counts.pair > 0) await clearPairFailures(db, key, ip);
