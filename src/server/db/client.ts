@@ -204,9 +204,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     if (!fs.existsSync(path.join(opts.pgliteDir, 'PG_VERSION')))
       created = await createDataDir(opts.pgliteDir, opts.pgliteDirImage ?? PGLITE_DIR_IMAGE);
   }
-  // pg_trgm: the history search's index (migration 0011) on both databases
+  // pg_trgm and btree_gin: the history search's index (migrations 0012, 0014, 0015) on both databases
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const settings = { postgresqlconf: PGLITE_CONF, extensions: { pg_trgm } };
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+  const settings = { postgresqlconf: PGLITE_CONF, extensions: { pg_trgm, btree_gin } };
   const client = opts.pgliteDir
     ? new PGlite(opts.pgliteDir, settings)
     : new PGlite({ ...settings, ...(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {}) });

@@ -7,6 +7,7 @@
 // goes with the thread when it ends.
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { serveRequests } from '../workers/serve.js';
 
@@ -19,8 +20,12 @@ const api = {
   /** Unpacks the gzipped tarball `image` (PGlite's dumpDataDir) into the empty folder `dir`. */
   async load({ dir, conf, image }: { dir: string; conf: string[]; image: string }): Promise<void> {
     const tarball = new Blob([fs.readFileSync(image)], { type: 'application/x-gzip' });
-    // the image's migrations created pg_trgm; the extension is loaded so opening it checks out
-    const db = new PGlite(dir, { postgresqlconf: conf, extensions: { pg_trgm }, loadDataDir: tarball });
+    // the image's migrations created pg_trgm and btree_gin; they are loaded so opening it checks out
+    const db = new PGlite(dir, {
+      postgresqlconf: conf,
+      extensions: { pg_trgm, btree_gin },
+      loadDataDir: tarball,
+    });
     await db.waitReady;
     await db.exec('select 1');
     await db.close();

@@ -124,8 +124,8 @@ describe('history search past the newest calls', () => {
   );
 });
 
-describe('migration 0014', () => {
-  it('gives the calls already there their lower-cased copy, and moves the trigram index to it', async () => {
+describe('migrations 0014 and 0015', () => {
+  it('give the calls already there their lower-cased copy, and its trigram index per user', async () => {
     const before = migrationsBefore('0014');
     const { database, drop } = await emptyDatabase();
     try {
@@ -149,7 +149,8 @@ describe('migration 0014', () => {
           sql`select indexname as name from pg_indexes where tablename = 'interviews'`,
         )
       ).map((r) => r.name);
-      expect(indexes).toContain('interviews_search_text_trgm_idx');
+      expect(indexes).toContain('interviews_user_search_trgm_idx');
+      expect(indexes).not.toContain('interviews_search_text_trgm_idx');
       expect(indexes).not.toContain('interviews_transcript_trgm_idx');
       // a call written after the migration has its copy too, found case-insensitively
       await db.insert(interviews).values({
