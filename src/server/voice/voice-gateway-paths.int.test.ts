@@ -18,7 +18,7 @@ import type { Db } from '../db/client.js';
 import { interviews, utterances } from '../db/schema.js';
 import { type AppDeps, providersFromConfig } from '../deps.js';
 import type { App } from '../http/types.js';
-import { insertInterviewer, setCredits } from '../modules/calls/call-fixtures.js';
+import { insertInterviewer, postCall, setCredits } from '../modules/calls/call-fixtures.js';
 import { type BlobStore, recordingKey } from '../providers/storage/index.js';
 import { createLocalBlobStore } from '../providers/storage/local-blob-store.js';
 import { createTestContext, registerUser, testConfig } from '../test-support/test-app.js';
@@ -476,17 +476,7 @@ describe('voice-session rate limit', () => {
         const { cookie, user } = await registerUser(limited.app);
         const interviewer = await insertInterviewer(limited.database.db);
         await setCredits(limited.database.db, user.id, 5);
-        const created = await limited.app.inject({
-          method: 'POST',
-          url: '/api/interviews',
-          headers: { cookie },
-          payload: {
-            type: 'single',
-            startTime: new Date().toISOString(),
-            interviewerId: interviewer.id,
-            userId: user.id,
-          },
-        });
+        const created = await postCall(limited.app, { cookie: cookie, userId: user.id }, interviewer.id);
         const id = created.json().id;
         return () =>
           limited.app.inject({

@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { utterances } from '../db/schema.js';
-import { insertInterviewer, setCredits } from '../modules/calls/call-fixtures.js';
+import { insertInterviewer, postCall, setCredits } from '../modules/calls/call-fixtures.js';
 import { stopLiveSession } from '../modules/calls/stop-live-session.js';
 import { recordingKey } from '../providers/storage/index.js';
 import { createOpenAiTranscriber } from '../providers/stt/openai-transcription.js';
@@ -102,17 +102,7 @@ async function startCall(c: TestContext = ctx, host = origin) {
     sampleQuestions: QUESTIONS,
   });
   await setCredits(c.database.db, user.id, 5);
-  const created = await c.app.inject({
-    method: 'POST',
-    url: '/api/interviews',
-    headers: { cookie },
-    payload: {
-      type: 'single',
-      startTime: new Date().toISOString(),
-      interviewerId: interviewer.id,
-      userId: user.id,
-    },
-  });
+  const created = await postCall(c.app, { cookie: cookie, userId: user.id }, interviewer.id);
   expect(created.statusCode).toBe(201);
   const interviewId: number = created.json().id;
   const session = async () => {

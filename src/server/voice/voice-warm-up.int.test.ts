@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { App } from '../http/types.js';
-import { insertInterviewer, setCredits } from '../modules/calls/call-fixtures.js';
+import { insertInterviewer, postCall, setCredits } from '../modules/calls/call-fixtures.js';
 import type { SpeechSynthesizer } from '../providers/tts/types.js';
 import { createTestContext, registerUser, type TestContext, testConfig } from '../test-support/test-app.js';
 import { recordingWorker } from './recorder.js';
@@ -58,17 +58,7 @@ async function openCall() {
   const { cookie, user } = await registerUser(app);
   const interviewer = await insertInterviewer(ctx.database.db);
   await setCredits(ctx.database.db, user.id, 5);
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/interviews',
-    headers: { cookie },
-    payload: {
-      type: 'single',
-      startTime: new Date().toISOString(),
-      interviewerId: interviewer.id,
-      userId: user.id,
-    },
-  });
+  const created = await postCall(app, { cookie: cookie, userId: user.id }, interviewer.id);
   expect(created.statusCode).toBe(201);
   const interviewId: number = created.json().id;
   return () =>

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { creditLedger, interviews, users } from '../../db/schema.js';
 import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
-import { insertInterviewer, setCredits, storeUtterances } from './call-fixtures.js';
+import { insertInterviewer, postCall, setCredits, storeUtterances } from './call-fixtures.js';
 import { CALL_LIMIT_MS, callDeadline } from './call-limits.js';
 import { endInterviewAsSystem } from './end-call.js';
 import { endExpiredCalls, SWEEP_INTERVAL_MS, startCallSweeper } from './end-expired-calls.js';
@@ -74,17 +74,7 @@ async function startCall() {
   const owner: { cookie: string; id: number } = { cookie: registered.cookie, id: registered.user.id };
   const interviewer = await insertInterviewer(ctx.database.db);
   await setCredits(ctx.database.db, owner.id, 5);
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/interviews',
-    headers: { cookie: owner.cookie },
-    payload: {
-      type: 'single',
-      startTime: new Date().toISOString(),
-      interviewerId: interviewer.id,
-      userId: owner.id,
-    },
-  });
+  const created = await postCall(ctx.app, { cookie: owner.cookie, userId: owner.id }, interviewer.id);
   expect(created.statusCode).toBe(201);
   const id: number = created.json().id;
   await storeUtterances(ctx.database.db, id, [

@@ -1,11 +1,26 @@
 // Test fixtures for the call routes: scenarios inserted directly, and what the voice gateway
 // would have stored while a call ran (utterances, a recording).
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { interviewers, interviews, users, utterances } from '../../db/schema.js';
 import type { BlobStore } from '../../providers/storage/index.js';
 import { recordingKey } from '../../providers/storage/index.js';
 import { forgetInterviewerLists } from '../scenarios/list-cache.js';
+
+/** POST /api/interviews as a signed-in user: a single call of the scenario, starting now. */
+export function postCall(
+  app: Pick<FastifyInstance, 'inject'>,
+  as: { cookie: string; userId: number },
+  interviewerId: number,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/interviews',
+    headers: { cookie: as.cookie },
+    payload: { type: 'single', startTime: new Date().toISOString(), interviewerId, userId: as.userId },
+  });
+}
 
 export async function insertInterviewer(db: Db, overrides: Partial<typeof interviewers.$inferInsert> = {}) {
   const [row] = await db

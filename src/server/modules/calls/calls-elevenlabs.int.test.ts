@@ -8,7 +8,7 @@ import { interviews, users } from '../../db/schema.js';
 import { createElevenLabsConvai } from '../../providers/convai/index.js';
 import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
 import { updateModelSettings } from '../settings/service.js';
-import { insertInterviewer, storeUtterances } from './call-fixtures.js';
+import { insertInterviewer, postCall, storeUtterances } from './call-fixtures.js';
 
 const AGENT = 'agent_test';
 const KEY = 'xi-test-key';
@@ -77,17 +77,7 @@ beforeEach(async () => {
 async function startCall() {
   const { cookie, user } = await registerUser(ctx.app);
   const interviewer = await insertInterviewer(ctx.database.db);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/interviews',
-    headers: { cookie },
-    payload: {
-      type: 'single',
-      startTime: new Date().toISOString(),
-      interviewerId: interviewer.id,
-      userId: user.id,
-    },
-  });
+  const res = await postCall(ctx.app, { cookie: cookie, userId: user.id }, interviewer.id);
   expect(res.statusCode).toBe(201);
   return { cookie, interview: res.json() };
 }
