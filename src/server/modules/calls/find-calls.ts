@@ -59,7 +59,13 @@ type Named = number[] | 'many';
  * Given a subquery instead, it has to guess, guesses "most calls", and then walks every call of the
  * user checking transcripts instead of asking the transcript's trigram index for the few that match.
  */
-type Search = { pattern: string; interviewers: Named; callers?: Named };
+type Search = {
+  pattern: string;
+  interviewers: Named;
+  callers?: Named;
+  /** the calls whose transcript contains it, when all of them are known (fewTranscriptMatches) */
+  transcriptIds?: number[];
+};
 
 /**
  * The call's transcript contains the search (case-insensitive): LIKE on the lower-cased copy the
@@ -129,7 +135,7 @@ function namedInStatement(q: InterviewListQuery, withCallers: boolean): Search |
 type Bind = {
   value: <T>(name: string, value: T) => T | Placeholder;
   anyOf: (
-    column: typeof interviews.interviewerId | typeof interviews.userId,
+    column: typeof interviews.interviewerId | typeof interviews.userId | typeof interviews.id,
     name: string,
     ids: number[],
   ) => SQL;
@@ -156,7 +162,9 @@ function commonFilters(q: InterviewListQuery, search: Search | undefined, bind: 
       return ids.length ? bind.anyOf(column, name, ids) : undefined;
     };
     const arms = [
-      transcriptContains(pattern),
+      search.transcriptIds
+        ? bind.anyOf(interviews.id, 'transcriptIds', search.transcriptIds)
+        : transcriptContains(pattern),
       named(
         interviews.interviewerId,
         'interviewerIds',
@@ -408,7 +416,8 @@ const prepareFiltered = (
 
 function filteredDashboard(q: InterviewListQuery, search: Search | undefined, windowed = false) {
   const names = !search ? '-' : search.interviewers === 'many' ? 'm' : search.interviewers.length ? 'i' : 't';
-  const shape = `${names}${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}${windowed ? 'w' : '-'}`;
+  const found = search?.transcriptIds ? 'f' : '-';
+  const shape = `${names}${found}${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}${windowed ? 'w' : '-'}`;
   let prepared = filteredByShape.get(shape);
   if (!prepared) {
     prepared = prepareFiltered(windowed ? `dashboard_recent_${shape}` : '', q, search, windowed);
@@ -499,21 +508,68 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
     countLimit: p.countUpTo + 1,
   });
   const inWindow = namedInStatement(q, false);
-  const rows = inWindow
-    ? await searchNewestFirst(
-        p.countUpTo,
-        async (window) => {
-          if (window !== undefined)
-            return filteredDashboard(q, inWindow, true)(db, { ...values(inWindow), window });
-          const search = await resolveSearch(db, q, false);
-          return filteredDashboard(q, search)(db, values(search));
-        },
-        (found) => ({ matched: found[0].matched, calls: found[0].completedCount }),
-      )
-    : await filteredDashboard(q, undefined)(db, values(undefined));
+  if (!inWindow) {
+    const rows = await filteredDashboard(q, undefined)(db, values(undefined));
+    return dashboardPage(rows, p.countUpTo);
+  }
+  // A rare text first: the per-user trigram index gives all the user's calls that say it when they
+  // are fewer than the count goes (on the first pages: no more transcripts than the window holds),
+  // and the scenario names it matches are read meanwhile.
+  const countLimit = p.countUpTo + 1;
+  const probe = countLimit <= SEARCH_WINDOW;
+  const [found, named] = await Promise.all([
+    probe ? fewTranscriptMatches(db, { userId, pattern: inWindow.pattern, limit: countLimit }) : [],
+    resolveSearch(db, q, false),
+  ]);
+  if (
+    probe &&
+    named &&
+    found.length < countLimit &&
+    Array.isArray(named.interviewers) &&
+    !named.interviewers.length
+  ) {
+    const search = { ...named, transcriptIds: found.map((r) => r.id) };
+    const rows = await filteredDashboard(q, search)(db, {
+      ...values(search),
+      transcriptIds: search.transcriptIds,
+    });
+    return dashboardPage(rows, p.countUpTo);
+  }
+  const rows = await searchNewestFirst(
+    p.countUpTo,
+    (window) =>
+      window !== undefined
+        ? filteredDashboard(q, inWindow, true)(db, { ...values(inWindow), window })
+        : filteredDashboard(q, named)(db, values(named)),
+    (rows) => ({ matched: rows[0].matched, calls: rows[0].completedCount }),
+  );
+  return dashboardPage(rows, p.countUpTo);
+}
+
+/**
+ * Up to `limit` of the user's completed calls whose transcript contains the pattern, in no order,
+ * from the per-user trigram index (migration 0015): it stops at `limit`, so a common text costs
+ * that many transcripts, and fewer than `limit` are all there are. Unnamed: planned for the text.
+ */
+const fewTranscriptMatches = preparedQuery('', (db) =>
+  db
+    .select({ id: interviews.id })
+    .from(interviews)
+    .where(
+      and(
+        eq(interviews.userId, sql.placeholder('userId')),
+        completedCall,
+        transcriptContains(sql.placeholder('pattern')),
+      ),
+    )
+    .limit(sql.placeholder('limit')),
+);
+
+/** The dashboard's answer from its statement's rows (see filteredStatement). */
+function dashboardPage(rows: Awaited<ReturnType<ReturnType<typeof filteredDashboard>>>, countUpTo: number) {
   const [{ completedCount, averageScore, matched }] = rows;
   const items = rows.flatMap((r) => (r.call ? [toListedInterviewView(r.call)] : []));
-  return { items, ...cappedTotal(matched, p.countUpTo), summary: { completedCount, averageScore } };
+  return { items, ...cappedTotal(matched, countUpTo), summary: { completedCount, averageScore } };
 }
 
 // the caller's name under a name of its own: the scenario's is `name` too
