@@ -487,7 +487,8 @@ export async function dashboardQuery(db: DbOrTx, userId: number, q: InterviewLis
  * One page of the user's completed calls matching the filters, the total (without filters exact:
  * the summary's count; with filters counted LIST_COUNT_AHEAD past the page's start), and the
  * summary figures.
- * A search reads the user's newest calls first (searchNewestFirst).
+ * A search asks the per-user trigram index for a rare text first, then reads the user's newest
+ * calls (searchNewestFirst; decision 018).
  */
 export async function findCompletedInterviews(db: DbOrTx, userId: number, q: InterviewListQuery) {
   const p = paging(q);
