@@ -126,6 +126,10 @@ async function run(kind: string, database: Database) {
     const search = await measure(`${dashboard}&search=budget`, cookie);
     const rare = await measure(`${dashboard}&search=number%204321`, cookie);
     const allCalls = await measure(`${address}/api/interviews/all?page=1&pageSize=5&search=budget`, cookie);
+    const allRare = await measure(
+      `${address}/api/interviews/all?page=1&pageSize=5&search=number%204321`,
+      cookie,
+    );
     // the admin reads the dashboard of the user who never says it
     const never = await measure(
       `${address}/api/interviews?userId=${others[0]}&page=1&pageSize=5&search=budget`,
@@ -142,6 +146,7 @@ async function run(kind: string, database: Database) {
     row('dashboard first page, search "budget"', search);
     row('dashboard first page, search "number 4321"', rare);
     row('All Calls first page, search "budget"', allCalls);
+    row('All Calls first page, search "number 4321"', allRare);
     row('a user who never says "budget", search it', never);
 
     const firstPage = { page: 1, pageSize: 5 };

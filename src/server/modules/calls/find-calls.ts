@@ -626,18 +626,53 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
   }
   const p = paging(q);
   const inWindow = namedInStatement(q, true);
-  const run = async (window: number | undefined) => {
-    const search = window === undefined ? await resolveSearch(db, q, true) : inWindow;
-    return allCallsPage(db, q, adminWhere({ q, search }), p, window);
-  };
-  const rows = inWindow
-    ? await searchNewestFirst(p.countUpTo, run, (found) => ({
-        matched: found[0].matched,
-        calls: () => countAllCalls(db),
-      }))
-    : await run(undefined);
+  if (!inWindow) {
+    const rows = await allCallsPage(db, q, adminWhere({ q }), p, undefined);
+    return allCallsAnswer(rows, p.countUpTo);
+  }
+  // a rare text first, as on the dashboard (findCompletedInterviews), over every caller's calls
+  const countLimit = p.countUpTo + 1;
+  const probe = countLimit <= SEARCH_WINDOW;
+  const [found, named] = await Promise.all([
+    probe ? anyTranscriptMatches(db, inWindow.pattern, q.userId, countLimit) : [],
+    resolveSearch(db, q, true),
+  ]);
+  const namesNothing = (ids: Named | undefined) => Array.isArray(ids) && !ids.length;
+  if (
+    probe &&
+    named &&
+    found.length < countLimit &&
+    namesNothing(named.interviewers) &&
+    namesNothing(named.callers)
+  ) {
+    const search = { ...named, transcriptIds: found.map((r) => r.id) };
+    return allCallsAnswer(await allCallsPage(db, q, adminWhere({ q, search }), p, undefined), p.countUpTo);
+  }
+  const run = (window: number | undefined) =>
+    allCallsPage(db, q, adminWhere({ q, search: window === undefined ? named : inWindow }), p, window);
+  const rows = await searchNewestFirst(p.countUpTo, run, (found) => ({
+    matched: found[0].matched,
+    calls: () => countAllCalls(db),
+  }));
+  return allCallsAnswer(rows, p.countUpTo);
+}
+
+/**
+ * Up to `limit` calls (of one caller, or anyone's) whose transcript contains the pattern, in no
+ * order, from the trigram index (migration 0015 serves it with or without the caller).
+ */
+function anyTranscriptMatches(db: DbOrTx, pattern: string, userId: number | undefined, limit: number) {
+  return db
+    .select({ id: interviews.id })
+    .from(interviews)
+    .where(and(userId ? eq(interviews.userId, userId) : undefined, transcriptContains(pattern)))
+    .limit(limit);
+}
+
+/** All Calls' answer from its statement's rows: the page and its total, counted as the dashboard counts. */
+function allCallsAnswer(rows: Awaited<ReturnType<typeof allCallsPage>>, countUpTo: number) {
   const items = rows.flatMap((r) => (r.call ? [toAdmin(r.call)] : []));
-  return { items, page: cappedTotal(rows[0].matched, p.countUpTo) };
+  return { items, page: cappedTotal(rows[0].matched, countUpTo) };
 }
 
 /** All Calls' page, over every call or the `window` newest (see searchNewestFirst). */
