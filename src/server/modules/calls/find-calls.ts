@@ -484,6 +484,33 @@ export async function dashboardQuery(db: DbOrTx, userId: number, q: InterviewLis
 }
 
 /**
+ * The step both lists take first with a search: a rare text. On the first pages (while the count's
+ * limit is within SEARCH_WINDOW) `matches(limit)` asks the trigram index for up to that many calls
+ * that say it, in no order; the index stops there, so a common text costs that many transcripts,
+ * and fewer are all of them. The names the search matches are read meanwhile. `rare` is the search
+ * answered by those calls' ids when it names no scenario (or caller); else `named` goes on to
+ * searchNewestFirst.
+ */
+async function rareTextFirst(
+  db: DbOrTx,
+  q: InterviewListQuery,
+  p: Paging,
+  withCallers: boolean,
+  matches: (limit: number) => Promise<{ id: number }[]>,
+) {
+  const countLimit = p.countUpTo + 1;
+  const probe = countLimit <= SEARCH_WINDOW;
+  const [found, named] = await Promise.all([
+    probe ? matches(countLimit) : [],
+    resolveSearch(db, q, withCallers),
+  ]);
+  const namesNone = (ids: Named | undefined) => ids === undefined || (Array.isArray(ids) && !ids.length);
+  const answered =
+    probe && named && found.length < countLimit && namesNone(named.interviewers) && namesNone(named.callers);
+  return { named, rare: answered ? { ...named, transcriptIds: found.map((r) => r.id) } : undefined };
+}
+
+/**
  * One page of the user's completed calls matching the filters, the total (without filters exact:
  * the summary's count; with filters counted LIST_COUNT_AHEAD past the page's start), and the
  * summary figures.
@@ -513,27 +540,11 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
     const rows = await filteredDashboard(q, undefined)(db, values(undefined));
     return dashboardPage(rows, p.countUpTo);
   }
-  // A rare text first: the per-user trigram index gives all the user's calls that say it when they
-  // are fewer than the count goes (on the first pages: no more transcripts than the window holds),
-  // and the scenario names it matches are read meanwhile.
-  const countLimit = p.countUpTo + 1;
-  const probe = countLimit <= SEARCH_WINDOW;
-  const [found, named] = await Promise.all([
-    probe ? fewTranscriptMatches(db, { userId, pattern: inWindow.pattern, limit: countLimit }) : [],
-    resolveSearch(db, q, false),
-  ]);
-  if (
-    probe &&
-    named &&
-    found.length < countLimit &&
-    Array.isArray(named.interviewers) &&
-    !named.interviewers.length
-  ) {
-    const search = { ...named, transcriptIds: found.map((r) => r.id) };
-    const rows = await filteredDashboard(q, search)(db, {
-      ...values(search),
-      transcriptIds: search.transcriptIds,
-    });
+  const { rare, named } = await rareTextFirst(db, q, p, false, (limit) =>
+    fewTranscriptMatches(db, { userId, pattern: inWindow.pattern, limit }),
+  );
+  if (rare) {
+    const rows = await filteredDashboard(q, rare)(db, { ...values(rare), transcriptIds: rare.transcriptIds });
     return dashboardPage(rows, p.countUpTo);
   }
   const rows = await searchNewestFirst(
@@ -630,24 +641,14 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
     const rows = await allCallsPage(db, q, adminWhere({ q }), p, undefined);
     return allCallsAnswer(rows, p.countUpTo);
   }
-  // a rare text first, as on the dashboard (findCompletedInterviews), over every caller's calls
-  const countLimit = p.countUpTo + 1;
-  const probe = countLimit <= SEARCH_WINDOW;
-  const [found, named] = await Promise.all([
-    probe ? anyTranscriptMatches(db, inWindow.pattern, q.userId, countLimit) : [],
-    resolveSearch(db, q, true),
-  ]);
-  const namesNothing = (ids: Named | undefined) => Array.isArray(ids) && !ids.length;
-  if (
-    probe &&
-    named &&
-    found.length < countLimit &&
-    namesNothing(named.interviewers) &&
-    namesNothing(named.callers)
-  ) {
-    const search = { ...named, transcriptIds: found.map((r) => r.id) };
-    return allCallsAnswer(await allCallsPage(db, q, adminWhere({ q, search }), p, undefined), p.countUpTo);
-  }
+  const { rare, named } = await rareTextFirst(db, q, p, true, (limit) =>
+    anyTranscriptMatches(db, inWindow.pattern, q.userId, limit),
+  );
+  if (rare)
+    return allCallsAnswer(
+      await allCallsPage(db, q, adminWhere({ q, search: rare }), p, undefined),
+      p.countUpTo,
+    );
   const run = (window: number | undefined) =>
     allCallsPage(db, q, adminWhere({ q, search: window === undefined ? named : inWindow }), p, window);
   const rows = await searchNewestFirst(p.countUpTo, run, (found) => ({
