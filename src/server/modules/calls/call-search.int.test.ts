@@ -122,6 +122,41 @@ describe('history search past the newest calls', () => {
       );
     },
   );
+
+  // a text no transcript says that names a scenario, or in All Calls a caller: the index finds no
+  // transcript, and the calls come from the name
+  it('finds the calls of a scenario whose name holds the text, though no transcript says it', async () => {
+    const quill = await insertInterviewer(ctx.database.db, { name: 'Zephyr Quill' });
+    const ids = (
+      await ctx.database.db
+        .insert(interviews)
+        .values(
+          [1, 2, 3].map((n) => ({
+            userId: erin.user.id,
+            interviewerId: quill.id,
+            startTime: new Date(Date.UTC(2019, 0, n)),
+            endTime: new Date(Date.UTC(2019, 0, n, 1)),
+            transcript: 'You: hello.',
+            evaluation: [{ score: 5 }],
+          })),
+        )
+        .returning({ id: interviews.id })
+    ).map((r) => r.id);
+    const got = await list(erin.cookie, '/api/interviews', 'zephyr QUILL', 1, 5);
+    expect({ ids: got.items.map((i) => i.id), total: got.total }).toEqual({ ids: ids.reverse(), total: 3 });
+  });
+
+  it("All Calls finds a caller's calls by their name, though no transcript says it", async () => {
+    const all = await ctx.database.db
+      .select({ id: interviews.id, userId: interviews.userId })
+      .from(interviews)
+      .orderBy(desc(interviews.startTime), desc(interviews.id));
+    const erins = all.filter((r) => r.userId === erin.user.id).map((r) => r.id);
+    const got = await list(admin, '/api/interviews/all', 'ERIN', 2, 5);
+    expect({ ids: got.items.map((i) => i.id), total: got.total, totalCapped: got.totalCapped }).toEqual(
+      pageOf(erins, 2, 5),
+    );
+  });
 });
 
 describe('migrations 0014 and 0015', () => {

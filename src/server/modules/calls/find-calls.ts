@@ -63,7 +63,7 @@ type Search = {
   pattern: string;
   interviewers: Named;
   callers?: Named;
-  /** the calls whose transcript contains it, when all of them are known (fewTranscriptMatches) */
+  /** the calls whose transcript contains it, when all of them are known (rareTextFirst) */
   transcriptIds?: number[];
 };
 
@@ -110,19 +110,6 @@ async function resolveSearch(db: DbOrTx, q: InterviewListQuery, withCallers: boo
   const named = (ids: number[]): Named => (ids.length > MAX_LISTED_IDS ? 'many' : ids.map(Number));
   const search: Search = { pattern, interviewers: named(row.interviewers) };
   if (withCallers && row.callers) search.callers = named(row.callers);
-  return search;
-}
-
-/**
- * The search with the names it matches read inside the statement (as a subquery), for a statement
- * over a window of the newest calls: its plan is the same whatever the search names, so it needs
- * no list of ids for the planner, and the request saves resolveSearch's round trip.
- */
-function namedInStatement(q: InterviewListQuery, withCallers: boolean): Search | undefined {
-  const text = q.search?.trim();
-  if (!text) return undefined;
-  const search: Search = { pattern: containsPattern(text), interviewers: 'many' };
-  if (withCallers) search.callers = 'many';
   return search;
 }
 
@@ -326,7 +313,6 @@ const unfilteredDashboard = preparedQuery('dashboard_page', (db) =>
   }),
 );
 
-/** With filters: the summary row, the matches counted as far as matchesUpTo goes, and the page. */
 const fromInterviews = (db: DbOrTx) => db.select(matchKey()).from(interviews).$dynamic();
 
 /**
@@ -354,6 +340,7 @@ function matchesFrom(db: DbOrTx, window: number | Placeholder | undefined, where
   ).$dynamic() as ReturnType<typeof fromInterviews>;
 }
 
+/** With filters: the summary row, the matches counted as far as matchesUpTo goes, and the page. */
 function filteredStatement(
   db: DbOrTx,
   userId: number | Placeholder,
@@ -485,29 +472,54 @@ export async function dashboardQuery(db: DbOrTx, userId: number, q: InterviewLis
 
 /**
  * The step both lists take first with a search: a rare text. On the first pages (while the count's
- * limit is within SEARCH_WINDOW) `matches(limit)` asks the trigram index for up to that many calls
- * that say it, in no order; the index stops there, so a common text costs that many transcripts,
- * and fewer are all of them. The names the search matches are read meanwhile. `rare` is the search
- * answered by those calls' ids when it names no scenario (or caller); else `named` goes on to
- * searchNewestFirst.
+ * limit is within SEARCH_WINDOW) the trigram index is asked for up to that many calls that say it
+ * (the user's, or anyone's), in no order; the index stops there, so a common text costs that many
+ * transcripts, and fewer are all of them. The names the search matches are read meanwhile. `rare` is
+ * then the search with its transcripts' matches as ids (the names' calls beside them, by id);
+ * otherwise `named` goes on to searchNewestFirst. Undefined without a search.
  */
 async function rareTextFirst(
   db: DbOrTx,
   q: InterviewListQuery,
   p: Paging,
-  withCallers: boolean,
-  matches: (limit: number) => Promise<{ id: number }[]>,
+  calls: { userId?: number; completedOnly: boolean; withCallers: boolean },
 ) {
+  const text = q.search?.trim();
+  if (!text) return undefined;
   const countLimit = p.countUpTo + 1;
   const probe = countLimit <= SEARCH_WINDOW;
   const [found, named] = await Promise.all([
-    probe ? matches(countLimit) : [],
-    resolveSearch(db, q, withCallers),
+    probe ? callsSaying(db, containsPattern(text), calls, countLimit) : [],
+    resolveSearch(db, q, calls.withCallers),
   ]);
-  const namesNone = (ids: Named | undefined) => ids === undefined || (Array.isArray(ids) && !ids.length);
-  const answered =
-    probe && named && found.length < countLimit && namesNone(named.interviewers) && namesNone(named.callers);
+  if (!named) return undefined;
+  // the names' calls are matched by id beside these: the answer reads no transcript
+  const answered = probe && found.length < countLimit;
   return { named, rare: answered ? { ...named, transcriptIds: found.map((r) => r.id) } : undefined };
+}
+
+/**
+ * Up to `limit` calls (of one caller, or anyone's; completed ones only, or all) whose transcript
+ * contains the pattern, in no order, from the per-user trigram index (migration 0015, which serves
+ * it with or without the caller).
+ */
+function callsSaying(
+  db: DbOrTx,
+  pattern: string,
+  calls: { userId?: number; completedOnly: boolean },
+  limit: number,
+) {
+  return db
+    .select({ id: interviews.id })
+    .from(interviews)
+    .where(
+      and(
+        calls.userId === undefined ? undefined : eq(interviews.userId, calls.userId),
+        calls.completedOnly ? completedCall : undefined,
+        transcriptContains(pattern),
+      ),
+    )
+    .limit(limit);
 }
 
 /**
@@ -535,47 +547,21 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
     offset: p.offset,
     countLimit: p.countUpTo + 1,
   });
-  const inWindow = namedInStatement(q, false);
-  if (!inWindow) {
-    const rows = await filteredDashboard(q, undefined)(db, values(undefined));
-    return dashboardPage(rows, p.countUpTo);
-  }
-  const { rare, named } = await rareTextFirst(db, q, p, false, (limit) =>
-    fewTranscriptMatches(db, { userId, pattern: inWindow.pattern, limit }),
-  );
+  const search = await rareTextFirst(db, q, p, { userId, completedOnly: true, withCallers: false });
+  if (!search)
+    return dashboardPage(await filteredDashboard(q, undefined)(db, values(undefined)), p.countUpTo);
+  const { rare, named } = search;
   if (rare) {
     const rows = await filteredDashboard(q, rare)(db, { ...values(rare), transcriptIds: rare.transcriptIds });
     return dashboardPage(rows, p.countUpTo);
   }
   const rows = await searchNewestFirst(
     p.countUpTo,
-    (window) =>
-      window !== undefined
-        ? filteredDashboard(q, inWindow, true)(db, { ...values(inWindow), window })
-        : filteredDashboard(q, named)(db, values(named)),
+    (window) => filteredDashboard(q, named, window !== undefined)(db, { ...values(named), window }),
     (rows) => ({ matched: rows[0].matched, calls: rows[0].completedCount }),
   );
   return dashboardPage(rows, p.countUpTo);
 }
-
-/**
- * Up to `limit` of the user's completed calls whose transcript contains the pattern, in no order,
- * from the per-user trigram index (migration 0015): it stops at `limit`, so a common text costs
- * that many transcripts, and fewer than `limit` are all there are. Unnamed: planned for the text.
- */
-const fewTranscriptMatches = preparedQuery('', (db) =>
-  db
-    .select({ id: interviews.id })
-    .from(interviews)
-    .where(
-      and(
-        eq(interviews.userId, sql.placeholder('userId')),
-        completedCall,
-        transcriptContains(sql.placeholder('pattern')),
-      ),
-    )
-    .limit(sql.placeholder('limit')),
-);
 
 /** The dashboard's answer from its statement's rows (see filteredStatement). */
 function dashboardPage(rows: Awaited<ReturnType<ReturnType<typeof filteredDashboard>>>, countUpTo: number) {
@@ -636,38 +622,21 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
     return { items: rows.map(toAdmin), page: undefined };
   }
   const p = paging(q);
-  const inWindow = namedInStatement(q, true);
-  if (!inWindow) {
-    const rows = await allCallsPage(db, q, adminWhere({ q }), p, undefined);
-    return allCallsAnswer(rows, p.countUpTo);
-  }
-  const { rare, named } = await rareTextFirst(db, q, p, true, (limit) =>
-    anyTranscriptMatches(db, inWindow.pattern, q.userId, limit),
-  );
+  const search = await rareTextFirst(db, q, p, { userId: q.userId, completedOnly: false, withCallers: true });
+  if (!search) return allCallsAnswer(await allCallsPage(db, q, adminWhere({ q }), p, undefined), p.countUpTo);
+  const { rare, named } = search;
   if (rare)
     return allCallsAnswer(
       await allCallsPage(db, q, adminWhere({ q, search: rare }), p, undefined),
       p.countUpTo,
     );
   const run = (window: number | undefined) =>
-    allCallsPage(db, q, adminWhere({ q, search: window === undefined ? named : inWindow }), p, window);
+    allCallsPage(db, q, adminWhere({ q, search: named }), p, window);
   const rows = await searchNewestFirst(p.countUpTo, run, (found) => ({
     matched: found[0].matched,
     calls: () => countAllCalls(db),
   }));
   return allCallsAnswer(rows, p.countUpTo);
-}
-
-/**
- * Up to `limit` calls (of one caller, or anyone's) whose transcript contains the pattern, in no
- * order, from the trigram index (migration 0015 serves it with or without the caller).
- */
-function anyTranscriptMatches(db: DbOrTx, pattern: string, userId: number | undefined, limit: number) {
-  return db
-    .select({ id: interviews.id })
-    .from(interviews)
-    .where(and(userId ? eq(interviews.userId, userId) : undefined, transcriptContains(pattern)))
-    .limit(limit);
 }
 
 /** All Calls' answer from its statement's rows: the page and its total, counted as the dashboard counts. */
