@@ -146,6 +146,36 @@ describe('history search past the newest calls', () => {
     expect({ ids: got.items.map((i) => i.id), total: got.total }).toEqual({ ids: ids.reverse(), total: 3 });
   });
 
+  // A common text is counted by asking the index for LIST_COUNT_AHEAD + 1 calls that say it; that
+  // count is the total only when nothing else narrows the list.
+  it('counts a common text again when another filter narrows the list', async () => {
+    const other = await insertInterviewer(ctx.database.db, { name: 'Unused Scenario' });
+    const [rated] = await ctx.database.db
+      .update(interviews)
+      .set({ callRating: 2 })
+      .where(
+        sql`${interviews.id} = (select max(id) from interviews where user_id = ${erin.user.id} and transcript like '%budget%')`,
+      )
+      .returning({ id: interviews.id, transcript: interviews.transcript });
+    const narrowed = async (url: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: admin } });
+      expect(res.statusCode, url).toBe(200);
+      const body = res.json() as Listed;
+      return { ids: body.items.map((i) => i.id), total: body.total, totalCapped: body.totalCapped };
+    };
+    const none = { ids: [], total: 0, totalCapped: false };
+    const dashboard = `/api/interviews?userId=${erin.user.id}&page=1&pageSize=5&search=budget`;
+    expect(await narrowed(`${dashboard}&interviewerId=${other.id}`)).toEqual(none);
+    expect(await narrowed(`${dashboard}&callType=no-such-type`)).toEqual(none);
+    expect(
+      await narrowed(`/api/interviews/all?page=1&pageSize=5&search=budget&interviewerId=${other.id}`),
+    ).toEqual(none);
+    const ratedOnly = await narrowed('/api/interviews/all?page=1&pageSize=5&search=budget&callRating=2');
+    expect(ratedOnly).toEqual({ ids: [rated.id], total: 1, totalCapped: false });
+    // and without them the probe's count stands
+    expect(await narrowed(dashboard)).toMatchObject({ total: LIST_COUNT_AHEAD, totalCapped: true });
+  });
+
   it("All Calls finds a caller's calls by their name, though no transcript says it", async () => {
     const all = await ctx.database.db
       .select({ id: interviews.id, userId: interviews.userId })

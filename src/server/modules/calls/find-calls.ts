@@ -508,8 +508,20 @@ async function rareTextFirst(
   if (!named) return undefined;
   // the names' calls are matched by id beside these: the answer reads no transcript
   const answered = probe && found.length < countLimit;
-  return { named, rare: answered ? { ...named, transcriptIds: found.map((r) => r.id) } : undefined };
+  return {
+    named,
+    rare: answered ? { ...named, transcriptIds: found.map((r) => r.id) } : undefined,
+    /** more than countUpTo calls say it: the total, unless another filter narrows the search */
+    countedPast: probe && !answered,
+  };
 }
+
+/**
+ * The paging a search runs with once its total is known (rareTextFirst counted past countUpTo and
+ * nothing but the search filters): the page's calls only, not the matches past it. A common word
+ * then reads about as many transcripts as the page needs instead of LIST_COUNT_AHEAD more.
+ */
+const pageOnly = (p: Paging): Paging => ({ ...p, countUpTo: p.offset + p.limit - 1 });
 
 /**
  * Up to `limit` calls (of one caller, or anyone's; completed ones only, or all) whose transcript
@@ -550,7 +562,7 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
     const items = rows.flatMap((r) => (r.call ? [toListedInterviewView(r.call)] : []));
     return { items, total: completedCount, totalCapped: false, summary: { completedCount, averageScore } };
   }
-  const values = (search: Search | undefined) => ({
+  const values = (search: Search | undefined, counting = p) => ({
     userId,
     pattern: search?.pattern,
     interviewerIds: Array.isArray(search?.interviewers) ? search.interviewers : undefined,
@@ -558,7 +570,7 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
     interviewerId: q.interviewerId,
     limit: p.limit,
     offset: p.offset,
-    countLimit: p.countUpTo + 1,
+    countLimit: counting.countUpTo + 1,
   });
   const search = await rareTextFirst(db, q, p, { userId, completedOnly: true, withCallers: false });
   if (!search)
@@ -568,22 +580,32 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
     const rows = await filteredDashboard(q, rare)(db, { ...values(rare), transcriptIds: rare.transcriptIds });
     return dashboardPage(rows, p.countUpTo);
   }
+  const counted = search.countedPast && !q.callType && !q.interviewerId;
+  const counting = counted ? pageOnly(p) : p;
   const rows = await searchNewestFirst(
-    p.countUpTo,
+    counting.countUpTo,
     (window) =>
       window === undefined
-        ? filteredDashboard(q, named)(db, values(named))
-        : filteredDashboard(q, namesInStatement(named), true)(db, { ...values(named), window }),
+        ? filteredDashboard(q, named)(db, values(named, counting))
+        : filteredDashboard(q, namesInStatement(named), true)(db, { ...values(named, counting), window }),
     (rows) => ({ matched: rows[0].matched, calls: rows[0].completedCount }),
   );
-  return dashboardPage(rows, p.countUpTo);
+  return dashboardPage(rows, p.countUpTo, counted);
 }
 
-/** The dashboard's answer from its statement's rows (see filteredStatement). */
-function dashboardPage(rows: Awaited<ReturnType<ReturnType<typeof filteredDashboard>>>, countUpTo: number) {
+/**
+ * The dashboard's answer from its statement's rows (see filteredStatement); `counted`: the search
+ * was already counted past countUpTo (rareTextFirst), and the statement only read the page.
+ */
+function dashboardPage(
+  rows: Awaited<ReturnType<ReturnType<typeof filteredDashboard>>>,
+  countUpTo: number,
+  counted = false,
+) {
   const [{ completedCount, averageScore, matched }] = rows;
   const items = rows.flatMap((r) => (r.call ? [toListedInterviewView(r.call)] : []));
-  return { items, ...cappedTotal(matched, countUpTo), summary: { completedCount, averageScore } };
+  const total = counted ? cappedTotal(countUpTo + 1, countUpTo) : cappedTotal(matched, countUpTo);
+  return { items, ...total, summary: { completedCount, averageScore } };
 }
 
 // the caller's name under a name of its own: the scenario's is `name` too
@@ -646,21 +668,25 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
       await allCallsPage(db, q, adminWhere({ q, search: rare }), p, undefined),
       p.countUpTo,
     );
+  // the probe covered the caller filter (userId); any other filter narrows what it counted
+  const counted =
+    search.countedPast && !q.callType && !q.interviewerId && !q.callRating && !q.evaluationRating;
+  const counting = counted ? pageOnly(p) : p;
   const run = (window: number | undefined) => {
     const search = window === undefined ? named : namesInStatement(named);
-    return allCallsPage(db, q, adminWhere({ q, search }), p, window);
+    return allCallsPage(db, q, adminWhere({ q, search }), counting, window);
   };
-  const rows = await searchNewestFirst(p.countUpTo, run, (found) => ({
+  const rows = await searchNewestFirst(counting.countUpTo, run, (found) => ({
     matched: found[0].matched,
     calls: () => countAllCalls(db),
   }));
-  return allCallsAnswer(rows, p.countUpTo);
+  return allCallsAnswer(rows, p.countUpTo, counted);
 }
 
 /** All Calls' answer from its statement's rows: the page and its total, counted as the dashboard counts. */
-function allCallsAnswer(rows: Awaited<ReturnType<typeof allCallsPage>>, countUpTo: number) {
+function allCallsAnswer(rows: Awaited<ReturnType<typeof allCallsPage>>, countUpTo: number, counted = false) {
   const items = rows.flatMap((r) => (r.call ? [toAdmin(r.call)] : []));
-  return { items, page: cappedTotal(rows[0].matched, countUpTo) };
+  return { items, page: cappedTotal(counted ? countUpTo + 1 : rows[0].matched, countUpTo) };
 }
 
 /** All Calls' page, over every call or the `window` newest (see searchNewestFirst). */
