@@ -190,11 +190,21 @@ function commonFilters(q: InterviewListQuery, search: Search | undefined, bind: 
 
 function ratingFilter(
   column: typeof interviews.callRating | typeof interviews.evaluationRating,
+  name: 'callRating' | 'evaluationRating',
   value: InterviewListQuery['callRating'],
+  bind: Bind,
 ) {
   if (value === undefined) return undefined;
-  return value === 'unrated' ? isNull(column) : eq(column, Number(value));
+  return value === 'unrated' ? isNull(column) : eq(column, bind.value(name, Number(value)));
 }
+
+/** A rating filter's value as its placeholder takes it (none for 'unrated': IS NULL). */
+const ratingValue = (value: InterviewListQuery['callRating']) =>
+  value === undefined || value === 'unrated' ? undefined : Number(value);
+
+/** A rating filter's part of a statement's shape. */
+const ratingShape = (value: InterviewListQuery['callRating']) =>
+  value === undefined ? '-' : value === 'unrated' ? 'u' : 'r';
 
 /** Every call of one user, newest first (the spec's plain-array form). */
 export async function listUserInterviews(db: DbOrTx, userId: number) {
@@ -353,6 +363,23 @@ function matchesFrom(db: DbOrTx, window: number | Placeholder | undefined, where
   ).$dynamic() as ReturnType<typeof fromInterviews>;
 }
 
+/** A list's paging over the whole table, or over its `window` newest calls. */
+type WindowPaging = FilteredPaging & { window?: number | Placeholder };
+
+/** matchesUpTo over `from`, joined to the scenario when the call type is a filter (the only one that needs its row). */
+function listMatches(
+  db: DbOrTx,
+  q: InterviewListQuery,
+  from: ReturnType<typeof fromInterviews>,
+  where: SQL | undefined,
+  p: WindowPaging,
+) {
+  const joined = q.callType
+    ? from.innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
+    : from;
+  return matchesUpTo(db, joined, where, p);
+}
+
 /** With filters: the summary row, the matches counted as far as matchesUpTo goes, and the page. */
 function filteredStatement(
   db: DbOrTx,
@@ -360,16 +387,11 @@ function filteredStatement(
   q: InterviewListQuery,
   search: Search | undefined,
   bind: Bind,
-  p: FilteredPaging & { window?: number | Placeholder },
+  p: WindowPaging,
 ) {
-  // the scenario's call type is the only filter that needs the scenario's row
   const from = matchesFrom(db, p.window, and(eq(interviews.userId, userId), completedCall));
-  const { matches, pageIds, matched } = matchesUpTo(
-    db,
-    q.callType ? from.innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id)) : from,
-    and(eq(interviews.userId, userId), completedCall, ...commonFilters(q, search, bind)),
-    p,
-  );
+  const where = and(eq(interviews.userId, userId), completedCall, ...commonFilters(q, search, bind));
+  const { matches, pageIds, matched } = listMatches(db, q, from, where, p);
   const page = db
     .select(listColumns)
     .from(pageIds)
@@ -391,40 +413,52 @@ function filteredStatement(
 }
 
 /**
- * The filtered statement for one shape of filters (which of them are given, whether the search
- * names scenarios, and whether it reads a window of the newest calls), built once with placeholders
- * (see Bind): userId, pattern, interviewerIds, callType, interviewerId, limit, offset, countLimit
- * and window. Over the whole table it is unnamed, so PostgreSQL plans every run for its own values
- * (a rare word: the trigram index); over a window it is named, its plan being the same for any
- * values (the user's newest calls, checked in turn until enough match), and planned once.
+ * A list's statements are built once per shape of filters (which of them are given, whether the
+ * search names scenarios or callers, whether its matches are known by id, and whether it reads a
+ * window of the newest calls), with placeholders (see Bind). Over a window, or given the matches'
+ * ids, the plan is the same for any values, so the statement is named and PostgreSQL plans it once
+ * per connection; over the whole table with a text to search it is unnamed, so each run is planned
+ * for its own values (a rare word: the trigram index).
  */
-const filteredByShape = new Map<string, ReturnType<typeof prepareFiltered>>();
-const prepareFiltered = (
-  name: string,
-  q: InterviewListQuery,
-  search: Search | undefined,
-  windowed: boolean,
-) =>
-  preparedQuery(name, (db) =>
-    filteredStatement(db, sql.placeholder('userId'), q, search, placeholders, {
-      limit: sql.placeholder('limit'),
-      offset: sql.placeholder('offset'),
-      countLimit: sql.placeholder('countLimit'),
-      window: windowed ? sql.placeholder('window') : undefined,
-    }),
-  );
-
-function filteredDashboard(q: InterviewListQuery, search: Search | undefined, windowed = false) {
-  const names = !search ? '-' : search.interviewers === 'many' ? 'm' : search.interviewers.length ? 'i' : 't';
-  const found = search?.transcriptIds ? 'f' : '-';
-  const shape = `${names}${found}${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}${windowed ? 'w' : '-'}`;
-  let prepared = filteredByShape.get(shape);
-  if (!prepared) {
-    prepared = prepareFiltered(windowed ? `dashboard_recent_${shape}` : '', q, search, windowed);
-    filteredByShape.set(shape, prepared);
-  }
-  return prepared;
+function statementByShape<S>(
+  prefix: string,
+  filters: (q: InterviewListQuery) => string,
+  prepare: (name: string, q: InterviewListQuery, search: Search | undefined, windowed: boolean) => S,
+) {
+  const prepared = new Map<string, S>();
+  const names = (ids: Named | undefined) =>
+    ids === undefined ? '' : ids === 'many' ? 'm' : ids.length ? 'i' : 't';
+  return (q: InterviewListQuery, search: Search | undefined, windowed = false): S => {
+    const found = search?.transcriptIds ? 'f' : '-';
+    const shape = search ? `${names(search.interviewers)}${names(search.callers)}${found}` : '-';
+    const key = `${shape}${filters(q)}${windowed ? 'w' : '-'}`;
+    let statement = prepared.get(key);
+    if (!statement) {
+      const named = windowed || Boolean(search?.transcriptIds);
+      statement = prepare(named ? `${prefix}_${key}` : '', q, search, windowed);
+      prepared.set(key, statement);
+    }
+    return statement;
+  };
 }
+
+/** The filters of a list's window statement, as placeholders. */
+const filteredPaging = (windowed: boolean) => ({
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  countLimit: sql.placeholder('countLimit'),
+  window: windowed ? sql.placeholder('window') : undefined,
+});
+
+/** The dashboard's filtered statement for the shape of `q` and `search` (see statementByShape). */
+const filteredDashboard = statementByShape(
+  'dashboard',
+  (q) => `${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}`,
+  (name, q, search, windowed) =>
+    preparedQuery(name, (db) =>
+      filteredStatement(db, sql.placeholder('userId'), q, search, placeholders, filteredPaging(windowed)),
+    ),
+);
 
 /**
  * A search reads the user's newest calls first, this many of them. Whether a word is common or
@@ -615,14 +649,14 @@ const adminColumns = {
   userEmail: users.email,
 };
 
-function adminWhere({ q, search }: ListFilters) {
+function adminWhere({ q, search }: ListFilters, bind: Bind = inline) {
   // the search also names callers (name or email) here: resolveSearch(…, true)
-  const filters = commonFilters(q, search);
-  const call = ratingFilter(interviews.callRating, q.callRating);
-  const evaluation = ratingFilter(interviews.evaluationRating, q.evaluationRating);
+  const filters = commonFilters(q, search, bind);
+  const call = ratingFilter(interviews.callRating, 'callRating', q.callRating, bind);
+  const evaluation = ratingFilter(interviews.evaluationRating, 'evaluationRating', q.evaluationRating, bind);
   if (call) filters.push(call);
   if (evaluation) filters.push(evaluation);
-  if (q.userId) filters.push(eq(interviews.userId, q.userId));
+  if (q.userId) filters.push(eq(interviews.userId, bind.value('userId', q.userId)));
   return filters.length ? and(...filters) : undefined;
 }
 
@@ -660,22 +694,33 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
     return { items: rows.map(toAdmin), page: undefined };
   }
   const p = paging(q);
+  const values = (search: Search | undefined, counting = p, window?: number) => ({
+    pattern: search?.pattern,
+    interviewerIds: Array.isArray(search?.interviewers) ? search.interviewers : undefined,
+    callerIds: Array.isArray(search?.callers) ? search.callers : undefined,
+    transcriptIds: search?.transcriptIds,
+    callType: q.callType,
+    interviewerId: q.interviewerId,
+    callRating: ratingValue(q.callRating),
+    evaluationRating: ratingValue(q.evaluationRating),
+    userId: q.userId,
+    limit: p.limit,
+    offset: p.offset,
+    countLimit: counting.countUpTo + 1,
+    window,
+  });
   const search = await rareTextFirst(db, q, p, { userId: q.userId, completedOnly: false, withCallers: true });
-  if (!search) return allCallsAnswer(await allCallsPage(db, q, adminWhere({ q }), p, undefined), p.countUpTo);
+  if (!search) return allCallsAnswer(await allCallsPage(q, undefined)(db, values(undefined)), p.countUpTo);
   const { rare, named } = search;
-  if (rare)
-    return allCallsAnswer(
-      await allCallsPage(db, q, adminWhere({ q, search: rare }), p, undefined),
-      p.countUpTo,
-    );
+  if (rare) return allCallsAnswer(await allCallsPage(q, rare)(db, values(rare)), p.countUpTo);
   // the probe covered the caller filter (userId); any other filter narrows what it counted
   const counted =
     search.countedPast && !q.callType && !q.interviewerId && !q.callRating && !q.evaluationRating;
   const counting = counted ? pageOnly(p) : p;
-  const run = (window: number | undefined) => {
-    const search = window === undefined ? named : namesInStatement(named);
-    return allCallsPage(db, q, adminWhere({ q, search }), counting, window);
-  };
+  const run = (window: number | undefined) =>
+    window === undefined
+      ? allCallsPage(q, named)(db, values(named, counting))
+      : allCallsPage(q, namesInStatement(named), true)(db, values(named, counting, window));
   const rows = await searchNewestFirst(counting.countUpTo, run, (found) => ({
     matched: found[0].matched,
     calls: () => countAllCalls(db),
@@ -683,27 +728,24 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
   return allCallsAnswer(rows, p.countUpTo, counted);
 }
 
+type AllCallsRows = Awaited<ReturnType<ReturnType<typeof allCallsPage>>>;
+
 /** All Calls' answer from its statement's rows: the page and its total, counted as the dashboard counts. */
-function allCallsAnswer(rows: Awaited<ReturnType<typeof allCallsPage>>, countUpTo: number, counted = false) {
+function allCallsAnswer(rows: AllCallsRows, countUpTo: number, counted = false) {
   const items = rows.flatMap((r) => (r.call ? [toAdmin(r.call)] : []));
   return { items, page: cappedTotal(counted ? countUpTo + 1 : rows[0].matched, countUpTo) };
 }
 
 /** All Calls' page, over every call or the `window` newest (see searchNewestFirst). */
-function allCallsPage(
+function allCallsStatement(
   db: DbOrTx,
   q: InterviewListQuery,
-  where: SQL | undefined,
-  p: Paging,
-  window: number | undefined,
+  search: Search | undefined,
+  bind: Bind,
+  p: WindowPaging,
 ) {
-  const from = matchesFrom(db, window);
-  const { matches, pageIds, matched } = matchesUpTo(
-    db,
-    q.callType ? from.innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id)) : from,
-    where,
-    { limit: p.limit, offset: p.offset, countLimit: p.countUpTo + 1 },
-  );
+  const from = matchesFrom(db, p.window);
+  const { matches, pageIds, matched } = listMatches(db, q, from, adminWhere({ q, search }, bind), p);
   const page = withScenarioAndCaller(
     db.select(adminColumns).from(pageIds).innerJoin(interviews, eq(interviews.id, pageIds.id)).$dynamic(),
   ).as('page');
@@ -714,6 +756,15 @@ function allCallsPage(
     .leftJoinLateral(page, sql`true`)
     .orderBy(desc(page.startTime), desc(page.id));
 }
+
+/** All Calls' statement for the shape of `q` and `search` (see statementByShape). */
+const allCallsPage = statementByShape(
+  'all_calls',
+  (q) =>
+    `${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}${ratingShape(q.callRating)}${ratingShape(q.evaluationRating)}${q.userId ? 'u' : '-'}`,
+  (name, q, search, windowed) =>
+    preparedQuery(name, (db) => allCallsStatement(db, q, search, placeholders, filteredPaging(windowed))),
+);
 
 /**
  * How many calls All Calls searches: exact up to the search window (whether the window held them
