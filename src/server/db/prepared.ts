@@ -8,7 +8,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 
 type Executable<R> = { execute: (placeholders?: Record<string, unknown>) => Promise<R> };
-type Preparable<R> = { prepare: (name: string) => Executable<R> };
+export type Preparable<R> = { prepare: (name: string) => Executable<R> };
 
 /**
  * A query prepared once per database handle. In a transaction it is built on the transaction's

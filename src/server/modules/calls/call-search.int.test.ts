@@ -146,6 +146,38 @@ describe('history search past the newest calls', () => {
     expect({ ids: got.items.map((i) => i.id), total: got.total }).toEqual({ ids: ids.reverse(), total: 3 });
   });
 
+  // First pages run statements with their row counts written in, one per page size (find-calls.ts,
+  // writtenIn): each size must get its own.
+  it.each([1, 3, 5, 7])('answers a first page of %i calls, with and without a search', async (size) => {
+    const completed = await expected('', erin.user.id);
+    const all = pageOf(completed, 1, size);
+    const plain = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/interviews?page=1&pageSize=${size}`,
+        headers: { cookie: erin.cookie },
+      })
+    ).json() as Listed;
+    expect({ ids: plain.items.map((i) => i.id), total: plain.total }).toEqual({
+      ids: all.ids,
+      total: completed.length,
+    });
+    for (const search of ['budget', 'number 1999.', 'number 19']) {
+      const want = pageOf(await expected(search, erin.user.id), 1, size);
+      const got = await list(erin.cookie, '/api/interviews', search, 1, size);
+      expect({ ids: got.items.map((i) => i.id), total: got.total, totalCapped: got.totalCapped }).toEqual(
+        want,
+      );
+      const wantAll = pageOf(await expected(search), 1, size);
+      const gotAll = await list(admin, '/api/interviews/all', search, 1, size);
+      expect({
+        ids: gotAll.items.map((i) => i.id),
+        total: gotAll.total,
+        totalCapped: gotAll.totalCapped,
+      }).toEqual(wantAll);
+    }
+  });
+
   // A common text is counted by asking the index for LIST_COUNT_AHEAD + 1 calls that say it; that
   // count is the total only when nothing else narrows the list.
   it('counts a common text again when another filter narrows the list', async () => {

@@ -24,7 +24,7 @@ import { DASHBOARD_PAGE_SIZE, LIST_COUNT_AHEAD } from '../../../shared/domain/li
 import { callAverageScore, evaluationCriteriaList } from '../../../shared/domain/score-averages.js';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
-import { preparedQuery } from '../../db/prepared.js';
+import { type Preparable, preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews, userCallStats, users } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import { type ListedInterviewRow, toListedInterviewView } from './call-view.js';
@@ -336,6 +336,34 @@ const unfilteredDashboard = preparedQuery('dashboard_page', (db) =>
   }),
 );
 
+/**
+ * A page size written into a statement's text instead of bound. PostgreSQL plans a LIMIT it cannot
+ * see for a tenth of the rows, so a prepared statement with `LIMIT $n` never takes its generic plan
+ * (it looks dearer than any planned with the values) and is planned again on every run: 0.37 ms of
+ * the dashboard's 0.5 ms statement. Its first page, by far the most read, has no OFFSET and its size
+ * written in, so it is planned once per connection; one statement per page size (1–100, the query's
+ * bounds), the later pages keep `dashboard_page`.
+ */
+const writtenIn = (n: number) => {
+  if (!Number.isInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  // drizzle writes a limit given as SQL into the text, and binds one given as a number
+  return sql.raw(String(n)) as unknown as number;
+};
+const firstDashboardPages = new Map<number, ReturnType<typeof firstDashboardPage>>();
+const firstDashboardPage = (limit: number) =>
+  preparedQuery(`dashboard_first_${limit}`, (db) =>
+    unfilteredStatement(db, sql.placeholder('userId'), { limit: writtenIn(limit), offset: 0 }),
+  );
+function unfilteredPage(db: DbOrTx, userId: number, p: Paging) {
+  if (p.offset > 0) return unfilteredDashboard(db, { userId, limit: p.limit, offset: p.offset });
+  let first = firstDashboardPages.get(p.limit);
+  if (!first) {
+    first = firstDashboardPage(p.limit);
+    firstDashboardPages.set(p.limit, first);
+  }
+  return first(db, { userId });
+}
+
 const fromInterviews = (db: DbOrTx) => db.select(matchKey()).from(interviews).$dynamic();
 
 /**
@@ -412,52 +440,65 @@ function filteredStatement(
     .orderBy(desc(page.startTime), desc(page.id));
 }
 
+/** The row counts a list's statement runs with (see matchesUpTo; `window` for a window's). */
+type Counts = { limit: number; offset: number; countLimit: number; window?: number };
+
 /**
  * A list's statements are built once per shape of filters (which of them are given, whether the
  * search names scenarios or callers, whether its matches are known by id, and whether it reads a
  * window of the newest calls), with placeholders (see Bind). Over a window, or given the matches'
  * ids, the plan is the same for any values, so the statement is named and PostgreSQL plans it once
  * per connection; over the whole table with a text to search it is unnamed, so each run is planned
- * for its own values (a rare word: the trigram index).
+ * for its own values (a rare word: the trigram index). A named statement for a first page has its
+ * row counts written in (see writtenIn): bound, they had it planned again on every run.
  */
-function statementByShape<S>(
+function statementByShape<R>(
   prefix: string,
   filters: (q: InterviewListQuery) => string,
-  prepare: (name: string, q: InterviewListQuery, search: Search | undefined, windowed: boolean) => S,
+  build: (db: DbOrTx, q: InterviewListQuery, search: Search | undefined, p: WindowPaging) => Preparable<R>,
 ) {
-  const prepared = new Map<string, S>();
+  const prepared = new Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<R>>();
   const names = (ids: Named | undefined) =>
     ids === undefined ? '' : ids === 'many' ? 'm' : ids.length ? 'i' : 't';
-  return (q: InterviewListQuery, search: Search | undefined, windowed = false): S => {
+  return (db: DbOrTx, q: InterviewListQuery, search: Search | undefined, values: Counts & object) => {
+    const windowed = values.window !== undefined;
+    const named = windowed || Boolean(search?.transcriptIds);
+    const written = named && values.offset === 0;
     const found = search?.transcriptIds ? 'f' : '-';
     const shape = search ? `${names(search.interviewers)}${names(search.callers)}${found}` : '-';
-    const key = `${shape}${filters(q)}${windowed ? 'w' : '-'}`;
+    const counts = written
+      ? `_${values.limit}_${values.countLimit}${values.window === SEARCH_WINDOW ? `_${SEARCH_WINDOW}` : ''}`
+      : '';
+    const key = `${shape}${filters(q)}${windowed ? 'w' : '-'}${counts}`;
     let statement = prepared.get(key);
     if (!statement) {
-      const named = windowed || Boolean(search?.transcriptIds);
-      statement = prepare(named ? `${prefix}_${key}` : '', q, search, windowed);
+      const paging: WindowPaging = written
+        ? {
+            limit: writtenIn(values.limit),
+            offset: 0,
+            countLimit: writtenIn(values.countLimit),
+            window: values.window === SEARCH_WINDOW ? writtenIn(SEARCH_WINDOW) : sql.placeholder('window'),
+          }
+        : {
+            limit: sql.placeholder('limit'),
+            offset: sql.placeholder('offset'),
+            countLimit: sql.placeholder('countLimit'),
+            window: windowed ? sql.placeholder('window') : undefined,
+          };
+      if (written && !windowed) paging.window = undefined;
+      statement = preparedQuery(named ? `${prefix}_${key}` : '', (db) => build(db, q, search, paging));
       prepared.set(key, statement);
     }
-    return statement;
+    return statement(db, values);
   };
 }
-
-/** The filters of a list's window statement, as placeholders. */
-const filteredPaging = (windowed: boolean) => ({
-  limit: sql.placeholder('limit'),
-  offset: sql.placeholder('offset'),
-  countLimit: sql.placeholder('countLimit'),
-  window: windowed ? sql.placeholder('window') : undefined,
-});
 
 /** The dashboard's filtered statement for the shape of `q` and `search` (see statementByShape). */
 const filteredDashboard = statementByShape(
   'dashboard',
   (q) => `${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}`,
-  (name, q, search, windowed) =>
-    preparedQuery(name, (db) =>
-      filteredStatement(db, sql.placeholder('userId'), q, search, placeholders, filteredPaging(windowed)),
-    ),
+  (db, q, search, paging) =>
+    filteredStatement(db, sql.placeholder('userId'), q, search, placeholders, paging),
 );
 
 /**
@@ -508,11 +549,17 @@ const hasFilters = (q: InterviewListQuery) => Boolean(q.search?.trim() || q.call
  * its plan; PostgreSQL plans the prepared one for each run's values the same way): with filters,
  * after reading what the search names.
  */
-export async function dashboardQuery(db: DbOrTx, userId: number, q: InterviewListQuery, window?: number) {
+export async function dashboardQuery(
+  db: DbOrTx,
+  userId: number,
+  q: InterviewListQuery,
+  how: { window?: number; counted?: boolean } = {},
+) {
   const p = paging(q);
   if (!hasFilters(q)) return { statement: unfilteredStatement(db, userId, p) };
   const search = await resolveSearch(db, q, false);
-  const paged = { limit: p.limit, offset: p.offset, countLimit: p.countUpTo + 1, window };
+  const counting = how.counted ? pageOnly(p) : p;
+  const paged = { limit: p.limit, offset: p.offset, countLimit: counting.countUpTo + 1, window: how.window };
   // wrapped: an async function returning a query would run it (a query is a thenable)
   return { statement: filteredStatement(db, userId, q, search, inline, paged) };
 }
@@ -557,6 +604,10 @@ async function rareTextFirst(
  */
 const pageOnly = (p: Paging): Paging => ({ ...p, countUpTo: p.offset + p.limit - 1 });
 
+/** The statement with which rareTextFirst asks the dashboard's index about a text (bench/dashboard prints its plan). */
+export const dashboardProbe = (db: DbOrTx, userId: number, text: string, limit: number) =>
+  probeStatement(db, containsPattern(text), { userId, completedOnly: true }, limit);
+
 /**
  * Up to `limit` calls (of one caller, or anyone's; completed ones only, or all) whose transcript
  * contains the pattern, in no order, from the per-user trigram index (migration 0015, which serves
@@ -566,6 +617,26 @@ function callsSaying(
   db: DbOrTx,
   pattern: string,
   calls: { userId?: number; completedOnly: boolean },
+  limit: number,
+) {
+  const shape = `${calls.userId === undefined ? '-' : 'u'}${calls.completedOnly ? 'c' : '-'}_${limit}`;
+  let probe = probes.get(shape);
+  if (!probe) {
+    // named, so that after its first runs PostgreSQL keeps one plan, which asks the index: planned
+    // for each text, it read a user's calls one by one for a text common among everyone's
+    const bound = { ...calls, userId: calls.userId === undefined ? undefined : sql.placeholder('userId') };
+    probe = preparedQuery(`calls_saying_${shape}`, (db) =>
+      probeStatement(db, sql.placeholder('pattern'), bound, writtenIn(limit)),
+    );
+    probes.set(shape, probe);
+  }
+  return probe(db, { userId: calls.userId, pattern });
+}
+
+function probeStatement(
+  db: DbOrTx,
+  pattern: string | Placeholder,
+  calls: { userId?: number | Placeholder; completedOnly: boolean },
   limit: number,
 ) {
   return db
@@ -580,6 +651,31 @@ function callsSaying(
     )
     .limit(limit);
 }
+const probes = new Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<{ id: number }[]>>();
+
+/**
+ * The values of a list statement's placeholders that both lists share: the search's, the common
+ * filters' and the row counts (`counting`: how far the matches are counted, see pageOnly).
+ */
+function listValues(
+  q: InterviewListQuery,
+  p: Paging,
+  search: Search | undefined,
+  counting: Paging,
+  window?: number,
+) {
+  return {
+    pattern: search?.pattern,
+    interviewerIds: Array.isArray(search?.interviewers) ? search.interviewers : undefined,
+    transcriptIds: search?.transcriptIds,
+    callType: q.callType,
+    interviewerId: q.interviewerId,
+    limit: p.limit,
+    offset: p.offset,
+    countLimit: counting.countUpTo + 1,
+    window,
+  };
+}
 
 /**
  * One page of the user's completed calls matching the filters, the total (without filters exact:
@@ -591,37 +687,28 @@ function callsSaying(
 export async function findCompletedInterviews(db: DbOrTx, userId: number, q: InterviewListQuery) {
   const p = paging(q);
   if (!hasFilters(q)) {
-    const rows = await unfilteredDashboard(db, { userId, limit: p.limit, offset: p.offset });
+    const rows = await unfilteredPage(db, userId, p);
     const [{ completedCount, averageScore }] = rows;
     const items = rows.flatMap((r) => (r.call ? [toListedInterviewView(r.call)] : []));
     return { items, total: completedCount, totalCapped: false, summary: { completedCount, averageScore } };
   }
-  const values = (search: Search | undefined, counting = p) => ({
+  const values = (search: Search | undefined, counting = p, window?: number) => ({
+    ...listValues(q, p, search, counting, window),
     userId,
-    pattern: search?.pattern,
-    interviewerIds: Array.isArray(search?.interviewers) ? search.interviewers : undefined,
-    callType: q.callType,
-    interviewerId: q.interviewerId,
-    limit: p.limit,
-    offset: p.offset,
-    countLimit: counting.countUpTo + 1,
   });
   const search = await rareTextFirst(db, q, p, { userId, completedOnly: true, withCallers: false });
   if (!search)
-    return dashboardPage(await filteredDashboard(q, undefined)(db, values(undefined)), p.countUpTo);
+    return dashboardPage(await filteredDashboard(db, q, undefined, values(undefined)), p.countUpTo);
   const { rare, named } = search;
-  if (rare) {
-    const rows = await filteredDashboard(q, rare)(db, { ...values(rare), transcriptIds: rare.transcriptIds });
-    return dashboardPage(rows, p.countUpTo);
-  }
+  if (rare) return dashboardPage(await filteredDashboard(db, q, rare, values(rare)), p.countUpTo);
   const counted = search.countedPast && !q.callType && !q.interviewerId;
   const counting = counted ? pageOnly(p) : p;
   const rows = await searchNewestFirst(
     counting.countUpTo,
     (window) =>
       window === undefined
-        ? filteredDashboard(q, named)(db, values(named, counting))
-        : filteredDashboard(q, namesInStatement(named), true)(db, { ...values(named, counting), window }),
+        ? filteredDashboard(db, q, named, values(named, counting))
+        : filteredDashboard(db, q, namesInStatement(named), values(named, counting, window)),
     (rows) => ({ matched: rows[0].matched, calls: rows[0].completedCount }),
   );
   return dashboardPage(rows, p.countUpTo, counted);
@@ -632,7 +719,7 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
  * was already counted past countUpTo (rareTextFirst), and the statement only read the page.
  */
 function dashboardPage(
-  rows: Awaited<ReturnType<ReturnType<typeof filteredDashboard>>>,
+  rows: Awaited<ReturnType<typeof filteredDashboard>>,
   countUpTo: number,
   counted = false,
 ) {
@@ -695,32 +782,24 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
   }
   const p = paging(q);
   const values = (search: Search | undefined, counting = p, window?: number) => ({
-    pattern: search?.pattern,
-    interviewerIds: Array.isArray(search?.interviewers) ? search.interviewers : undefined,
+    ...listValues(q, p, search, counting, window),
     callerIds: Array.isArray(search?.callers) ? search.callers : undefined,
-    transcriptIds: search?.transcriptIds,
-    callType: q.callType,
-    interviewerId: q.interviewerId,
     callRating: ratingValue(q.callRating),
     evaluationRating: ratingValue(q.evaluationRating),
     userId: q.userId,
-    limit: p.limit,
-    offset: p.offset,
-    countLimit: counting.countUpTo + 1,
-    window,
   });
   const search = await rareTextFirst(db, q, p, { userId: q.userId, completedOnly: false, withCallers: true });
-  if (!search) return allCallsAnswer(await allCallsPage(q, undefined)(db, values(undefined)), p.countUpTo);
+  if (!search) return allCallsAnswer(await allCallsPage(db, q, undefined, values(undefined)), p.countUpTo);
   const { rare, named } = search;
-  if (rare) return allCallsAnswer(await allCallsPage(q, rare)(db, values(rare)), p.countUpTo);
+  if (rare) return allCallsAnswer(await allCallsPage(db, q, rare, values(rare)), p.countUpTo);
   // the probe covered the caller filter (userId); any other filter narrows what it counted
   const counted =
     search.countedPast && !q.callType && !q.interviewerId && !q.callRating && !q.evaluationRating;
   const counting = counted ? pageOnly(p) : p;
   const run = (window: number | undefined) =>
     window === undefined
-      ? allCallsPage(q, named)(db, values(named, counting))
-      : allCallsPage(q, namesInStatement(named), true)(db, values(named, counting, window));
+      ? allCallsPage(db, q, named, values(named, counting))
+      : allCallsPage(db, q, namesInStatement(named), values(named, counting, window));
   const rows = await searchNewestFirst(counting.countUpTo, run, (found) => ({
     matched: found[0].matched,
     calls: () => countAllCalls(db),
@@ -728,7 +807,7 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
   return allCallsAnswer(rows, p.countUpTo, counted);
 }
 
-type AllCallsRows = Awaited<ReturnType<ReturnType<typeof allCallsPage>>>;
+type AllCallsRows = Awaited<ReturnType<typeof allCallsPage>>;
 
 /** All Calls' answer from its statement's rows: the page and its total, counted as the dashboard counts. */
 function allCallsAnswer(rows: AllCallsRows, countUpTo: number, counted = false) {
@@ -762,8 +841,7 @@ const allCallsPage = statementByShape(
   'all_calls',
   (q) =>
     `${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}${ratingShape(q.callRating)}${ratingShape(q.evaluationRating)}${q.userId ? 'u' : '-'}`,
-  (name, q, search, windowed) =>
-    preparedQuery(name, (db) => allCallsStatement(db, q, search, placeholders, filteredPaging(windowed))),
+  (db, q, search, paging) => allCallsStatement(db, q, search, placeholders, paging),
 );
 
 /**
