@@ -606,7 +606,7 @@ const pageOnly = (p: Paging): Paging => ({ ...p, countUpTo: p.offset + p.limit -
 
 /** The statement with which rareTextFirst asks the dashboard's index about a text (bench/dashboard prints its plan). */
 export const dashboardProbe = (db: DbOrTx, userId: number, text: string, limit: number) =>
-  probeStatement(db, containsPattern(text), { userId, completedOnly: true }, limit);
+  callsSaying(db, containsPattern(text), { userId, completedOnly: true }, limit);
 
 /**
  * Up to `limit` calls (of one caller, or anyone's; completed ones only, or all) whose transcript
@@ -619,26 +619,8 @@ function callsSaying(
   calls: { userId?: number; completedOnly: boolean },
   limit: number,
 ) {
-  const shape = `${calls.userId === undefined ? '-' : 'u'}${calls.completedOnly ? 'c' : '-'}_${limit}`;
-  let probe = probes.get(shape);
-  if (!probe) {
-    // named, so that after its first runs PostgreSQL keeps one plan, which asks the index: planned
-    // for each text, it read a user's calls one by one for a text common among everyone's
-    const bound = { ...calls, userId: calls.userId === undefined ? undefined : sql.placeholder('userId') };
-    probe = preparedQuery(`calls_saying_${shape}`, (db) =>
-      probeStatement(db, sql.placeholder('pattern'), bound, writtenIn(limit)),
-    );
-    probes.set(shape, probe);
-  }
-  return probe(db, { userId: calls.userId, pattern });
-}
-
-function probeStatement(
-  db: DbOrTx,
-  pattern: string | Placeholder,
-  calls: { userId?: number | Placeholder; completedOnly: boolean },
-  limit: number,
-) {
+  // unnamed, so planned for each text (with short transcripts' statistics PostgreSQL reads on
+  // through a common word's calls rather than building the index's bitmap of all of them)
   return db
     .select({ id: interviews.id })
     .from(interviews)
@@ -651,7 +633,6 @@ function probeStatement(
     )
     .limit(limit);
 }
-const probes = new Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<{ id: number }[]>>();
 
 /**
  * The values of a list statement's placeholders that both lists share: the search's, the common
