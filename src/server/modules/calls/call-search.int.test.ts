@@ -14,7 +14,7 @@ import {
 } from '../../test-support/test-app.js';
 import { ensureAdmin } from '../auth/service.js';
 import { insertInterviewer } from './call-fixtures.js';
-import { findCompletedInterviews, SEARCH_WINDOW } from './find-calls.js';
+import { findCompletedInterviews, keptStatementShapes, SEARCH_WINDOW } from './find-calls.js';
 import { seedCalls } from './seed-calls.js';
 
 const CALLS = 2000;
@@ -176,6 +176,35 @@ describe('history search past the newest calls', () => {
         totalCapped: gotAll.totalCapped,
       }).toEqual(wantAll);
     }
+  });
+
+  // Each named statement holds a plan in every connection it ran on: asking for every page size
+  // and every combination of All Calls' filters must not make a statement each.
+  it('keeps a bounded number of statements, whatever sizes and filters are asked for', async () => {
+    const before = keptStatementShapes();
+    for (let size = 1; size <= 40; size++) {
+      const got = await list(erin.cookie, '/api/interviews', 'number 1999.', 1, size);
+      expect(got.total).toBe(1);
+    }
+    // one shape for every size but the app's own (written into its statements)
+    expect(keptStatementShapes() - before).toBeLessThanOrEqual(2);
+    const ratings = ['', '&callRating=1', '&callRating=unrated'];
+    for (const callType of ['', '&callType=x']) {
+      for (const interviewerId of ['', '&interviewerId=1']) {
+        for (const callRating of ratings) {
+          for (const evaluationRating of ratings.map((r) => r.replace('callRating', 'evaluationRating'))) {
+            for (const userId of ['', `&userId=${erin.user.id}`]) {
+              const filters = `${callType}${interviewerId}${callRating}${evaluationRating}${userId}`;
+              const url = `/api/interviews/all?page=1&pageSize=5&search=number%201999.${filters}`;
+              const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: admin } });
+              expect(res.statusCode, url).toBe(200);
+            }
+          }
+        }
+      }
+    }
+    // 72 shapes asked for; each list keeps 64 (find-calls.ts, MAX_SHAPES)
+    expect(keptStatementShapes() - before).toBeLessThanOrEqual(64 + 2);
   });
 
   // A common text is counted by asking the index for LIST_COUNT_AHEAD + 1 calls that say it; that

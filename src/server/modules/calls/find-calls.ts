@@ -20,7 +20,7 @@ import {
 import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { TrendPoint } from '../../../shared/contracts/call-review.js';
 import type { InterviewListQuery } from '../../../shared/contracts/calls.js';
-import { DASHBOARD_PAGE_SIZE, LIST_COUNT_AHEAD } from '../../../shared/domain/limits.js';
+import { ADMIN_PAGE_SIZE, DASHBOARD_PAGE_SIZE, LIST_COUNT_AHEAD } from '../../../shared/domain/limits.js';
 import { callAverageScore, evaluationCriteriaList } from '../../../shared/domain/score-averages.js';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
@@ -337,25 +337,28 @@ const unfilteredDashboard = preparedQuery('dashboard_page', (db) =>
 );
 
 /**
- * A page size written into a statement's text instead of bound. PostgreSQL plans a LIMIT it cannot
+ * A row count written into a statement's text instead of bound. PostgreSQL plans a LIMIT it cannot
  * see for a tenth of the rows, so a prepared statement with `LIMIT $n` never takes its generic plan
  * (it looks dearer than any planned with the values) and is planned again on every run: 0.37 ms of
- * the dashboard's 0.5 ms statement. Its first page, by far the most read, has no OFFSET and its size
- * written in, so it is planned once per connection; one statement per page size (1–100, the query's
- * bounds), the later pages keep `dashboard_page`.
+ * the dashboard's 0.5 ms statement. First pages of the size the app asks for (WRITTEN_PAGE_SIZES),
+ * by far the most read, have no OFFSET and their counts written in, so they are planned once per
+ * connection. Other sizes stay bound: one statement per size would let anyone make thousands.
  */
 const writtenIn = (n: number) => {
   if (!Number.isInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
   // drizzle writes a limit given as SQL into the text, and binds one given as a number
   return sql.raw(String(n)) as unknown as number;
 };
+const WRITTEN_PAGE_SIZES = new Set([DASHBOARD_PAGE_SIZE, ADMIN_PAGE_SIZE]);
+const writesIn = (p: { limit: number; offset: number }) => p.offset === 0 && WRITTEN_PAGE_SIZES.has(p.limit);
+
 const firstDashboardPages = new Map<number, ReturnType<typeof firstDashboardPage>>();
 const firstDashboardPage = (limit: number) =>
   preparedQuery(`dashboard_first_${limit}`, (db) =>
     unfilteredStatement(db, sql.placeholder('userId'), { limit: writtenIn(limit), offset: 0 }),
   );
 function unfilteredPage(db: DbOrTx, userId: number, p: Paging) {
-  if (p.offset > 0) return unfilteredDashboard(db, { userId, limit: p.limit, offset: p.offset });
+  if (!writesIn(p)) return unfilteredDashboard(db, { userId, limit: p.limit, offset: p.offset });
   let first = firstDashboardPages.get(p.limit);
   if (!first) {
     first = firstDashboardPage(p.limit);
@@ -458,40 +461,49 @@ function statementByShape<R>(
   build: (db: DbOrTx, q: InterviewListQuery, search: Search | undefined, p: WindowPaging) => Preparable<R>,
 ) {
   const prepared = new Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<R>>();
+  keptShapes.push(() => prepared.size);
   const names = (ids: Named | undefined) =>
     ids === undefined ? '' : ids === 'many' ? 'm' : ids.length ? 'i' : 't';
   return (db: DbOrTx, q: InterviewListQuery, search: Search | undefined, values: Counts & object) => {
     const windowed = values.window !== undefined;
     const named = windowed || Boolean(search?.transcriptIds);
-    const written = named && values.offset === 0;
+    const written = named && writesIn(values);
     const found = search?.transcriptIds ? 'f' : '-';
     const shape = search ? `${names(search.interviewers)}${names(search.callers)}${found}` : '-';
+    const firstWindow = written && values.window === SEARCH_WINDOW;
     const counts = written
-      ? `_${values.limit}_${values.countLimit}${values.window === SEARCH_WINDOW ? `_${SEARCH_WINDOW}` : ''}`
+      ? `_${values.limit}_${values.countLimit}${firstWindow ? `_${SEARCH_WINDOW}` : ''}`
       : '';
     const key = `${shape}${filters(q)}${windowed ? 'w' : '-'}${counts}`;
-    let statement = prepared.get(key);
-    if (!statement) {
-      const paging: WindowPaging = written
-        ? {
-            limit: writtenIn(values.limit),
-            offset: 0,
-            countLimit: writtenIn(values.countLimit),
-            window: values.window === SEARCH_WINDOW ? writtenIn(SEARCH_WINDOW) : sql.placeholder('window'),
-          }
-        : {
-            limit: sql.placeholder('limit'),
-            offset: sql.placeholder('offset'),
-            countLimit: sql.placeholder('countLimit'),
-            window: windowed ? sql.placeholder('window') : undefined,
-          };
-      if (written && !windowed) paging.window = undefined;
-      statement = preparedQuery(named ? `${prefix}_${key}` : '', (db) => build(db, q, search, paging));
-      prepared.set(key, statement);
-    }
+    const known = prepared.get(key);
+    if (known) return known(db, values);
+    const bound = (name: string) => sql.placeholder(name);
+    const paging: WindowPaging = {
+      limit: written ? writtenIn(values.limit) : bound('limit'),
+      offset: written ? 0 : bound('offset'),
+      countLimit: written ? writtenIn(values.countLimit) : bound('countLimit'),
+      window: !windowed ? undefined : firstWindow ? writtenIn(SEARCH_WINDOW) : bound('window'),
+    };
+    // Past MAX_SHAPES (an admin trying every combination of filters) a shape's statement is built
+    // for the request and unnamed: each named one holds a plan in every connection.
+    const keep = prepared.size < MAX_SHAPES;
+    const statement = preparedQuery(named && keep ? `${prefix}_${key}` : '', (db) =>
+      build(db, q, search, paging),
+    );
+    if (keep) prepared.set(key, statement);
     return statement(db, values);
   };
 }
+
+const keptShapes: (() => number)[] = [];
+/** How many shapes of statements the lists keep (each named one is prepared in every connection it runs on). */
+export const keptStatementShapes = () => keptShapes.reduce((sum, size) => sum + size(), 0);
+
+/**
+ * How many shapes of statements each list keeps, named, in every connection (the app's own
+ * requests use a few dozen; an admin combining All Calls' filters could ask for thousands).
+ */
+const MAX_SHAPES = 64;
 
 /** The dashboard's filtered statement for the shape of `q` and `search` (see statementByShape). */
 const filteredDashboard = statementByShape(
