@@ -424,8 +424,13 @@ for (const theme of ['dark', 'light'] as const) {
       const context = await browser.newContext({ viewport });
       await context.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
       const visitor = await context.newPage();
-      const check = async (page: Page, where: string, include?: string) =>
+      const check = async (page: Page, where: string, include?: string) => {
+        // a button re-enabled after a fetch fades back in (transition-all): axe must see it settled
+        await page.waitForFunction(() =>
+          document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+        );
         expect(await seriousViolations(page, include), `${where} (${theme}, ${size})`).toEqual([]);
+      };
 
       await visitor.goto('/');
       await expect(visitor.getByRole('region', { name: 'How It Works' }).getByRole('img')).toHaveCount(3);
@@ -460,6 +465,8 @@ for (const theme of ['dark', 'light'] as const) {
       ] as const) {
         await user.goto(path);
         await expect(user.getByRole('main').getByText(ready).first()).toBeVisible(FIRST_LOAD);
+        // All Calls' Refresh button is disabled (faded) while its list loads
+        if (path === '/all-calls') await expect(user.getByTestId('all-calls-total')).toBeVisible();
         await check(user, path);
       }
       await context.close();
