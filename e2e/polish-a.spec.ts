@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page, request } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { FIRST_LOAD, newUser } from './support/practice';
 
@@ -340,17 +340,6 @@ for (const [label, viewport] of [
   });
 }
 
-/** Serious and critical WCAG 2.1 A/AA problems on the page (or inside `within`). */
-async function axe(page: Page, within?: string, disable: string[] = []) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (within) builder = builder.include(within);
-  if (disable.length) builder = builder.disableRules(disable);
-  const result = await builder.analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 test.describe('axe: every page touched, both themes, phone and desktop (with screenshots)', () => {
   // accounts: a user with a joined track, a team with a member and seeded calls; a new user; an
   // admin. Each check makes an account on a temporary password and signs it in once.
@@ -396,7 +385,7 @@ test.describe('axe: every page touched, both themes, phone and desktop (with scr
           return { context, page: await context.newPage() };
         };
         const check = async (page: Page, name: string, within?: string, disable?: string[]) => {
-          for (const p of await axe(page, within, disable)) problems.push(`${name}: ${p}`);
+          for (const p of await seriousViolations(page, { within, disable })) problems.push(`${name}: ${p}`);
           await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${label}.png`, fullPage: !within });
         };
 

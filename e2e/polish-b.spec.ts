@@ -3,7 +3,6 @@
 // read wrong; with an accessibility scan of every page touched, in both themes, on a phone and a
 // desktop. Set SHOTS_DIR (for example /tmp/shots/polish-b) to keep screenshots of the changed screens.
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type Locator, type Page, request } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import {
@@ -12,6 +11,7 @@ import {
   lowestPerCallCents,
   packSizesText,
 } from '../src/shared/domain/credit-packs';
+import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { FIRST_LOAD, signUp } from './support/practice';
 
@@ -403,15 +403,6 @@ test("on a phone the admin Users table shows every column's value on screen", as
 
 // ---- accessibility of every page touched ----
 
-const seriousViolations = async (page: Page, include?: string) => {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
-
 for (const theme of ['dark', 'light'] as const) {
   for (const [size, viewport] of [
     ['phone', PHONE],
@@ -424,13 +415,8 @@ for (const theme of ['dark', 'light'] as const) {
       const context = await browser.newContext({ viewport });
       await context.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
       const visitor = await context.newPage();
-      const check = async (page: Page, where: string, include?: string) => {
-        // a button re-enabled after a fetch fades back in (transition-all): axe must see it settled
-        await page.waitForFunction(() =>
-          document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
-        );
-        expect(await seriousViolations(page, include), `${where} (${theme}, ${size})`).toEqual([]);
-      };
+      const check = async (page: Page, where: string, within?: string) =>
+        expect(await seriousViolations(page, { within }), `${where} (${theme}, ${size})`).toEqual([]);
 
       await visitor.goto('/');
       await expect(visitor.getByRole('region', { name: 'How It Works' }).getByRole('img')).toHaveCount(3);
