@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from './app.js';
@@ -23,7 +22,7 @@ import type { App } from './http/types.js';
 import { creditsOf, insertInterviewer, setCredits } from './modules/calls/call-fixtures.js';
 import { createLocalBlobStore } from './providers/storage/local-blob-store.js';
 import { createTestContext, registerUser, type TestContext, testConfig } from './test-support/test-app.js';
-import { adminDatabaseUrl } from './test-support/test-db.js';
+import { createEmptyPostgresDatabase } from './test-support/test-db.js';
 
 let ctx: TestContext;
 let second: Database;
@@ -111,24 +110,16 @@ it('two servers migrating and seeding an empty database at the same moment leave
 
 /** Two connection pools to one new, empty database. */
 async function emptyDatabasePair(): Promise<{ a: Database; b: Database; close: () => Promise<void> }> {
-  const name = `practice_calls_scale_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminDatabaseUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminDatabaseUrl);
-  url.pathname = `/${name}`;
-  const a = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  const b = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const empty = await createEmptyPostgresDatabase('practice_calls_scale');
+  const a = await openDatabase({ databaseUrl: empty.url, poolSize: 4 });
+  const b = await openDatabase({ databaseUrl: empty.url, poolSize: 4 });
   return {
     a,
     b,
     close: async () => {
       await a.close();
       await b.close();
-      await admin(`drop database if exists ${name} with (force)`);
+      await empty.drop();
     },
   };
 }

@@ -3,38 +3,45 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrationsFolder } from '../db/migrate.js';
-import { adminDatabaseUrl, testDbKind } from './test-db.js';
+import { createEmptyPostgresDatabase, testDbKind } from './test-db.js';
 
 /** A database of its own, empty, on the kind of database the test project runs on. */
-export async function emptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function emptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (testDbKind === 'pglite') {
     const database = await openDatabase({});
     return { database, drop: () => database.close() };
   }
-  const name = `practice_calls_backfill_${process.pid}_${Date.now()}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminDatabaseUrl });
-    await client.connect();
-    await client.query(text).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminDatabaseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  const empty = await createEmptyPostgresDatabase('practice_calls_backfill');
+  const database = await openDatabase({ databaseUrl: empty.url, poolSize: 2 });
   return {
     database,
     drop: async () => {
       await database.close();
-      await admin(`drop database if exists ${name} with (force)`);
+      await empty.drop();
     },
   };
 }
 
+/**
+ * Runs `test` on an empty database migrated as far as the migrations before `tag` (e.g. '0013'),
+ * as an install had it before that migration; then drops the database.
+ */
+export async function onDatabaseBefore(tag: string, test: (database: Database) => Promise<void>) {
+  const before = migrationsBefore(tag);
+  const { database, drop } = await emptyDatabase();
+  try {
+    await migrateFrom(database, before.folder);
+    await test(database);
+  } finally {
+    await drop();
+    before.remove();
+  }
+}
+
 /** A copy of the migrations folder holding those before `tag` (e.g. '0013'); `remove` deletes it. */
-export function migrationsBefore(tag: string) {
+function migrationsBefore(tag: string) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), `migrations-before-${tag}-`));
   fs.cpSync(migrationsFolder, folder, { recursive: true });
   const journalFile = path.join(folder, 'meta', '_journal.json');

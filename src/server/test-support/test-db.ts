@@ -117,6 +117,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * A new, empty PostgreSQL database at TEST_DATABASE_URL's server (no migrations, unlike
+ * createTestDatabase's copy of the template): its URL and how to drop it.
+ */
+export async function createEmptyPostgresDatabase(prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  return {
+    url: withDbName(adminDatabaseUrl, name),
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+  };
+}
+
 const TABLES = [
   'audit_log',
   'app_settings',

@@ -5,7 +5,7 @@ import { and, desc, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_AHEAD } from '../../../shared/domain/limits.js';
 import { interviews, users } from '../../db/schema.js';
-import { emptyDatabase, migrateFrom, migrationsBefore } from '../../test-support/earlier-migrations.js';
+import { migrateFrom, onDatabaseBefore } from '../../test-support/earlier-migrations.js';
 import {
   createTestContext,
   registerUser,
@@ -252,10 +252,8 @@ describe('history search past the newest calls', () => {
 
 describe('migrations 0014 and 0015', () => {
   it('give the calls already there their lower-cased copy, and its trigram index per user', async () => {
-    const before = migrationsBefore('0014');
-    const { database, drop } = await emptyDatabase();
-    try {
-      await migrateFrom(database, before.folder);
+    // the migrations before 0014, as a database had them before it
+    await onDatabaseBefore('0014', async (database) => {
       const { db } = database;
       const [user] = await db
         .insert(users)
@@ -289,9 +287,6 @@ describe('migrations 0014 and 0015', () => {
       });
       const found = await findCompletedInterviews(db, user.id, { page: 1, search: 'ölsen about the budget' });
       expect(found.items.map((i) => i.transcript)).toEqual(['You: I spoke to ÖLSEN about the BUDGET.']);
-    } finally {
-      await drop();
-      before.remove();
-    }
+    });
   });
 });

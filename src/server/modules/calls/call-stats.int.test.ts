@@ -10,7 +10,7 @@ import { LIST_COUNT_AHEAD } from '../../../shared/domain/limits.js';
 import { overallAverageScore } from '../../../shared/domain/score-averages.js';
 import type { Database } from '../../db/client.js';
 import { interviews, userCallStats, users } from '../../db/schema.js';
-import { emptyDatabase, migrateFrom, migrationsBefore } from '../../test-support/earlier-migrations.js';
+import { migrateFrom, onDatabaseBefore } from '../../test-support/earlier-migrations.js';
 import {
   createTestContext,
   registerUser,
@@ -215,11 +215,8 @@ describe('a filtered total counted only so far', () => {
 
 describe('migration 0013', () => {
   it('fills user_call_stats from the calls already there', async () => {
-    // the migrations up to 0012, as a database had them before this one
-    const before = migrationsBefore('0013');
-    const { database, drop } = await emptyDatabase();
-    try {
-      await migrateFrom(database, before.folder);
+    // the migrations before 0013, as a database had them before it
+    await onDatabaseBefore('0013', async (database) => {
       const { db } = database;
       const ids = await db
         .insert(users)
@@ -240,9 +237,6 @@ describe('migration 0013', () => {
       // and from now on the triggers keep it
       await seedCalls(db, { userId: ids[2].id, completed: 2, interviewerIds: [scenario.id] });
       expect(await drifted(db)).toEqual([]);
-    } finally {
-      await drop();
-      before.remove();
-    }
+    });
   });
 });

@@ -352,19 +352,13 @@ const writtenIn = (n: number) => {
 const WRITTEN_PAGE_SIZES = new Set([DASHBOARD_PAGE_SIZE, ADMIN_PAGE_SIZE]);
 const writesIn = (p: { limit: number; offset: number }) => p.offset === 0 && WRITTEN_PAGE_SIZES.has(p.limit);
 
-const firstDashboardPages = new Map<number, ReturnType<typeof firstDashboardPage>>();
-const firstDashboardPage = (limit: number) =>
-  preparedQuery(`dashboard_first_${limit}`, (db) =>
-    unfilteredStatement(db, sql.placeholder('userId'), { limit: writtenIn(limit), offset: 0 }),
-  );
+/** The dashboard's first page at its own size, with the counts written in (see writtenIn). */
+const firstDashboardPage = preparedQuery(`dashboard_first_${DASHBOARD_PAGE_SIZE}`, (db) =>
+  unfilteredStatement(db, sql.placeholder('userId'), { limit: writtenIn(DASHBOARD_PAGE_SIZE), offset: 0 }),
+);
 function unfilteredPage(db: DbOrTx, userId: number, p: Paging) {
-  if (!writesIn(p)) return unfilteredDashboard(db, { userId, limit: p.limit, offset: p.offset });
-  let first = firstDashboardPages.get(p.limit);
-  if (!first) {
-    first = firstDashboardPage(p.limit);
-    firstDashboardPages.set(p.limit, first);
-  }
-  return first(db, { userId });
+  if (p.offset === 0 && p.limit === DASHBOARD_PAGE_SIZE) return firstDashboardPage(db, { userId });
+  return unfilteredDashboard(db, { userId, limit: p.limit, offset: p.offset });
 }
 
 const fromInterviews = (db: DbOrTx) => db.select(matchKey()).from(interviews).$dynamic();
@@ -464,7 +458,12 @@ function statementByShape<R>(
   keptShapes.push(() => prepared.size);
   const names = (ids: Named | undefined) =>
     ids === undefined ? '' : ids === 'many' ? 'm' : ids.length ? 'i' : 't';
-  return (db: DbOrTx, q: InterviewListQuery, search: Search | undefined, values: Counts & object) => {
+  return (
+    db: DbOrTx,
+    q: InterviewListQuery,
+    search: Search | undefined,
+    values: Counts & Record<string, unknown>,
+  ) => {
     const windowed = values.window !== undefined;
     const named = windowed || Boolean(search?.transcriptIds);
     const written = named && writesIn(values);
