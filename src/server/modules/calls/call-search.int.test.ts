@@ -237,6 +237,100 @@ describe('history search past the newest calls', () => {
     expect(await narrowed(dashboard)).toMatchObject({ total: LIST_COUNT_AHEAD, totalCapped: true });
   });
 
+  // The dashboard counts a text said as a whole word in many calls from the words' index (migration
+  // 0016), a lower bound of the calls that contain it; the page still holds every call that contains
+  // it, newest first, whether as a word or inside one.
+  describe('a word many calls say', () => {
+    let gale: Awaited<ReturnType<typeof registerUser>>;
+    let scenarioId: number;
+    /** Completed calls of Gale's, the first of `transcripts` the newest, all older than `before`. */
+    async function galeSays(transcripts: string[], before: Date) {
+      await ctx.database.db.insert(interviews).values(
+        transcripts.map((transcript, i) => ({
+          userId: gale.user.id,
+          interviewerId: scenarioId,
+          startTime: new Date(before.getTime() - (i + 1) * 60_000),
+          endTime: new Date(before.getTime() - (i + 1) * 60_000 + 30_000),
+          transcript,
+          evaluation: [{ score: 5 }],
+        })),
+      );
+    }
+    const gales = async (search: string, page: number, size: number, filters = '') => {
+      const url = `/api/interviews?page=${page}&pageSize=${size}&search=${encodeURIComponent(search)}${filters}`;
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: gale.cookie } });
+      expect(res.statusCode, url).toBe(200);
+      const body = res.json() as Listed;
+      return { ids: body.items.map((i) => i.id), total: body.total, totalCapped: body.totalCapped };
+    };
+
+    beforeAll(async () => {
+      gale = await registerUser(ctx.app, { name: 'Gale' });
+      scenarioId = (await insertInterviewer(ctx.database.db, { name: 'Word Scenario' })).id;
+      const at = new Date('2025-01-01T00:00:00Z');
+      // newest: two calls that say "zebra" only inside other words; then 60 that say the word
+      await galeSays(['You: the ZEBRAS ran.', 'You: a zebra-striped shirt and overzebra.'], at);
+      await galeSays(
+        Array.from({ length: 60 }, (_, i) => `You: call ${i}, a zebra.`),
+        new Date(at.getTime() - 3600_000),
+      );
+      // "okapi": 60 calls say it, all older than Gale's SEARCH_WINDOW newest calls
+      await galeSays(
+        Array.from({ length: SEARCH_WINDOW }, (_, i) => `You: recent call ${i}.`),
+        new Date(at.getTime() - 7200_000),
+      );
+      await galeSays(
+        Array.from({ length: 60 }, (_, i) => `You: old call ${i}, an okapi.`),
+        new Date('2024-01-01T00:00:00Z'),
+      );
+      // "gnu": 30 say the word, 30 only "gnus": fewer than the count as a word, more as text
+      await galeSays(
+        Array.from({ length: 60 }, (_, i) => `You: ${i % 2 ? 'a gnu' : 'two gnus'} ${i}.`),
+        new Date('2023-01-01T00:00:00Z'),
+      );
+    });
+
+    it.each([
+      ['zebra', 1, 5],
+      ['ZEBRA', 2, 5],
+      ['zebra', 1, 20],
+      ['okapi', 1, 5],
+      ['okapi', 3, 5],
+      ['gnu', 1, 5],
+      ['gnus', 1, 5],
+    ] as const)('finds "%s" (page %i of %i) as filtering every call does', async (search, page, size) => {
+      const want = pageOf(await expected(search, gale.user.id), page, size);
+      expect(await gales(search, page, size)).toEqual(want);
+    });
+
+    it('finds the calls saying it inside other words first when they are the newest', async () => {
+      const got = await gales('zebra', 1, 5);
+      const transcripts = (await ctx.database.db
+        .select({ id: interviews.id, transcript: interviews.transcript })
+        .from(interviews)
+        .where(sql`${interviews.id} in ${got.ids}`)) as { id: number; transcript: string }[];
+      const byId = new Map(transcripts.map((t) => [t.id, t.transcript]));
+      expect(got.ids.slice(0, 2).map((id) => byId.get(id))).toEqual([
+        'You: the ZEBRAS ran.',
+        'You: a zebra-striped shirt and overzebra.',
+      ]);
+      expect(got).toMatchObject({ total: LIST_COUNT_AHEAD, totalCapped: true });
+    });
+
+    it('counts within a narrowing filter', async () => {
+      const want = pageOf(await expected('zebra', gale.user.id), 1, 5);
+      expect(await gales('zebra', 1, 5, `&interviewerId=${scenarioId}`)).toEqual(want);
+      const none = { ids: [], total: 0, totalCapped: false };
+      expect(await gales('zebra', 1, 5, `&interviewerId=${scenarioId + 1000}`)).toEqual(none);
+      expect(await gales('okapi', 1, 5, '&callType=no-such-type')).toEqual(none);
+      // a rare text (fewer calls than the count): its calls by id, filtered all the same
+      const rare = pageOf(await expected('gnus', gale.user.id), 1, 5);
+      expect(await gales('gnus', 1, 5, `&interviewerId=${scenarioId}`)).toEqual(rare);
+      expect(await gales('gnus', 1, 5, `&interviewerId=${scenarioId + 1000}`)).toEqual(none);
+      expect(await gales('gnus', 1, 5, '&callType=no-such-type')).toEqual(none);
+    });
+  });
+
   it("All Calls finds a caller's calls by their name, though no transcript says it", async () => {
     const all = await ctx.database.db
       .select({ id: interviews.id, userId: interviews.userId })
@@ -287,6 +381,46 @@ describe('migrations 0014 and 0015', () => {
       });
       const found = await findCompletedInterviews(db, user.id, { page: 1, search: 'ölsen about the budget' });
       expect(found.items.map((i) => i.transcript)).toEqual(['You: I spoke to ÖLSEN about the BUDGET.']);
+    });
+  });
+});
+
+describe('migration 0016', () => {
+  it("indexes the words of the calls already there, each under its caller's id", async () => {
+    await onDatabaseBefore('0016', async (database) => {
+      const { db } = database;
+      const [user] = await db
+        .insert(users)
+        .values({ name: 'Old', email: 'old@example.com', passwordHash: 'x' })
+        .returning({ id: users.id });
+      const scenario = await insertInterviewer(db);
+      await db.insert(interviews).values({
+        userId: user.id,
+        interviewerId: scenario.id,
+        startTime: new Date(),
+        endTime: new Date(),
+        transcript: 'You: The BUDGET-friendly plan, Ölsen.',
+        evaluation: [{ score: 5 }],
+      });
+
+      await migrateFrom(database);
+      const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+      const [{ words }] = await rows<{ words: string[] }>(
+        sql`select call_words(user_id, search_text) as words from interviews`,
+      );
+      const own = (w: string) => `${user.id}:${w}`;
+      expect(words).toEqual(
+        expect.arrayContaining([own('budget-friendly'), own('budget'), own('friendly'), own('ölsen')]),
+      );
+      // every word is a piece of the lower-cased transcript (the count it gives is a lower bound)
+      for (const w of words)
+        expect('you: the budget-friendly plan, ölsen.').toContain(w.slice(own('').length));
+      const indexes = (
+        await rows<{ name: string }>(
+          sql`select indexname as name from pg_indexes where tablename = 'interviews'`,
+        )
+      ).map((r) => r.name);
+      expect(indexes).toContain('interviews_user_words_idx');
     });
   });
 });
