@@ -663,15 +663,28 @@ function callsSaying(
 /** A value of a statement kept for every run: `(select value)` is an InitPlan, so the planner estimates it as unknown in every plan (see searchedStatement). */
 const unseen = (value: SQL) => sql`(select ${value})`;
 
-/** Filters of the dashboard besides the search, written on `interviews` (see searchedStatement). */
-function narrowingFilters(q: InterviewListQuery): SQL | undefined {
-  const filters: SQL[] = [];
+/** Which list a search runs for: the dashboard (one user's completed calls) or All Calls (anyone's). */
+type Listing = 'dashboard' | 'allCalls';
+
+/**
+ * A list's filters besides the search, written on `interviews` (see searchedMatches): call type and
+ * scenario, and on All Calls the ratings. The caller (All Calls' `userId`) is the search's scope.
+ */
+function narrowingFilters(listing: Listing, q: InterviewListQuery): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
   if (q.callType)
     filters.push(
       sql`${interviews.interviewerId} in (select ${interviewers.id} from ${interviewers} where ${interviewers.callType} = ${sql.placeholder('callType')})`,
     );
   if (q.interviewerId) filters.push(eq(interviews.interviewerId, sql.placeholder('interviewerId')));
-  return filters.length ? and(...filters) : undefined;
+  if (listing === 'allCalls') {
+    filters.push(ratingFilter(interviews.callRating, 'callRating', q.callRating, placeholders));
+    filters.push(
+      ratingFilter(interviews.evaluationRating, 'evaluationRating', q.evaluationRating, placeholders),
+    );
+  }
+  const given = filters.filter((f) => f !== undefined);
+  return given.length ? and(...given) : undefined;
 }
 
 const count = (name: string) => sql<number>`n`.mapWith(Number).as(name);
@@ -681,27 +694,33 @@ const matchColumns = () => ({
 });
 
 /**
- * A search on the dashboard's first pages (while its count's limit is within SEARCH_WINDOW) in one
- * statement, whose plan is the same for every text (named, planned once per connection):
- * - `words`: how many of the user's calls have the text as a word, up to the count's limit, from
- *   interviews_user_words_idx (migration 0016) without reading a transcript. Each such call contains
- *   the text, so reaching the limit says "more than countUpTo" (skipped when a narrowing filter,
- *   call type or scenario, makes the user's count not the list's).
+ * A search on a list's first pages (while its count's limit is within SEARCH_WINDOW), as the CTEs
+ * of one statement whose plan is the same for every text (named, planned once per connection):
+ * - `words`: how many of the caller's (or anyone's) calls have the text as a word, up to the count's
+ *   limit, from interviews_user_words_idx (migration 0016) without reading a transcript. Each such
+ *   call contains the text, so reaching the limit says "more than countUpTo". Not with a narrowing
+ *   filter, which makes that count not the list's.
  * - `probe`: otherwise the trigram index's calls that contain it, up to the limit (each candidate a
  *   transcript to check). Fewer than the limit are all of them.
- * - `rare`: then the list's matches are those calls and the calls of the scenarios whose name
- *   contains it (`named`), counted and paged by id.
- * - `recent`: else the text is common, and the page is read along the user's SEARCH_WINDOW newest
- *   calls, stopping once it is full (or, with a narrowing filter, once the count is reached).
- * The caller reads which of them answered (searchedAnswer), and goes the longer way when neither
- * did. Every value is read through `unseen`: a text the planner could see would have each run
- * planned for it, which cost more than the statement (2.7 ms against 0.7 ms).
+ * - `rare`: then the list's matches are those calls and the calls of the scenarios (on All Calls,
+ *   and the callers) whose name contains it (`named`), counted and paged by id.
+ * - `recent`: else the text is common, and the page is read along the SEARCH_WINDOW newest calls,
+ *   stopping once it is full (or, with a narrowing filter, once the count is reached).
+ * `matched` holds the page's candidates; the statement's counts say which answered (searchedAnswer),
+ * and the caller goes the longer way when neither did. Every value is read through `unseen`: a text
+ * the planner could see would have each run planned for it, which cost more than the statement
+ * (2.7 ms against 0.7 ms).
  */
-function searchedStatement(db: DbOrTx, q: InterviewListQuery, p: WindowPaging) {
-  const userId = sql.placeholder('userId');
+function searchedMatches(db: DbOrTx, listing: Listing, q: InterviewListQuery, p: WindowPaging) {
+  const caller = listing === 'dashboard' || q.userId ? sql.placeholder('userId') : undefined;
   const pattern = unseen(sql`lower(${sql.placeholder('pattern')}::text)`);
-  const own = and(eq(interviews.userId, userId), completedCall) as SQL;
-  const narrowing = narrowingFilters(q);
+  const namePattern = unseen(sql`${sql.placeholder('pattern')}::text`);
+  const scope =
+    and(
+      caller ? eq(interviews.userId, caller) : undefined,
+      listing === 'dashboard' ? completedCall : undefined,
+    ) ?? sql`true`;
+  const narrowing = narrowingFilters(listing, q);
   const narrowed = narrowing ? sql` and ${narrowing}` : sql``;
   const limit = p.countLimit;
   const newest = sql.join(newestFirst, sql`, `);
@@ -711,86 +730,104 @@ function searchedStatement(db: DbOrTx, q: InterviewListQuery, p: WindowPaging) {
     narrowing
       ? sql`select 0 as n`
       : // no user_id = $1 beside it: the words' keys name the caller, and the planner would AND in
-        // the trigram index's posting list of all the user's calls (0.6 ms at 10,000)
+        // the trigram index's posting list of all the caller's calls (0.6 ms at 10,000). Completed
+        // calls only (the index's), which All Calls' list holds among others; "*" keys are anyone's
         sql`select count(*)::int as n from (select 1 from ${interviews} where ${completedCall}
           and call_words(${interviews.userId}, ${interviews}.search_text)
-            @> ${unseen(sql`array[${userId}::text || ':' || lower(${sql.placeholder('text')}::text)]`)}
+            @> ${unseen(sql`array[${caller ? sql`${caller}::text` : sql`'*'`} || ':' || lower(${sql.placeholder('text')}::text)]`)}
           limit ${limit}) as said`,
   );
   const probe = db
     .$with('probe', { id: matchColumns().id })
     .as(
-      sql`select ${interviews.id} from ${interviews} where (select n from words) < ${limit} and ${own} and ${interviews}.search_text like ${pattern} limit ${limit}`,
+      sql`select ${interviews.id} from ${interviews} where (select n from words) < ${limit} and ${scope} and ${interviews}.search_text like ${pattern} limit ${limit}`,
     );
   const found = db.$with('found', { n: count('n') }).as(sql`select count(*)::int as n from probe`);
+  const callers =
+    listing === 'allCalls'
+      ? sql`array(select ${users.id} from ${users} where ${users.name} ilike ${namePattern} or ${users.email} ilike ${namePattern})`
+      : sql`'{}'::int[]`;
   const named = db
-    .$with('named', { ids: sql<number[]>`ids`.as('ids') })
+    .$with('named', { ids: sql<number[]>`ids`.as('ids'), callers: sql<number[]>`callers`.as('callers') })
     .as(
-      sql`select array(select ${interviewers.id} from ${interviewers} where ${interviewers.name} ilike ${unseen(sql`${sql.placeholder('pattern')}::text`)}) as ids`,
+      sql`select array(select ${interviewers.id} from ${interviewers} where ${interviewers.name} ilike ${namePattern}) as ids, ${callers} as callers`,
     );
   const common = sql`((select n from words) >= ${limit} or (select n from found) >= ${limit})`;
   const namedIds = sql`(select ids from named)::int[]`;
+  const callerIds = sql`(select callers from named)::int[]`;
+  const byName = (column: SQL, ids: SQL) =>
+    sql`select ${interviews.id}, ${interviews.startTime} from ${interviews}
+          where not ${common} and cardinality(${ids}) > 0 and ${scope} and ${column} = any(${ids})${narrowed}`;
   const rare = db.$with('rare', matchColumns()).as(
     sql`select id, start_time from (
         select ${interviews.id}, ${interviews.startTime} from probe join ${interviews} on ${interviews.id} = probe.id
           where not ${common}${narrowed}
-        union
-        select ${interviews.id}, ${interviews.startTime} from ${interviews}
-          where not ${common} and cardinality(${namedIds}) > 0 and ${own}
-            and ${interviews.interviewerId} = any(${namedIds})${narrowed}
+        union ${byName(sql`${interviews.interviewerId}`, namedIds)}
+        union ${byName(sql`${interviews.userId}`, callerIds)}
       ) as said order by start_time desc nulls last, id desc nulls last limit ${limit}`,
   );
   const recent = db.$with('recent', matchColumns()).as(
     sql`select ${interviews.id}, ${interviews.startTime} from (
-        select ${interviews.id}, ${interviews.startTime}, ${interviews.interviewerId}, ${interviews}.search_text
-          from ${interviews} where ${own} order by ${newest} limit ${p.window ?? SEARCH_WINDOW}
+        select ${interviews.id}, ${interviews.startTime}, ${interviews.interviewerId}, ${interviews.userId},
+            ${interviews.callRating}, ${interviews.evaluationRating}, ${interviews}.search_text
+          from ${interviews} where ${scope} order by ${newest} limit ${p.window ?? SEARCH_WINDOW}
       ) as ${interviews}
-      where ${common} and (${interviews}.search_text like ${pattern} or ${interviews.interviewerId} = any(${namedIds}))${narrowed}
+      where ${common} and (${interviews}.search_text like ${pattern} or ${interviews.interviewerId} = any(${namedIds})
+        or ${interviews.userId} = any(${callerIds}))${narrowed}
       order by ${newest} limit ${recentLimit}`,
   );
   const matched = db
     .$with('matched', matchColumns())
     .as(sql`select id, start_time from rare union all select id, start_time from recent`);
+  const counted = (cte: string) => sql<number>`(select count(*) from ${sql.raw(cte)})`.mapWith(Number);
+  return {
+    ctes: [words, probe, found, named, rare, recent, matched],
+    /** the page's calls are among these */
+    inMatched: sql`${interviews.id} in (select id from matched)`,
+    counts: {
+      words: sql<number>`(select n from words)`.mapWith(Number),
+      found: sql<number>`(select n from found)`.mapWith(Number),
+      matched: counted('rare'),
+      recent: counted('recent'),
+    },
+  };
+}
+
+/** The dashboard's search in one statement: searchedMatches, its page and the summary. */
+function searchedDashboardStatement(db: DbOrTx, q: InterviewListQuery, p: WindowPaging) {
+  const { ctes, inMatched, counts } = searchedMatches(db, 'dashboard', q, p);
   const page = db
     .select(listColumns)
     .from(interviews)
     .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
-    .where(sql`${interviews.id} in (select id from matched)`)
+    .where(inMatched)
     .orderBy(...newestFirst)
     .limit(p.limit)
     .offset(p.offset)
     .as('page');
-  const counted = (cte: string) => sql<number>`(select count(*) from ${sql.raw(cte)})`.mapWith(Number);
-  return summaryAndPage(db, [words, probe, found, named, rare, recent, matched], userId, page, {
-    words: sql<number>`(select n from words)`.mapWith(Number),
-    found: sql<number>`(select n from found)`.mapWith(Number),
-    matched: counted('rare'),
-    recent: counted('recent'),
-  });
+  return summaryAndPage(db, ctes, sql.placeholder('userId'), page, counts);
 }
 
-/** The dashboard's one-statement search for the shape of `q` (see searchedStatement, statementByShape). */
+/** The dashboard's one-statement search for the shape of `q` (see searchedMatches, statementByShape). */
 const searchedDashboard = statementByShape(
   'dashboard_search',
   (q) => `${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}`,
-  (db, q, _search, paging) => searchedStatement(db, q, paging),
+  (db, q, _search, paging) => searchedDashboardStatement(db, q, paging),
 );
 
+/** The counts of a searchedMatches statement. */
+type SearchedCounts = { words: number; found: number; matched: number; recent: number };
+
 /**
- * The dashboard's answer from searchedStatement, or undefined when the text is common but the
- * newest calls held too few of its matches (the caller then reads on or asks the index).
+ * What a searchedMatches statement answered: its rare matches ('rare', counted in `matched`), a
+ * common text's page along the newest calls with the total past the count ('counted'), or neither
+ * (undefined: the newest calls held too few of a common text's matches; the caller reads on or asks
+ * the index).
  */
-function searchedAnswer(
-  rows: Awaited<ReturnType<typeof searchedDashboard>>,
-  q: InterviewListQuery,
-  p: Paging,
-) {
-  const [r] = rows;
+function searchedAnswer(r: SearchedCounts, narrowing: boolean, p: Paging) {
   const limit = p.countUpTo + 1;
-  if (r.words < limit && r.found < limit) return dashboardPage(rows, p.countUpTo);
-  const narrowing = Boolean(q.callType || q.interviewerId);
-  if (!narrowing && r.recent >= p.offset + p.limit) return dashboardPage(rows, p.countUpTo, true);
-  if (narrowing && r.recent >= limit) return dashboardPage(rows, p.countUpTo, true);
+  if (r.words < limit && r.found < limit) return 'rare' as const;
+  if (r.recent >= (narrowing ? limit : p.offset + p.limit)) return 'counted' as const;
   return undefined;
 }
 
@@ -845,8 +882,9 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
       text,
       pattern: containsPattern(text),
     };
-    const answer = searchedAnswer(await searchedDashboard(db, q, undefined, values), q, p);
-    if (answer) return answer;
+    const rows = await searchedDashboard(db, q, undefined, values);
+    const answered = searchedAnswer(rows[0], Boolean(q.callType || q.interviewerId), p);
+    if (answered) return dashboardPage(rows, p.countUpTo, answered === 'counted');
   }
   const search = await rareTextFirst(db, q, p, { userId, completedOnly: true, withCallers: false });
   if (!search)
@@ -945,6 +983,17 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
     evaluationRating: ratingValue(q.evaluationRating),
     userId: q.userId,
   });
+  const text = q.search?.trim();
+  if (text && p.countUpTo + 1 <= SEARCH_WINDOW) {
+    const rows = await searchedAllCalls(db, q, undefined, {
+      ...values(undefined, p, SEARCH_WINDOW),
+      text,
+      pattern: containsPattern(text),
+    });
+    const narrowing = Boolean(q.callType || q.interviewerId || q.callRating || q.evaluationRating);
+    const answered = searchedAnswer(rows[0], narrowing, p);
+    if (answered) return allCallsAnswer(rows, p.countUpTo, answered === 'counted');
+  }
   const search = await rareTextFirst(db, q, p, { userId: q.userId, completedOnly: false, withCallers: true });
   if (!search) return allCallsAnswer(await allCallsPage(db, q, undefined, values(undefined)), p.countUpTo);
   const { rare, named } = search;
@@ -993,12 +1042,35 @@ function allCallsStatement(
     .orderBy(desc(page.startTime), desc(page.id));
 }
 
+/** All Calls' search in one statement: searchedMatches and its page. */
+function searchedAllCallsStatement(db: DbOrTx, q: InterviewListQuery, p: WindowPaging) {
+  const { ctes, inMatched, counts } = searchedMatches(db, 'allCalls', q, p);
+  const page = withScenarioAndCaller(db.select(adminColumns).from(interviews).$dynamic())
+    .where(inMatched)
+    .orderBy(...newestFirst)
+    .limit(p.limit)
+    .offset(p.offset)
+    .as('page');
+  return db
+    .with(...ctes)
+    .select({ ...counts, call: { ...pageColumns(page), userName: page.userName, userEmail: page.userEmail } })
+    .from(sql`(select 1) as one`)
+    .leftJoinLateral(page, sql`true`)
+    .orderBy(desc(page.startTime), desc(page.id));
+}
+
+/** The shape of All Calls' filters, part of its statements' names. */
+const allCallsFilters = (q: InterviewListQuery) =>
+  `${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}${ratingShape(q.callRating)}${ratingShape(q.evaluationRating)}${q.userId ? 'u' : '-'}`;
+
+/** All Calls' one-statement search for the shape of `q` (see searchedMatches, statementByShape). */
+const searchedAllCalls = statementByShape('all_calls_search', allCallsFilters, (db, q, _search, paging) =>
+  searchedAllCallsStatement(db, q, paging),
+);
+
 /** All Calls' statement for the shape of `q` and `search` (see statementByShape). */
-const allCallsPage = statementByShape(
-  'all_calls',
-  (q) =>
-    `${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}${ratingShape(q.callRating)}${ratingShape(q.evaluationRating)}${q.userId ? 'u' : '-'}`,
-  (db, q, search, paging) => allCallsStatement(db, q, search, placeholders, paging),
+const allCallsPage = statementByShape('all_calls', allCallsFilters, (db, q, search, paging) =>
+  allCallsStatement(db, q, search, placeholders, paging),
 );
 
 /**
