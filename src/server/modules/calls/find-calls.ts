@@ -1034,9 +1034,19 @@ function allCallsStatement(
   const page = withScenarioAndCaller(
     db.select(adminColumns).from(pageIds).innerJoin(interviews, eq(interviews.id, pageIds.id)).$dynamic(),
   ).as('page');
+  return allCallsRows(db, [matches], page, { matched });
+}
+
+/** All Calls' page (with the caller) after `ctes`, newest first, and `fields` beside it. */
+function allCallsRows<F extends Record<string, SQL | SQL.Aliased>>(
+  db: DbOrTx,
+  ctes: WithSubquery[],
+  page: SubqueryWithSelection<typeof adminColumns, 'page'>,
+  fields: F,
+) {
   return db
-    .with(matches)
-    .select({ matched, call: { ...pageColumns(page), userName: page.userName, userEmail: page.userEmail } })
+    .with(...ctes)
+    .select({ ...fields, call: { ...pageColumns(page), userName: page.userName, userEmail: page.userEmail } })
     .from(sql`(select 1) as one`)
     .leftJoinLateral(page, sql`true`)
     .orderBy(desc(page.startTime), desc(page.id));
@@ -1051,12 +1061,7 @@ function searchedAllCallsStatement(db: DbOrTx, q: InterviewListQuery, p: WindowP
     .limit(p.limit)
     .offset(p.offset)
     .as('page');
-  return db
-    .with(...ctes)
-    .select({ ...counts, call: { ...pageColumns(page), userName: page.userName, userEmail: page.userEmail } })
-    .from(sql`(select 1) as one`)
-    .leftJoinLateral(page, sql`true`)
-    .orderBy(desc(page.startTime), desc(page.id));
+  return allCallsRows(db, ctes, page, counts);
 }
 
 /** The shape of All Calls' filters, part of its statements' names. */
