@@ -280,7 +280,7 @@ const matchKey = () => ({ id: interviews.id, startTime: interviews.startTime });
  * user's row of user_call_stats that the database keeps (migration 0013). An aggregate, so it is
  * one row even for a user who has no row there yet (no completed call): 0 and 0.
  */
-function summaryRow(db: DbOrTx, userId: number | Placeholder) {
+function summaryRow(db: DbOrTx, userId: number | Placeholder | SQL) {
   const { completedCount, scoreSum } = userCallStats;
   return db
     .select({
@@ -434,7 +434,7 @@ function filteredStatement(
 function summaryAndPage<F extends Record<string, SQL | SQL.Aliased>>(
   db: DbOrTx,
   ctes: WithSubquery[],
-  userId: number | Placeholder,
+  userId: number | Placeholder | SQL,
   page: SubqueryWithSelection<typeof listColumns, 'page'>,
   fields: F,
 ) {
@@ -570,25 +570,9 @@ export type Counted = { calls: number; exact: boolean };
 
 const hasFilters = (q: InterviewListQuery) => Boolean(q.search?.trim() || q.callType || q.interviewerId);
 
-/**
- * The statement the dashboard runs for a request, built with its values (bench/dashboard prints
- * its plan; PostgreSQL plans the prepared one for each run's values the same way): with filters,
- * after reading what the search names.
- */
-export async function dashboardQuery(
-  db: DbOrTx,
-  userId: number,
-  q: InterviewListQuery,
-  how: { window?: number; counted?: boolean } = {},
-) {
-  const p = paging(q);
-  if (!hasFilters(q)) return { statement: unfilteredStatement(db, userId, p) };
-  const search = await resolveSearch(db, q, false);
-  const counting = how.counted ? pageOnly(p) : p;
-  const paged = { limit: p.limit, offset: p.offset, countLimit: counting.countUpTo + 1, window: how.window };
-  // wrapped: an async function returning a query would run it (a query is a thenable)
-  return { statement: filteredStatement(db, userId, q, search, inline, paged) };
-}
+/** The dashboard's page without filters, with its values (bench/dashboard prints its plan). */
+export const firstPageQuery = (db: DbOrTx, userId: number, q: InterviewListQuery) =>
+  unfilteredStatement(db, userId, paging(q));
 
 /**
  * The step both lists take first with a search: a rare text. On the first pages (while the count's
@@ -630,10 +614,6 @@ async function rareTextFirst(
  */
 const pageOnly = (p: Paging): Paging => ({ ...p, countUpTo: p.offset + p.limit - 1 });
 
-/** The statement with which rareTextFirst asks the dashboard's index about a text (bench/dashboard prints its plan). */
-export const dashboardProbe = (db: DbOrTx, userId: number, text: string, limit: number) =>
-  callsSaying(db, containsPattern(text), { userId, completedOnly: true }, limit);
-
 /**
  * Up to `limit` calls (of one caller, or anyone's; completed ones only, or all) whose transcript
  * contains the pattern, in no order, from the per-user trigram index (migration 0015, which serves
@@ -663,6 +643,10 @@ function callsSaying(
 /** A value of a statement kept for every run: `(select value)` is an InitPlan, so the planner estimates it as unknown in every plan (see searchedStatement). */
 const unseen = (value: SQL) => sql`(select ${value})`;
 
+/** A statement's value by name: its placeholder, or (for bench/dashboard's plans) the value itself. */
+type Value = (name: string) => SQL;
+const placeholderOf: Value = (name) => sql`${sql.placeholder(name)}`;
+
 /** Which list a search runs for: the dashboard (one user's completed calls) or All Calls (anyone's). */
 type Listing = 'dashboard' | 'allCalls';
 
@@ -670,18 +654,22 @@ type Listing = 'dashboard' | 'allCalls';
  * A list's filters besides the search, written on `interviews` (see searchedMatches): call type and
  * scenario, and on All Calls the ratings. The caller (All Calls' `userId`) is the search's scope.
  */
-function narrowingFilters(listing: Listing, q: InterviewListQuery): SQL | undefined {
+function narrowingFilters(listing: Listing, q: InterviewListQuery, v: Value): SQL | undefined {
   const filters: (SQL | undefined)[] = [];
   if (q.callType)
     filters.push(
-      sql`${interviews.interviewerId} in (select ${interviewers.id} from ${interviewers} where ${interviewers.callType} = ${sql.placeholder('callType')})`,
+      sql`${interviews.interviewerId} in (select ${interviewers.id} from ${interviewers} where ${interviewers.callType} = ${v('callType')})`,
     );
-  if (q.interviewerId) filters.push(eq(interviews.interviewerId, sql.placeholder('interviewerId')));
+  if (q.interviewerId) filters.push(eq(interviews.interviewerId, v('interviewerId')));
   if (listing === 'allCalls') {
-    filters.push(ratingFilter(interviews.callRating, 'callRating', q.callRating, placeholders));
-    filters.push(
-      ratingFilter(interviews.evaluationRating, 'evaluationRating', q.evaluationRating, placeholders),
-    );
+    const ratings = [
+      [interviews.callRating, 'callRating'],
+      [interviews.evaluationRating, 'evaluationRating'],
+    ] as const;
+    for (const [column, name] of ratings) {
+      if (q[name] === undefined) continue;
+      filters.push(q[name] === 'unrated' ? isNull(column) : eq(column, v(name)));
+    }
   }
   const given = filters.filter((f) => f !== undefined);
   return given.length ? and(...given) : undefined;
@@ -711,16 +699,22 @@ const matchColumns = () => ({
  * the planner could see would have each run planned for it, which cost more than the statement
  * (2.7 ms against 0.7 ms).
  */
-function searchedMatches(db: DbOrTx, listing: Listing, q: InterviewListQuery, p: WindowPaging) {
-  const caller = listing === 'dashboard' || q.userId ? sql.placeholder('userId') : undefined;
-  const pattern = unseen(sql`lower(${sql.placeholder('pattern')}::text)`);
-  const namePattern = unseen(sql`${sql.placeholder('pattern')}::text`);
+function searchedMatches(
+  db: DbOrTx,
+  listing: Listing,
+  q: InterviewListQuery,
+  p: WindowPaging,
+  v: Value = placeholderOf,
+) {
+  const caller = listing === 'dashboard' || q.userId ? v('userId') : undefined;
+  const pattern = unseen(sql`lower(${v('pattern')}::text)`);
+  const namePattern = unseen(sql`${v('pattern')}::text`);
   const scope =
     and(
       caller ? eq(interviews.userId, caller) : undefined,
       listing === 'dashboard' ? completedCall : undefined,
     ) ?? sql`true`;
-  const narrowing = narrowingFilters(listing, q);
+  const narrowing = narrowingFilters(listing, q, v);
   const narrowed = narrowing ? sql` and ${narrowing}` : sql``;
   const limit = p.countLimit;
   const newest = sql.join(newestFirst, sql`, `);
@@ -734,7 +728,7 @@ function searchedMatches(db: DbOrTx, listing: Listing, q: InterviewListQuery, p:
         // calls only (the index's), which All Calls' list holds among others; "*" keys are anyone's
         sql`select count(*)::int as n from (select 1 from ${interviews} where ${completedCall}
           and call_words(${interviews.userId}, ${interviews}.search_text)
-            @> ${unseen(sql`array[${caller ? sql`${caller}::text` : sql`'*'`} || ':' || lower(${sql.placeholder('text')}::text)]`)}
+            @> ${unseen(sql`array[${caller ? sql`${caller}::text` : sql`'*'`} || ':' || lower(${v('text')}::text)]`)}
           limit ${limit}) as said`,
   );
   const probe = db
@@ -794,8 +788,13 @@ function searchedMatches(db: DbOrTx, listing: Listing, q: InterviewListQuery, p:
 }
 
 /** The dashboard's search in one statement: searchedMatches, its page and the summary. */
-function searchedDashboardStatement(db: DbOrTx, q: InterviewListQuery, p: WindowPaging) {
-  const { ctes, inMatched, counts } = searchedMatches(db, 'dashboard', q, p);
+function searchedDashboardStatement(
+  db: DbOrTx,
+  q: InterviewListQuery,
+  p: WindowPaging,
+  v: Value = placeholderOf,
+) {
+  const { ctes, inMatched, counts } = searchedMatches(db, 'dashboard', q, p, v);
   const page = db
     .select(listColumns)
     .from(interviews)
@@ -805,7 +804,24 @@ function searchedDashboardStatement(db: DbOrTx, q: InterviewListQuery, p: Window
     .limit(p.limit)
     .offset(p.offset)
     .as('page');
-  return summaryAndPage(db, ctes, sql.placeholder('userId'), page, counts);
+  return summaryAndPage(db, ctes, v('userId'), page, counts);
+}
+
+/**
+ * The statement the dashboard runs for a search on its first pages, with its values (bench/dashboard
+ * prints its plan; every value is unseen by the planner, so it is the plan every run keeps).
+ */
+export function searchedDashboardQuery(db: DbOrTx, userId: number, q: InterviewListQuery) {
+  const p = paging(q);
+  const text = q.search?.trim() ?? '';
+  const values: Record<string, unknown> = {
+    ...listValues(q, p, undefined, p, SEARCH_WINDOW),
+    userId,
+    text,
+    pattern: containsPattern(text),
+  };
+  const counts = { limit: p.limit, offset: p.offset, countLimit: p.countUpTo + 1, window: SEARCH_WINDOW };
+  return searchedDashboardStatement(db, q, counts, (name) => sql`${values[name]}`);
 }
 
 /** The dashboard's one-statement search for the shape of `q` (see searchedMatches, statementByShape). */
