@@ -64,8 +64,6 @@ type Search = {
   pattern: string;
   interviewers: Named;
   callers?: Named;
-  /** the calls whose transcript contains it, when all of them are known (rareTextFirst) */
-  transcriptIds?: number[];
 };
 
 /**
@@ -136,7 +134,7 @@ const namesInStatement = (search: Search): Search => ({
 type Bind = {
   value: <T>(name: string, value: T) => T | Placeholder;
   anyOf: (
-    column: typeof interviews.interviewerId | typeof interviews.userId | typeof interviews.id,
+    column: typeof interviews.interviewerId | typeof interviews.userId,
     name: string,
     ids: number[],
   ) => SQL;
@@ -163,9 +161,7 @@ function commonFilters(q: InterviewListQuery, search: Search | undefined, bind: 
       return ids.length ? bind.anyOf(column, name, ids) : undefined;
     };
     const arms = [
-      search.transcriptIds
-        ? bind.anyOf(interviews.id, 'transcriptIds', search.transcriptIds)
-        : transcriptContains(pattern),
+      transcriptContains(pattern),
       named(
         interviews.interviewerId,
         'interviewerIds',
@@ -480,10 +476,9 @@ function statementByShape<R>(
     values: Counts & Record<string, unknown>,
   ) => {
     const windowed = values.window !== undefined;
-    const named = windowed || Boolean(search?.transcriptIds);
+    const named = windowed;
     const written = named && writesIn(values);
-    const found = search?.transcriptIds ? 'f' : '-';
-    const shape = search ? `${names(search.interviewers)}${names(search.callers)}${found}` : '-';
+    const shape = search ? `${names(search.interviewers)}${names(search.callers)}` : '-';
     const firstWindow = written && values.window === SEARCH_WINDOW;
     const counts = written
       ? `_${values.limit}_${values.countLimit}${firstWindow ? `_${SEARCH_WINDOW}` : ''}`
@@ -575,70 +570,11 @@ export const firstPageQuery = (db: DbOrTx, userId: number, q: InterviewListQuery
   unfilteredStatement(db, userId, paging(q));
 
 /**
- * The step both lists take first with a search: a rare text. On the first pages (while the count's
- * limit is within SEARCH_WINDOW) the trigram index is asked for up to that many calls that say it
- * (the user's, or anyone's), in no order; the index stops there, so a common text costs that many
- * transcripts, and fewer are all of them. The names the search matches are read meanwhile. `rare` is
- * then the search with its transcripts' matches as ids (the names' calls beside them, by id);
- * otherwise `named` goes on to searchNewestFirst. Undefined without a search.
- */
-async function rareTextFirst(
-  db: DbOrTx,
-  q: InterviewListQuery,
-  p: Paging,
-  calls: { userId?: number; completedOnly: boolean; withCallers: boolean },
-) {
-  const text = q.search?.trim();
-  if (!text) return undefined;
-  const countLimit = p.countUpTo + 1;
-  const probe = countLimit <= SEARCH_WINDOW;
-  const [found, named] = await Promise.all([
-    probe ? callsSaying(db, containsPattern(text), calls, countLimit) : [],
-    resolveSearch(db, q, calls.withCallers),
-  ]);
-  if (!named) return undefined;
-  // the names' calls are matched by id beside these: the answer reads no transcript
-  const answered = probe && found.length < countLimit;
-  return {
-    named,
-    rare: answered ? { ...named, transcriptIds: found.map((r) => r.id) } : undefined,
-    /** more than countUpTo calls say it: the total, unless another filter narrows the search */
-    countedPast: probe && !answered,
-  };
-}
-
-/**
- * The paging a search runs with once its total is known (rareTextFirst counted past countUpTo and
+ * The paging a search runs with once its total is known (searchedFirst counted past countUpTo and
  * nothing but the search filters): the page's calls only, not the matches past it. A common word
  * then reads about as many transcripts as the page needs instead of LIST_COUNT_AHEAD more.
  */
 const pageOnly = (p: Paging): Paging => ({ ...p, countUpTo: p.offset + p.limit - 1 });
-
-/**
- * Up to `limit` calls (of one caller, or anyone's; completed ones only, or all) whose transcript
- * contains the pattern, in no order, from the per-user trigram index (migration 0015, which serves
- * it with or without the caller).
- */
-function callsSaying(
-  db: DbOrTx,
-  pattern: string,
-  calls: { userId?: number; completedOnly: boolean },
-  limit: number,
-) {
-  // unnamed, so planned for each text (with short transcripts' statistics PostgreSQL reads on
-  // through a common word's calls rather than building the index's bitmap of all of them)
-  return db
-    .select({ id: interviews.id })
-    .from(interviews)
-    .where(
-      and(
-        calls.userId === undefined ? undefined : eq(interviews.userId, calls.userId),
-        calls.completedOnly ? completedCall : undefined,
-        transcriptContains(pattern),
-      ),
-    )
-    .limit(limit);
-}
 
 /** A value of a statement kept for every run: `(select value)` is an InitPlan, so the planner estimates it as unknown in every plan (see searchedStatement). */
 const unseen = (value: SQL) => sql`(select ${value})`;
@@ -694,7 +630,7 @@ const matchColumns = () => ({
  *   and the callers) whose name contains it (`named`), counted and paged by id.
  * - `recent`: else the text is common, and the page is read along the SEARCH_WINDOW newest calls,
  *   stopping once it is full (or, with a narrowing filter, once the count is reached).
- * `matched` holds the page's candidates; the statement's counts say which answered (searchedAnswer),
+ * `matched` holds the page's candidates; the statement's counts say which answered (searchedFirst),
  * and the caller goes the longer way when neither did. Every value is read through `unseen`: a text
  * the planner could see would have each run planned for it, which cost more than the statement
  * (2.7 ms against 0.7 ms).
@@ -835,16 +771,27 @@ const searchedDashboard = statementByShape(
 type SearchedCounts = { words: number; found: number; matched: number; recent: number };
 
 /**
- * What a searchedMatches statement answered: its rare matches ('rare', counted in `matched`), a
- * common text's page along the newest calls with the total past the count ('counted'), or neither
- * (undefined: the newest calls held too few of a common text's matches; the caller reads on or asks
- * the index).
+ * A search on a list's first pages (while its count's limit is within SEARCH_WINDOW): `run`'s one
+ * statement (searchedMatches) answers a rare text (`rows`, counted in `matched`) and a common one
+ * whose page the newest calls hold (`rows`, `counted`: more than countUpTo). Otherwise `common` says
+ * whether the text is common (more than countUpTo calls say it: the total, unless a narrowing
+ * filter makes it not the list's) and the caller reads on along the newest calls or asks the index
+ * (searchNewestFirst); so it does past the first pages and without a text.
  */
-function searchedAnswer(r: SearchedCounts, narrowing: boolean, p: Paging) {
+async function searchedFirst<R extends SearchedCounts>(
+  q: InterviewListQuery,
+  p: Paging,
+  narrowing: boolean,
+  run: (text: { text: string; pattern: string }) => Promise<R[]>,
+): Promise<{ rows?: R[]; counted?: boolean; common: boolean }> {
+  const text = q.search?.trim();
   const limit = p.countUpTo + 1;
-  if (r.words < limit && r.found < limit) return 'rare' as const;
-  if (r.recent >= (narrowing ? limit : p.offset + p.limit)) return 'counted' as const;
-  return undefined;
+  if (!text || limit > SEARCH_WINDOW) return { common: false };
+  const rows = await run({ text, pattern: containsPattern(text) });
+  const [r] = rows;
+  if (r.words < limit && r.found < limit) return { rows, common: false };
+  if (r.recent >= (narrowing ? limit : p.offset + p.limit)) return { rows, counted: true, common: true };
+  return { common: true };
 }
 
 /**
@@ -861,7 +808,6 @@ function listValues(
   return {
     pattern: search?.pattern,
     interviewerIds: Array.isArray(search?.interviewers) ? search.interviewers : undefined,
-    transcriptIds: search?.transcriptIds,
     callType: q.callType,
     interviewerId: q.interviewerId,
     limit: p.limit,
@@ -890,24 +836,14 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
     ...listValues(q, p, search, counting, window),
     userId,
   });
-  const text = q.search?.trim();
-  if (text && p.countUpTo + 1 <= SEARCH_WINDOW) {
-    const values = {
-      ...listValues(q, p, undefined, p, SEARCH_WINDOW),
-      userId,
-      text,
-      pattern: containsPattern(text),
-    };
-    const rows = await searchedDashboard(db, q, undefined, values);
-    const answered = searchedAnswer(rows[0], Boolean(q.callType || q.interviewerId), p);
-    if (answered) return dashboardPage(rows, p.countUpTo, answered === 'counted');
-  }
-  const search = await rareTextFirst(db, q, p, { userId, completedOnly: true, withCallers: false });
-  if (!search)
-    return dashboardPage(await filteredDashboard(db, q, undefined, values(undefined)), p.countUpTo);
-  const { rare, named } = search;
-  if (rare) return dashboardPage(await filteredDashboard(db, q, rare, values(rare)), p.countUpTo);
-  const counted = search.countedPast && !q.callType && !q.interviewerId;
+  const narrowing = Boolean(q.callType || q.interviewerId);
+  const first = await searchedFirst(q, p, narrowing, (text) =>
+    searchedDashboard(db, q, undefined, { ...values(undefined, p, SEARCH_WINDOW), ...text }),
+  );
+  if (first.rows) return dashboardPage(first.rows, p.countUpTo, first.counted);
+  const named = await resolveSearch(db, q, false);
+  if (!named) return dashboardPage(await filteredDashboard(db, q, undefined, values(undefined)), p.countUpTo);
+  const counted = first.common && !narrowing;
   const counting = counted ? pageOnly(p) : p;
   const rows = await searchNewestFirst(
     counting.countUpTo,
@@ -922,7 +858,7 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
 
 /**
  * The dashboard's answer from its statement's rows (see filteredStatement); `counted`: the search
- * was already counted past countUpTo (rareTextFirst), and the statement only read the page.
+ * was already counted past countUpTo (searchedFirst), and the statement only read the page.
  */
 function dashboardPage(
   rows: {
@@ -999,24 +935,15 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
     evaluationRating: ratingValue(q.evaluationRating),
     userId: q.userId,
   });
-  const text = q.search?.trim();
-  if (text && p.countUpTo + 1 <= SEARCH_WINDOW) {
-    const rows = await searchedAllCalls(db, q, undefined, {
-      ...values(undefined, p, SEARCH_WINDOW),
-      text,
-      pattern: containsPattern(text),
-    });
-    const narrowing = Boolean(q.callType || q.interviewerId || q.callRating || q.evaluationRating);
-    const answered = searchedAnswer(rows[0], narrowing, p);
-    if (answered) return allCallsAnswer(rows, p.countUpTo, answered === 'counted');
-  }
-  const search = await rareTextFirst(db, q, p, { userId: q.userId, completedOnly: false, withCallers: true });
-  if (!search) return allCallsAnswer(await allCallsPage(db, q, undefined, values(undefined)), p.countUpTo);
-  const { rare, named } = search;
-  if (rare) return allCallsAnswer(await allCallsPage(db, q, rare, values(rare)), p.countUpTo);
-  // the probe covered the caller filter (userId); any other filter narrows what it counted
-  const counted =
-    search.countedPast && !q.callType && !q.interviewerId && !q.callRating && !q.evaluationRating;
+  // the caller (userId) is the search's scope; any other filter narrows what it counted
+  const narrowing = Boolean(q.callType || q.interviewerId || q.callRating || q.evaluationRating);
+  const first = await searchedFirst(q, p, narrowing, (text) =>
+    searchedAllCalls(db, q, undefined, { ...values(undefined, p, SEARCH_WINDOW), ...text }),
+  );
+  if (first.rows) return allCallsAnswer(first.rows, p.countUpTo, first.counted);
+  const named = await resolveSearch(db, q, true);
+  if (!named) return allCallsAnswer(await allCallsPage(db, q, undefined, values(undefined)), p.countUpTo);
+  const counted = first.common && !narrowing;
   const counting = counted ? pageOnly(p) : p;
   const run = (window: number | undefined) =>
     window === undefined
