@@ -14,7 +14,8 @@ import {
 } from '../../test-support/test-app.js';
 import { ensureAdmin } from '../auth/service.js';
 import { insertInterviewer } from './call-fixtures.js';
-import { findCompletedInterviews, keptStatementShapes, SEARCH_WINDOW } from './find-calls.js';
+import { findCompletedInterviews, keptStatementShapes } from './find-calls.js';
+import { SEARCH_WINDOW } from './searched-matches.js';
 import { seedCalls } from './seed-calls.js';
 
 const CALLS = 2000;

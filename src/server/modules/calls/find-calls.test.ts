@@ -1,7 +1,8 @@
 // searchNewestFirst's choice between the newest calls and the trigram index (issue 25): what it
 // asks `run` for, given how many calls the window matched and how many calls there are.
 import { describe, expect, it } from 'vitest';
-import { type Counted, SEARCH_WINDOW, searchNewestFirst } from './find-calls.js';
+import { type Counted, searchNewestFirst } from './find-calls.js';
+import { SEARCH_WINDOW } from './searched-matches.js';
 
 /** Runs searchNewestFirst with a `run` that answers `matched(window)` and records the windows asked for. */
 async function choices(

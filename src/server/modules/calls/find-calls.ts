@@ -2,7 +2,9 @@
 // the admin's All Calls list, and the user's score trends. Completed means endTime and evaluation
 // are both set (spec §4). The dashboard's page is read along interviews_user_completed_idx, its
 // summary from user_call_stats (kept by the database), and a filtered list counts its matches only
-// LIST_COUNT_AHEAD past the page (issue 25; the plans are printed by bench/dashboard).
+// LIST_COUNT_AHEAD past the page. A search's first pages are one statement (searchedMatches), the
+// rest reads the newest calls first (searchNewestFirst); decision 018 explains both, and
+// bench/dashboard prints the plans (issue 25).
 import {
   and,
   desc,
@@ -10,7 +12,6 @@ import {
   getTableColumns,
   ilike,
   inArray,
-  isNotNull,
   isNull,
   or,
   type Placeholder,
@@ -28,20 +29,24 @@ import { containsPattern } from '../../db/like.js';
 import { type Preparable, preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews, userCallStats, users } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
+import {
+  completedCall,
+  type FilteredPaging,
+  listColumns,
+  newestFirst,
+  type Paging,
+  type WindowPaging,
+} from './call-columns.js';
 import { type ListedInterviewRow, toListedInterviewView } from './call-view.js';
+import {
+  placeholderOf,
+  SEARCH_WINDOW,
+  searchedFirst,
+  searchedMatches,
+  type Value,
+} from './searched-matches.js';
 
 export type Caller = { id: number; isAdmin: boolean };
-
-export const listColumns = {
-  ...getTableColumns(interviews),
-  interviewerName: interviewers.name,
-  interviewerCallType: interviewers.callType,
-};
-
-export const completedCall = and(isNotNull(interviews.endTime), isNotNull(interviews.evaluation));
-
-/** Newest first, spelled like the indexes' key order (DESC NULLS LAST) so the planner reads them. */
-const newestFirst = [sql`${interviews.startTime} desc nulls last`, sql`${interviews.id} desc nulls last`];
 
 /** The user whose calls are read: the caller, or anyone for an admin. */
 export function resolveOwner(caller: Caller, userId: number | undefined): number {
@@ -217,16 +222,6 @@ export async function listUserInterviews(db: DbOrTx, userId: number) {
 /** The filters of a list and the search they hold, resolved (see resolveSearch). */
 export type ListFilters = { q: InterviewListQuery; search?: Search };
 
-/** A page, and how far to count the matches (see matchesUpTo). */
-type Paging = { limit: number; offset: number; countUpTo: number };
-
-/** The same in SQL: values or placeholders; `countLimit` is `countUpTo + 1`. */
-type FilteredPaging = {
-  limit: number | Placeholder;
-  offset: number | Placeholder;
-  countLimit: number | Placeholder;
-};
-
 /** `page` from 1 and `pageSize`; the matches are counted LIST_COUNT_AHEAD (at least a page) past the page's start. */
 function paging(q: InterviewListQuery): Paging {
   const limit = q.pageSize ?? DASHBOARD_PAGE_SIZE;
@@ -385,9 +380,6 @@ function matchesFrom(db: DbOrTx, window: number | Placeholder | undefined, where
   ).$dynamic() as ReturnType<typeof fromInterviews>;
 }
 
-/** A list's paging over the whole table, or over its `window` newest calls. */
-type WindowPaging = FilteredPaging & { window?: number | Placeholder };
-
 /** matchesUpTo over `from`, joined to the scenario when the call type is a filter (the only one that needs its row). */
 function listMatches(
   db: DbOrTx,
@@ -453,12 +445,12 @@ type Counts = { limit: number; offset: number; countLimit: number; window?: numb
 
 /**
  * A list's statements are built once per shape of filters (which of them are given, whether the
- * search names scenarios or callers, whether its matches are known by id, and whether it reads a
- * window of the newest calls), with placeholders (see Bind). Over a window, or given the matches'
- * ids, the plan is the same for any values, so the statement is named and PostgreSQL plans it once
- * per connection; over the whole table with a text to search it is unnamed, so each run is planned
- * for its own values (a rare word: the trigram index). A named statement for a first page has its
- * row counts written in (see writtenIn): bound, they had it planned again on every run.
+ * search names scenarios or callers, and whether it reads a window of the newest calls), with
+ * placeholders (see Bind). Over a window (and the one-statement search, searchedMatches, which is
+ * given one) the plan is the same for any values, so the statement is named and PostgreSQL plans it
+ * once per connection; over the whole table with a text to search it is unnamed, so each run is
+ * planned for its own values (a rare word: the trigram index). A named statement for a first page
+ * has its row counts written in (see writtenIn): bound, they had it planned again on every run.
  */
 function statementByShape<R>(
   prefix: string,
@@ -523,16 +515,6 @@ const filteredDashboard = statementByShape(
 );
 
 /**
- * A search reads the user's newest calls first, this many of them. Whether a word is common or
- * rare is what decides between reading the newest calls until enough match and asking the
- * transcripts' trigram index, and PostgreSQL cannot tell from its statistics once transcripts are
- * longer than a kilobyte (it keeps none for wider values): it asked the index for "budget", found
- * in a quarter of all calls, and read 5,000 transcripts (bench/dashboard, 8 KB transcripts: 90 ms
- * instead of 4). The window tells: see findCompletedInterviews.
- */
-export const SEARCH_WINDOW = 250;
-
-/**
  * Runs a search over the SEARCH_WINDOW newest calls first (`run(SEARCH_WINDOW)`). That answers it
  * when more than `countUpTo` of them match, or when they are all the calls there are to search.
  * Otherwise the share that matched says how common the search is: reading on along the newest calls
@@ -575,153 +557,6 @@ export const firstPageQuery = (db: DbOrTx, userId: number, q: InterviewListQuery
  * then reads about as many transcripts as the page needs instead of LIST_COUNT_AHEAD more.
  */
 const pageOnly = (p: Paging): Paging => ({ ...p, countUpTo: p.offset + p.limit - 1 });
-
-/** A value of a statement kept for every run: `(select value)` is an InitPlan, so the planner estimates it as unknown in every plan (see searchedStatement). */
-const unseen = (value: SQL) => sql`(select ${value})`;
-
-/** A statement's value by name: its placeholder, or (for bench/dashboard's plans) the value itself. */
-type Value = (name: string) => SQL;
-const placeholderOf: Value = (name) => sql`${sql.placeholder(name)}`;
-
-/** Which list a search runs for: the dashboard (one user's completed calls) or All Calls (anyone's). */
-type Listing = 'dashboard' | 'allCalls';
-
-/**
- * A list's filters besides the search, written on `interviews` (see searchedMatches): call type and
- * scenario, and on All Calls the ratings. The caller (All Calls' `userId`) is the search's scope.
- */
-function narrowingFilters(listing: Listing, q: InterviewListQuery, v: Value): SQL | undefined {
-  const filters: (SQL | undefined)[] = [];
-  if (q.callType)
-    filters.push(
-      sql`${interviews.interviewerId} in (select ${interviewers.id} from ${interviewers} where ${interviewers.callType} = ${v('callType')})`,
-    );
-  if (q.interviewerId) filters.push(eq(interviews.interviewerId, v('interviewerId')));
-  if (listing === 'allCalls') {
-    const ratings = [
-      [interviews.callRating, 'callRating'],
-      [interviews.evaluationRating, 'evaluationRating'],
-    ] as const;
-    for (const [column, name] of ratings) {
-      if (q[name] === undefined) continue;
-      filters.push(q[name] === 'unrated' ? isNull(column) : eq(column, v(name)));
-    }
-  }
-  const given = filters.filter((f) => f !== undefined);
-  return given.length ? and(...given) : undefined;
-}
-
-const count = (name: string) => sql<number>`n`.mapWith(Number).as(name);
-const matchColumns = () => ({
-  id: sql<number>`id`.as('id'),
-  startTime: sql<Date>`start_time`.as('start_time'),
-});
-
-/**
- * A search on a list's first pages (while its count's limit is within SEARCH_WINDOW), as the CTEs
- * of one statement whose plan is the same for every text (named, planned once per connection):
- * - `words`: how many of the caller's (or anyone's) calls have the text as a word, up to the count's
- *   limit, from interviews_user_words_idx (migration 0016) without reading a transcript. Each such
- *   call contains the text, so reaching the limit says "more than countUpTo". Not with a narrowing
- *   filter, which makes that count not the list's.
- * - `probe`: otherwise the trigram index's calls that contain it, up to the limit (each candidate a
- *   transcript to check). Fewer than the limit are all of them.
- * - `rare`: then the list's matches are those calls and the calls of the scenarios (on All Calls,
- *   and the callers) whose name contains it (`named`), counted and paged by id.
- * - `recent`: else the text is common, and the page is read along the SEARCH_WINDOW newest calls,
- *   stopping once it is full (or, with a narrowing filter, once the count is reached).
- * `matched` holds the page's candidates; the statement's counts say which answered (searchedFirst),
- * and the caller goes the longer way when neither did. Every value is read through `unseen`: a text
- * the planner could see would have each run planned for it, which cost more than the statement
- * (2.7 ms against 0.7 ms).
- */
-function searchedMatches(
-  db: DbOrTx,
-  listing: Listing,
-  q: InterviewListQuery,
-  p: WindowPaging,
-  v: Value = placeholderOf,
-) {
-  const caller = listing === 'dashboard' || q.userId ? v('userId') : undefined;
-  const pattern = unseen(sql`lower(${v('pattern')}::text)`);
-  const namePattern = unseen(sql`${v('pattern')}::text`);
-  const scope =
-    and(
-      caller ? eq(interviews.userId, caller) : undefined,
-      listing === 'dashboard' ? completedCall : undefined,
-    ) ?? sql`true`;
-  const narrowing = narrowingFilters(listing, q, v);
-  const narrowed = narrowing ? sql` and ${narrowing}` : sql``;
-  const limit = p.countLimit;
-  const newest = sql.join(newestFirst, sql`, `);
-  // the page's matches, when the text is common: a full page, or with a narrowing filter the count
-  const recentLimit = narrowing ? limit : sql`${p.offset}::int + ${p.limit}::int`;
-  const words = db.$with('words', { n: count('n') }).as(
-    narrowing
-      ? sql`select 0 as n`
-      : // no user_id = $1 beside it: the words' keys name the caller, and the planner would AND in
-        // the trigram index's posting list of all the caller's calls (0.6 ms at 10,000). Completed
-        // calls only (the index's), which All Calls' list holds among others; "*" keys are anyone's
-        sql`select count(*)::int as n from (select 1 from ${interviews} where ${completedCall}
-          and call_words(${interviews.userId}, ${interviews}.search_text)
-            @> ${unseen(sql`array[${caller ? sql`${caller}::text` : sql`'*'`} || ':' || lower(${v('text')}::text)]`)}
-          limit ${limit}) as said`,
-  );
-  const probe = db
-    .$with('probe', { id: matchColumns().id })
-    .as(
-      sql`select ${interviews.id} from ${interviews} where (select n from words) < ${limit} and ${scope} and ${interviews}.search_text like ${pattern} limit ${limit}`,
-    );
-  const found = db.$with('found', { n: count('n') }).as(sql`select count(*)::int as n from probe`);
-  const callers =
-    listing === 'allCalls'
-      ? sql`array(select ${users.id} from ${users} where ${users.name} ilike ${namePattern} or ${users.email} ilike ${namePattern})`
-      : sql`'{}'::int[]`;
-  const named = db
-    .$with('named', { ids: sql<number[]>`ids`.as('ids'), callers: sql<number[]>`callers`.as('callers') })
-    .as(
-      sql`select array(select ${interviewers.id} from ${interviewers} where ${interviewers.name} ilike ${namePattern}) as ids, ${callers} as callers`,
-    );
-  const common = sql`((select n from words) >= ${limit} or (select n from found) >= ${limit})`;
-  const namedIds = sql`(select ids from named)::int[]`;
-  const callerIds = sql`(select callers from named)::int[]`;
-  const byName = (column: SQL, ids: SQL) =>
-    sql`select ${interviews.id}, ${interviews.startTime} from ${interviews}
-          where not ${common} and cardinality(${ids}) > 0 and ${scope} and ${column} = any(${ids})${narrowed}`;
-  const rare = db.$with('rare', matchColumns()).as(
-    sql`select id, start_time from (
-        select ${interviews.id}, ${interviews.startTime} from probe join ${interviews} on ${interviews.id} = probe.id
-          where not ${common}${narrowed}
-        union ${byName(sql`${interviews.interviewerId}`, namedIds)}
-        union ${byName(sql`${interviews.userId}`, callerIds)}
-      ) as said order by start_time desc nulls last, id desc nulls last limit ${limit}`,
-  );
-  const recent = db.$with('recent', matchColumns()).as(
-    sql`select ${interviews.id}, ${interviews.startTime} from (
-        select ${interviews.id}, ${interviews.startTime}, ${interviews.interviewerId}, ${interviews.userId},
-            ${interviews.callRating}, ${interviews.evaluationRating}, ${interviews}.search_text
-          from ${interviews} where ${scope} order by ${newest} limit ${p.window ?? SEARCH_WINDOW}
-      ) as ${interviews}
-      where ${common} and (${interviews}.search_text like ${pattern} or ${interviews.interviewerId} = any(${namedIds})
-        or ${interviews.userId} = any(${callerIds}))${narrowed}
-      order by ${newest} limit ${recentLimit}`,
-  );
-  const matched = db
-    .$with('matched', matchColumns())
-    .as(sql`select id, start_time from rare union all select id, start_time from recent`);
-  const counted = (cte: string) => sql<number>`(select count(*) from ${sql.raw(cte)})`.mapWith(Number);
-  return {
-    ctes: [words, probe, found, named, rare, recent, matched],
-    /** the page's calls are among these */
-    inMatched: sql`${interviews.id} in (select id from matched)`,
-    counts: {
-      words: sql<number>`(select n from words)`.mapWith(Number),
-      found: sql<number>`(select n from found)`.mapWith(Number),
-      matched: counted('rare'),
-      recent: counted('recent'),
-    },
-  };
-}
 
 /** The dashboard's search in one statement: searchedMatches, its page and the summary. */
 function searchedDashboardStatement(
@@ -766,33 +601,6 @@ const searchedDashboard = statementByShape(
   (q) => `${q.callType ? 'c' : '-'}${q.interviewerId ? 's' : '-'}`,
   (db, q, _search, paging) => searchedDashboardStatement(db, q, paging),
 );
-
-/** The counts of a searchedMatches statement. */
-type SearchedCounts = { words: number; found: number; matched: number; recent: number };
-
-/**
- * A search on a list's first pages (while its count's limit is within SEARCH_WINDOW): `run`'s one
- * statement (searchedMatches) answers a rare text (`rows`, counted in `matched`) and a common one
- * whose page the newest calls hold (`rows`, `counted`: more than countUpTo). Otherwise `common` says
- * whether the text is common (more than countUpTo calls say it: the total, unless a narrowing
- * filter makes it not the list's) and the caller reads on along the newest calls or asks the index
- * (searchNewestFirst); so it does past the first pages and without a text.
- */
-async function searchedFirst<R extends SearchedCounts>(
-  q: InterviewListQuery,
-  p: Paging,
-  narrowing: boolean,
-  run: (text: { text: string; pattern: string }) => Promise<R[]>,
-): Promise<{ rows?: R[]; counted?: boolean; common: boolean }> {
-  const text = q.search?.trim();
-  const limit = p.countUpTo + 1;
-  if (!text || limit > SEARCH_WINDOW) return { common: false };
-  const rows = await run({ text, pattern: containsPattern(text) });
-  const [r] = rows;
-  if (r.words < limit && r.found < limit) return { rows, common: false };
-  if (r.recent >= (narrowing ? limit : p.offset + p.limit)) return { rows, counted: true, common: true };
-  return { common: true };
-}
 
 /**
  * The values of a list statement's placeholders that both lists share: the search's, the common

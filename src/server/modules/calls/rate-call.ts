@@ -8,8 +8,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
+import { completedCall, listColumns } from './call-columns.js';
 import { toListedInterviewView } from './call-view.js';
-import { completedCall, listColumns } from './find-calls.js';
 
 export const rateMessages = {
   notFound: 'Interview not found',

@@ -1,0 +1,32 @@
+// The pieces of a query of calls that every list shares: a listed call's columns (with its
+// scenario's name and call type), what a completed call is (spec §4: endTime and evaluation set),
+// the newest-first order, and a page's row counts.
+import { and, getTableColumns, isNotNull, type Placeholder, sql } from 'drizzle-orm';
+import { interviewers, interviews } from '../../db/schema.js';
+
+export const listColumns = {
+  ...getTableColumns(interviews),
+  interviewerName: interviewers.name,
+  interviewerCallType: interviewers.callType,
+};
+
+export const completedCall = and(isNotNull(interviews.endTime), isNotNull(interviews.evaluation));
+
+/** Newest first, spelled like the indexes' key order (DESC NULLS LAST) so the planner reads them. */
+export const newestFirst = [
+  sql`${interviews.startTime} desc nulls last`,
+  sql`${interviews.id} desc nulls last`,
+];
+
+/** A page, and how far to count the matches (see matchesUpTo). */
+export type Paging = { limit: number; offset: number; countUpTo: number };
+
+/** The same in SQL: values or placeholders; `countLimit` is `countUpTo + 1`. */
+export type FilteredPaging = {
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+  countLimit: number | Placeholder;
+};
+
+/** A list's paging over the whole table, or over its `window` newest calls. */
+export type WindowPaging = FilteredPaging & { window?: number | Placeholder };
