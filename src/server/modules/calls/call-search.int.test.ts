@@ -267,7 +267,9 @@ describe('history search past the newest calls', () => {
 
     beforeAll(async () => {
       gale = await registerUser(ctx.app, { name: 'Gale' });
-      scenarioId = (await insertInterviewer(ctx.database.db, { name: 'Word Scenario' })).id;
+      scenarioId = (
+        await insertInterviewer(ctx.database.db, { name: 'Word Scenario', callType: 'Word Calls' })
+      ).id;
       const at = new Date('2025-01-01T00:00:00Z');
       // newest: two calls that say "zebra" only inside other words; then 60 that say the word
       await galeSays(['You: the ZEBRAS ran.', 'You: a zebra-striped shirt and overzebra.'], at);
@@ -284,6 +286,18 @@ describe('history search past the newest calls', () => {
         Array.from({ length: 60 }, (_, i) => `You: old call ${i}, an okapi.`),
         new Date('2024-01-01T00:00:00Z'),
       );
+      // "heron": 60 calls say it, 20 of them with another scenario (another call type)
+      const other = (
+        await insertInterviewer(ctx.database.db, { name: 'Other Scenario', callType: 'Other Calls' })
+      ).id;
+      await galeSays(
+        Array.from({ length: 60 }, (_, i) => `You: a heron ${i}.`),
+        new Date('2023-06-01T00:00:00Z'),
+      );
+      await ctx.database.db
+        .update(interviews)
+        .set({ interviewerId: other })
+        .where(sql`${interviews.userId} = ${gale.user.id} and ${interviews.transcript} like '%heron 1%'`);
       // "gnu": 30 say the word, 30 only "gnus": fewer than the count as a word, more as text
       await galeSays(
         Array.from({ length: 60 }, (_, i) => `You: ${i % 2 ? 'a gnu' : 'two gnus'} ${i}.`),
@@ -324,6 +338,18 @@ describe('history search past the newest calls', () => {
       const none = { ids: [], total: 0, totalCapped: false };
       expect(await gales('zebra', 1, 5, `&interviewerId=${scenarioId + 1000}`)).toEqual(none);
       expect(await gales('okapi', 1, 5, '&callType=no-such-type')).toEqual(none);
+      // a word that more calls say than the count, but fewer once filtered: counted within the filter
+      for (const filters of [
+        `&interviewerId=${scenarioId}`,
+        '&callType=Word%20Calls',
+        '&callType=Other%20Calls',
+      ]) {
+        const calls = await gales('heron', 1, 5, filters);
+        expect(calls.total, filters).toBeLessThanOrEqual(LIST_COUNT_AHEAD);
+        expect(calls.totalCapped, filters).toBe(false);
+      }
+      expect((await gales('heron', 1, 5, '&callType=Other%20Calls')).total).toBe(11);
+      expect((await gales('heron', 1, 5)).totalCapped).toBe(true);
       // a rare text (fewer calls than the count): its calls by id, filtered all the same
       const rare = pageOf(await expected('gnus', gale.user.id), 1, 5);
       expect(await gales('gnus', 1, 5, `&interviewerId=${scenarioId}`)).toEqual(rare);

@@ -648,10 +648,10 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
   const first = await searchedFirst(q, p, narrowing, (text) =>
     searchedDashboard(db, q, undefined, { ...values(undefined, p, SEARCH_WINDOW), ...text }),
   );
-  if (first.rows) return dashboardPage(first.rows, p.countUpTo, first.counted);
+  if (first.rows) return dashboardPage(first.rows, p.countUpTo, first.countedPast);
   const named = await resolveSearch(db, q, false);
   if (!named) return dashboardPage(await filteredDashboard(db, q, undefined, values(undefined)), p.countUpTo);
-  const counted = first.common && !narrowing;
+  const counted = first.countedPast;
   const counting = counted ? pageOnly(p) : p;
   const rows = await searchNewestFirst(
     counting.countUpTo,
@@ -748,10 +748,10 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
   const first = await searchedFirst(q, p, narrowing, (text) =>
     searchedAllCalls(db, q, undefined, { ...values(undefined, p, SEARCH_WINDOW), ...text }),
   );
-  if (first.rows) return allCallsAnswer(first.rows, p.countUpTo, first.counted);
+  if (first.rows) return allCallsAnswer(first.rows, p.countUpTo, first.countedPast);
   const named = await resolveSearch(db, q, true);
   if (!named) return allCallsAnswer(await allCallsPage(db, q, undefined, values(undefined)), p.countUpTo);
-  const counted = first.common && !narrowing;
+  const counted = first.countedPast;
   const counting = counted ? pageOnly(p) : p;
   const run = (window: number | undefined) =>
     window === undefined

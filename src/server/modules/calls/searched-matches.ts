@@ -63,16 +63,18 @@ const matchColumns = () => ({
 /**
  * A search on a list's first pages (while its count's limit is within SEARCH_WINDOW), as the CTEs
  * of one statement whose plan is the same for every text (named, planned once per connection):
- * - `words`: how many of the caller's (or anyone's) calls have the text as a word, up to the count's
- *   limit, from interviews_user_words_idx (migration 0016) without reading a transcript. Each such
- *   call contains the text, so reaching the limit says "more than countUpTo". Not with a narrowing
- *   filter, which makes that count not the list's.
- * - `probe`: otherwise the trigram index's calls that contain it, up to the limit (each candidate a
- *   transcript to check). Fewer than the limit are all of them.
+ * - `words`: how many of the list's calls (the caller's or anyone's, through its other filters)
+ *   have the text as a word, up to the count's limit, from interviews_user_words_idx (migration
+ *   0016) without reading a transcript. Each such call contains the text, so reaching the limit
+ *   says "more than countUpTo".
+ * - `probe`: otherwise the trigram index's calls of the caller (or anyone) that contain it, up to
+ *   the limit (each candidate a transcript to check; a narrowing filter is left to the next step,
+ *   or it could read every candidate). Fewer than the limit are all of them.
  * - `rare`: then the list's matches are those calls and the calls of the scenarios (on All Calls,
  *   and the callers) whose name contains it (`named`), counted and paged by id.
  * - `recent`: else the text is common, and the page is read along the SEARCH_WINDOW newest calls,
- *   stopping once it is full (or, with a narrowing filter, once the count is reached).
+ *   stopping once it is full (or, when only the probe counted and a filter narrows the list, once
+ *   the count is reached).
  * `matched` holds the page's candidates; the statement's counts say which answered (searchedFirst),
  * and the caller goes the longer way when neither did. Every value is read through `unseen`: a text
  * the planner could see would have each run planned for it, which cost more than the statement
@@ -97,18 +99,20 @@ export function searchedMatches(
   const narrowed = narrowing ? sql` and ${narrowing}` : sql``;
   const limit = p.countLimit;
   const newest = sql.join(newestFirst, sql`, `);
-  // the page's matches, when the text is common: a full page, or with a narrowing filter the count
-  const recentLimit = narrowing ? limit : sql`${p.offset}::int + ${p.limit}::int`;
+  const page = sql`${p.offset}::int + ${p.limit}::int`;
+  // The calls with the word, filtered as the list is: only the words index can read them (no
+  // user_id = $1 beside it, as the keys name the caller: the planner would AND in the trigram
+  // index's posting list of all the caller's calls, 0.6 ms at 10,000), and `offset 0` keeps a
+  // narrowing filter out of the scan (an index on it would have call_words computed for every call
+  // it gives). Completed calls only (the index's), which All Calls' list holds among others.
+  const withWord = sql`select ${interviews.id}, ${interviews.interviewerId}, ${interviews.userId},
+      ${interviews.callRating}, ${interviews.evaluationRating} from ${interviews} where ${completedCall}
+      and call_words(${interviews.userId}, ${interviews}.search_text)
+        @> ${unseen(sql`array[${caller ? sql`${caller}::text` : sql`'*'`} || ':' || lower(${v('text')}::text)]`)}
+      offset 0`;
   const words = db.$with('words', { n: count('n') }).as(
-    narrowing
-      ? sql`select 0 as n`
-      : // no user_id = $1 beside it: the words' keys name the caller, and the planner would AND in
-        // the trigram index's posting list of all the caller's calls (0.6 ms at 10,000). Completed
-        // calls only (the index's), which All Calls' list holds among others; "*" keys are anyone's
-        sql`select count(*)::int as n from (select 1 from ${interviews} where ${completedCall}
-          and call_words(${interviews.userId}, ${interviews}.search_text)
-            @> ${unseen(sql`array[${caller ? sql`${caller}::text` : sql`'*'`} || ':' || lower(${v('text')}::text)]`)}
-          limit ${limit}) as said`,
+    sql`select count(*)::int as n from (select 1 from (${withWord}) as ${interviews}
+        where true${narrowed} limit ${limit}) as said`,
   );
   const probe = db
     .$with('probe', { id: matchColumns().id })
@@ -126,6 +130,11 @@ export function searchedMatches(
       sql`select array(select ${interviewers.id} from ${interviewers} where ${interviewers.name} ilike ${namePattern}) as ids, ${callers} as callers`,
     );
   const common = sql`((select n from words) >= ${limit} or (select n from found) >= ${limit})`;
+  // the page's matches when the text is common: a full page once the list's count is known (by
+  // words, or by the probe without a narrowing filter), else the count itself
+  const recentLimit = narrowing
+    ? sql`case when (select n from words) >= ${limit} then ${page} else ${limit} end`
+    : page;
   const namedIds = sql`(select ids from named)::int[]`;
   const callerIds = sql`(select callers from named)::int[]`;
   const byName = (column: SQL, ids: SQL) =>
@@ -172,23 +181,25 @@ export type SearchedCounts = { words: number; found: number; matched: number; re
 /**
  * A search on a list's first pages (while its count's limit is within SEARCH_WINDOW): `run`'s one
  * statement (searchedMatches) answers a rare text (`rows`, counted in `matched`) and a common one
- * whose page the newest calls hold (`rows`, `counted`: more than countUpTo). Otherwise `common` says
- * whether the text is common (more than countUpTo calls say it: the total, unless a narrowing
- * filter makes it not the list's) and the caller reads on along the newest calls or asks the index
- * (searchNewestFirst); so it does past the first pages and without a text.
+ * whose page the newest calls hold (`rows`, `countedPast`: the total is "more than countUpTo").
+ * Otherwise, without `rows`, the caller reads on along the newest calls or asks the index
+ * (searchNewestFirst), as it does past the first pages; `countedPast` then says whether it needs
+ * to count (false) or only to find the page.
  */
 export async function searchedFirst<R extends SearchedCounts>(
   q: InterviewListQuery,
   p: Paging,
   narrowing: boolean,
   run: (text: { text: string; pattern: string }) => Promise<R[]>,
-): Promise<{ rows?: R[]; counted?: boolean; common: boolean }> {
+): Promise<{ rows?: R[]; countedPast: boolean }> {
   const text = q.search?.trim();
   const limit = p.countUpTo + 1;
-  if (!text || limit > SEARCH_WINDOW) return { common: false };
+  if (!text || limit > SEARCH_WINDOW) return { countedPast: false };
   const rows = await run({ text, pattern: containsPattern(text) });
   const [r] = rows;
-  if (r.words < limit && r.found < limit) return { rows, common: false };
-  if (r.recent >= (narrowing ? limit : p.offset + p.limit)) return { rows, counted: true, common: true };
-  return { common: true };
+  if (r.words < limit && r.found < limit) return { rows, countedPast: false };
+  // more than countUpTo of the list's calls: by the words (filtered as the list), or by the probe
+  const countedPast = r.words >= limit || !narrowing;
+  if (r.recent >= (countedPast ? p.offset + p.limit : limit)) return { rows, countedPast: true };
+  return { countedPast };
 }
