@@ -15,11 +15,11 @@ import { completedCall, newestFirst, type Paging, type WindowPaging } from './ca
  * transcripts' trigram index, and PostgreSQL cannot tell from its statistics once transcripts are
  * longer than a kilobyte (it keeps none for wider values): it asked the index for "budget", found
  * in a quarter of all calls, and read 5,000 transcripts (bench/dashboard, 8 KB transcripts: 90 ms
- * instead of 4). The window tells: see findCompletedInterviews.
+ * instead of 4). The window tells: see searchNewestFirst (find-calls.ts).
  */
 export const SEARCH_WINDOW = 250;
 
-/** A value of a statement kept for every run: `(select value)` is an InitPlan, so the planner estimates it as unknown in every plan (see searchedStatement). */
+/** A value of a statement kept for every run: `(select value)` is an InitPlan, so the planner estimates it as unknown in every plan (see searchedMatches). */
 const unseen = (value: SQL) => sql`(select ${value})`;
 
 /** A statement's value by name: its placeholder, or (for bench/dashboard's plans) the value itself. */
