@@ -4,6 +4,7 @@
 import { and, desc, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_AHEAD } from '../../../shared/domain/limits.js';
+import type { Database } from '../../db/client.js';
 import { interviews, users } from '../../db/schema.js';
 import { migrateFrom, onDatabaseBefore } from '../../test-support/earlier-migrations.js';
 import {
@@ -371,20 +372,30 @@ describe('history search past the newest calls', () => {
   });
 });
 
+/** A user in a database as it was before a migration. */
+async function oldUser(db: Database['db']) {
+  const [user] = await db
+    .insert(users)
+    .values({ name: 'Old', email: 'old@example.com', passwordHash: 'x' })
+    .returning({ id: users.id });
+  return user;
+}
+
+/** Rows of a query written in SQL. */
+const rowsOf = async <T>(db: Database['db'], query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
 describe('migrations 0014 and 0015', () => {
   it('give the calls already there their lower-cased copy, and its trigram index per user', async () => {
     // the migrations before 0014, as a database had them before it
     await onDatabaseBefore('0014', async (database) => {
       const { db } = database;
-      const [user] = await db
-        .insert(users)
-        .values({ name: 'Old', email: 'old@example.com', passwordHash: 'x' })
-        .returning({ id: users.id });
+      const user = await oldUser(db);
       const scenario = await insertInterviewer(db, { name: 'Ünïcode Ölsen' });
       await seedCalls(db, { userId: user.id, completed: 3, interviewerIds: [scenario.id] });
 
       await migrateFrom(database);
-      const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+      const rows = <T>(query: SQL) => rowsOf<T>(db, query);
       const copies = await rows<{ same: boolean }>(
         sql`select search_text = lower(transcript) as same from interviews`,
       );
@@ -416,10 +427,7 @@ describe('migration 0016', () => {
   it("indexes the words of the calls already there, under their caller's id and anyone's", async () => {
     await onDatabaseBefore('0016', async (database) => {
       const { db } = database;
-      const [user] = await db
-        .insert(users)
-        .values({ name: 'Old', email: 'old@example.com', passwordHash: 'x' })
-        .returning({ id: users.id });
+      const user = await oldUser(db);
       const scenario = await insertInterviewer(db);
       await db.insert(interviews).values({
         userId: user.id,
@@ -431,7 +439,7 @@ describe('migration 0016', () => {
       });
 
       await migrateFrom(database);
-      const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+      const rows = <T>(query: SQL) => rowsOf<T>(db, query);
       const [{ words }] = await rows<{ words: string[] }>(
         sql`select call_words(user_id, search_text) as words from interviews`,
       );

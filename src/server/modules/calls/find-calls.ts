@@ -41,6 +41,7 @@ import { type ListedInterviewRow, toListedInterviewView } from './call-view.js';
 import {
   placeholderOf,
   SEARCH_WINDOW,
+  type SearchedCounts,
   searchedFirst,
   searchedMatches,
   type Value,
@@ -443,6 +444,9 @@ function summaryAndPage<F extends Record<string, SQL | SQL.Aliased>>(
 /** The row counts a list's statement runs with (see matchesUpTo; `window` for a window's). */
 type Counts = { limit: number; offset: number; countLimit: number; window?: number };
 
+/** The values of a list statement's placeholders (see statementByShape). */
+type StatementValues = Counts & Record<string, unknown>;
+
 /**
  * A list's statements are built once per shape of filters (which of them are given, whether the
  * search names scenarios or callers, and whether it reads a window of the newest calls), with
@@ -461,12 +465,7 @@ function statementByShape<R>(
   keptShapes.push(() => prepared.size);
   const names = (ids: Named | undefined) =>
     ids === undefined ? '' : ids === 'many' ? 'm' : ids.length ? 'i' : 't';
-  return (
-    db: DbOrTx,
-    q: InterviewListQuery,
-    search: Search | undefined,
-    values: Counts & Record<string, unknown>,
-  ) => {
+  return (db: DbOrTx, q: InterviewListQuery, search: Search | undefined, values: StatementValues) => {
     const windowed = values.window !== undefined;
     const named = windowed;
     const written = named && writesIn(values);
@@ -628,9 +627,7 @@ function listValues(
 /**
  * One page of the user's completed calls matching the filters, the total (without filters exact:
  * the summary's count; with filters counted LIST_COUNT_AHEAD past the page's start), and the
- * summary figures.
- * A search asks the per-user trigram index for a rare text first, then reads the user's newest
- * calls (searchNewestFirst; decision 018).
+ * summary figures. With filters the rows are read as filteredRows reads them (decision 018).
  */
 export async function findCompletedInterviews(db: DbOrTx, userId: number, q: InterviewListQuery) {
   const p = paging(q);
@@ -644,24 +641,57 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
     ...listValues(q, p, search, counting, window),
     userId,
   });
-  const narrowing = Boolean(q.callType || q.interviewerId);
-  const first = await searchedFirst(q, p, narrowing, (text) =>
-    searchedDashboard(db, q, undefined, { ...values(undefined, p, SEARCH_WINDOW), ...text }),
+  const { rows, counted } = await filteredRows(db, q, p, {
+    narrowing: Boolean(q.callType || q.interviewerId),
+    withCallers: false,
+    values,
+    searched: (v) => searchedDashboard(db, q, undefined, v),
+    statement: (search, v) => filteredDashboard(db, q, search, v),
+    calls: (rows) => rows[0].completedCount,
+  });
+  return dashboardPage(rows, p.countUpTo, counted);
+}
+
+/** The values of a list's statement for a search, how far it counts, and a window. */
+type ListValues = (search: Search | undefined, counting?: Paging, window?: number) => StatementValues;
+
+/**
+ * A filtered list's rows, the way decision 018 takes: a search's first pages in one statement
+ * (searchedFirst), else the list's own statement (`statement`) over the newest calls first
+ * (searchNewestFirst), as a list without a text is read too. `counted`: the total is past countUpTo
+ * and the rows hold the page only. `narrowing`: a filter besides the search and the caller;
+ * `calls`: how many calls the list covers (searchNewestFirst's rule).
+ */
+async function filteredRows<R extends { matched: number }>(
+  db: DbOrTx,
+  q: InterviewListQuery,
+  p: Paging,
+  list: {
+    narrowing: boolean;
+    withCallers: boolean;
+    values: ListValues;
+    searched: (values: StatementValues) => Promise<(R & SearchedCounts)[]>;
+    statement: (search: Search | undefined, values: StatementValues) => Promise<R[]>;
+    calls: (rows: R[]) => number | (() => Promise<Counted>);
+  },
+): Promise<{ rows: R[]; counted: boolean }> {
+  const first = await searchedFirst(q, p, list.narrowing, (text) =>
+    list.searched({ ...list.values(undefined, p, SEARCH_WINDOW), ...text }),
   );
-  if (first.rows) return dashboardPage(first.rows, p.countUpTo, first.countedPast);
-  const named = await resolveSearch(db, q, false);
-  if (!named) return dashboardPage(await filteredDashboard(db, q, undefined, values(undefined)), p.countUpTo);
+  if (first.rows) return { rows: first.rows, counted: first.countedPast };
+  const named = await resolveSearch(db, q, list.withCallers);
+  if (!named) return { rows: await list.statement(undefined, list.values(undefined)), counted: false };
   const counted = first.countedPast;
   const counting = counted ? pageOnly(p) : p;
   const rows = await searchNewestFirst(
     counting.countUpTo,
     (window) =>
       window === undefined
-        ? filteredDashboard(db, q, named, values(named, counting))
-        : filteredDashboard(db, q, namesInStatement(named), values(named, counting, window)),
-    (rows) => ({ matched: rows[0].matched, calls: rows[0].completedCount }),
+        ? list.statement(named, list.values(named, counting))
+        : list.statement(namesInStatement(named), list.values(named, counting, window)),
+    (rows) => ({ matched: rows[0].matched, calls: list.calls(rows) }),
   );
-  return dashboardPage(rows, p.countUpTo, counted);
+  return { rows, counted };
 }
 
 /**
@@ -725,7 +755,7 @@ const toAdmin = (r: ListedInterviewRow & { userName: string; userEmail: string }
 
 /**
  * All users' calls for admins, newest first; paged and filtered when `page` is given, with the
- * total counted as the dashboard counts (LIST_COUNT_AHEAD past the page's start), in one statement.
+ * total counted as the dashboard counts (LIST_COUNT_AHEAD past the page's start) (see filteredRows).
  */
 export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
   if (!q.page) {
@@ -743,24 +773,15 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
     evaluationRating: ratingValue(q.evaluationRating),
     userId: q.userId,
   });
-  // the caller (userId) is the search's scope; any other filter narrows what it counted
-  const narrowing = Boolean(q.callType || q.interviewerId || q.callRating || q.evaluationRating);
-  const first = await searchedFirst(q, p, narrowing, (text) =>
-    searchedAllCalls(db, q, undefined, { ...values(undefined, p, SEARCH_WINDOW), ...text }),
-  );
-  if (first.rows) return allCallsAnswer(first.rows, p.countUpTo, first.countedPast);
-  const named = await resolveSearch(db, q, true);
-  if (!named) return allCallsAnswer(await allCallsPage(db, q, undefined, values(undefined)), p.countUpTo);
-  const counted = first.countedPast;
-  const counting = counted ? pageOnly(p) : p;
-  const run = (window: number | undefined) =>
-    window === undefined
-      ? allCallsPage(db, q, named, values(named, counting))
-      : allCallsPage(db, q, namesInStatement(named), values(named, counting, window));
-  const rows = await searchNewestFirst(counting.countUpTo, run, (found) => ({
-    matched: found[0].matched,
-    calls: () => countAllCalls(db),
-  }));
+  const { rows, counted } = await filteredRows(db, q, p, {
+    // the caller (userId) is the search's scope; any other filter narrows what it counted
+    narrowing: Boolean(q.callType || q.interviewerId || q.callRating || q.evaluationRating),
+    withCallers: true,
+    values,
+    searched: (v) => searchedAllCalls(db, q, undefined, v),
+    statement: (search, v) => allCallsPage(db, q, search, v),
+    calls: () => () => countAllCalls(db),
+  });
   return allCallsAnswer(rows, p.countUpTo, counted);
 }
 
