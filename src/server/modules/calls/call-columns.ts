@@ -1,7 +1,8 @@
 // The pieces of a query of calls that every list shares: a listed call's columns (with its
 // scenario's name and call type), what a completed call is (spec §4: endTime and evaluation set),
 // the newest-first order, and a page's row counts.
-import { and, getTableColumns, isNotNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { InterviewListQuery } from '../../../shared/contracts/calls.js';
 import { interviewers, interviews } from '../../db/schema.js';
 
 export const listColumns = {
@@ -30,3 +31,12 @@ export type FilteredPaging = {
 
 /** A list's paging over the whole table, or over its `window` newest calls. */
 export type WindowPaging = FilteredPaging & { window?: number | Placeholder };
+
+/** A rating filter (spec: 0, 1, 2 or 'unrated'): `column` is null, or equals `value` as the statement takes it. */
+export function ratingIs(
+  column: typeof interviews.callRating | typeof interviews.evaluationRating,
+  rating: NonNullable<InterviewListQuery['callRating']>,
+  value: SQL | Placeholder | number,
+) {
+  return rating === 'unrated' ? isNull(column) : eq(column, value);
+}

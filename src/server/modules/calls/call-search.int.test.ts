@@ -359,6 +359,36 @@ describe('history search past the newest calls', () => {
     });
   });
 
+  // the text reaches the statement as values (a LIKE pattern, a words key): none of these is SQL,
+  // a wildcard or a key of another user's words
+  it.each([
+    ['a NUL character', 'bud\u0000get'],
+    ['wildcards and the escape character', '%_\\'],
+    ['a key of another caller', '1:budget'],
+    ['letters that change length when lower-cased', 'İSTANBUL ß'],
+    ['200 characters of one word', 'b'.repeat(200)],
+    ["SQL's quoting", "budget'); drop table interviews; --"],
+  ])('answers a search with %s as text, from both lists', async (_what, search) => {
+    for (const [cookie, route] of [
+      [erin.cookie, '/api/interviews'],
+      [admin, '/api/interviews/all'],
+    ] as const) {
+      const url = `${route}?page=1&pageSize=5&search=${encodeURIComponent(search)}`;
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBeLessThan(500);
+      if (res.statusCode !== 200) continue;
+      const want = pageOf(
+        await expected(search, route === '/api/interviews' ? erin.user.id : undefined),
+        1,
+        5,
+      );
+      const got = res.json() as Listed;
+      expect({ ids: got.items.map((i) => i.id), total: got.total, totalCapped: got.totalCapped }).toEqual(
+        want,
+      );
+    }
+  });
+
   it("All Calls finds a caller's calls by their name, though no transcript says it", async () => {
     const all = await ctx.database.db
       .select({ id: interviews.id, userId: interviews.userId })

@@ -12,7 +12,6 @@ import {
   getTableColumns,
   ilike,
   inArray,
-  isNull,
   or,
   type Placeholder,
   type SQL,
@@ -35,6 +34,7 @@ import {
   listColumns,
   newestFirst,
   type Paging,
+  ratingIs,
   type WindowPaging,
 } from './call-columns.js';
 import { type ListedInterviewRow, toListedInterviewView } from './call-view.js';
@@ -198,7 +198,7 @@ function ratingFilter(
   bind: Bind,
 ) {
   if (value === undefined) return undefined;
-  return value === 'unrated' ? isNull(column) : eq(column, bind.value(name, Number(value)));
+  return ratingIs(column, value, bind.value(name, Number(value)));
 }
 
 /** A rating filter's value as its placeholder takes it (none for 'unrated': IS NULL). */

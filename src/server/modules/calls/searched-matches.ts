@@ -2,12 +2,12 @@
 // by the words index, a rare one found by the trigram index and matched by id, a common one paged
 // along the newest calls. find-calls.ts puts each list's page on top and goes the longer way
 // (searchNewestFirst) when this does not answer.
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { InterviewListQuery } from '../../../shared/contracts/calls.js';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { interviewers, interviews, users } from '../../db/schema.js';
-import { completedCall, newestFirst, type Paging, type WindowPaging } from './call-columns.js';
+import { completedCall, newestFirst, type Paging, ratingIs, type WindowPaging } from './call-columns.js';
 
 /**
  * A search reads the user's newest calls first, this many of them. Whether a word is common or
@@ -46,8 +46,8 @@ function narrowingFilters(listing: Listing, q: InterviewListQuery, v: Value): SQ
       [interviews.evaluationRating, 'evaluationRating'],
     ] as const;
     for (const [column, name] of ratings) {
-      if (q[name] === undefined) continue;
-      filters.push(q[name] === 'unrated' ? isNull(column) : eq(column, v(name)));
+      const rating = q[name];
+      if (rating !== undefined) filters.push(ratingIs(column, rating, v(name)));
     }
   }
   const given = filters.filter((f) => f !== undefined);
