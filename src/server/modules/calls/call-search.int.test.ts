@@ -490,3 +490,44 @@ describe('migration 0016', () => {
     });
   });
 });
+
+describe('migration 0017', () => {
+  it('stores the search copy of a call written after it uncompressed, and finds calls from before and after', async () => {
+    await onDatabaseBefore('0017', async (database) => {
+      const { db } = database;
+      const user = await oldUser(db);
+      const scenario = await insertInterviewer(db);
+      // a 10-minute call's transcript: long enough to be compressed and stored out of line
+      const transcript = (n: number) =>
+        Array.from({ length: 200 }, (_, i) => `You: Answer ${i} of call ${n} about the BUDGET.`).join('\n');
+      const call = (n: number, minutes: number) => ({
+        userId: user.id,
+        interviewerId: scenario.id,
+        startTime: new Date(Date.UTC(2026, 0, 1, 9, minutes)),
+        endTime: new Date(Date.UTC(2026, 0, 1, 9, minutes + 10)),
+        transcript: transcript(n),
+        evaluation: [{ score: 5 }],
+      });
+      await db.insert(interviews).values(call(1, 0));
+
+      await migrateFrom(database);
+      await db.insert(interviews).values(call(2, 30));
+      const stored = await rowsOf<{ search: string | null; transcript: string | null }>(
+        db,
+        sql`select pg_column_compression(search_text) as search, pg_column_compression(transcript) as transcript
+            from interviews order by start_time`,
+      );
+      // before: the copy compressed as the transcript is; after: the copy as is, the transcript still compressed
+      expect(stored).toEqual([
+        { search: 'pglz', transcript: 'pglz' },
+        { search: null, transcript: 'pglz' },
+      ]);
+      for (const search of ['budget', 'answer 199 of call 1', 'answer 0 of call 2']) {
+        const found = await findCompletedInterviews(db, user.id, { page: 1, search });
+        const expected =
+          search === 'budget' ? [transcript(2), transcript(1)] : [transcript(search.endsWith('1') ? 1 : 2)];
+        expect(found.items.map((i) => i.transcript)).toEqual(expected);
+      }
+    });
+  });
+});
