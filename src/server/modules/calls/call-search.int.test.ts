@@ -531,3 +531,59 @@ describe('migration 0017', () => {
     });
   });
 });
+
+describe('migration 0018', () => {
+  it('has every GIN index write new calls into itself, with no pending list left for searches to read through', async () => {
+    await onDatabaseBefore('0018', async (database) => {
+      const { db } = database;
+      const user = await oldUser(db);
+      const scenario = await insertInterviewer(db);
+      const call = (n: number) => ({
+        userId: user.id,
+        interviewerId: scenario.id,
+        startTime: new Date(Date.UTC(2026, 0, 1, 9, n)),
+        endTime: new Date(Date.UTC(2026, 0, 1, 9, n + 5)),
+        transcript: `You: Call ${n} was about the budget of project zeta${n}.`,
+        evaluation: [{ score: 5 }],
+      });
+      const ginIndexes = sql`select c.oid::regclass::text as name, c.reloptions as options from pg_index i
+          join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+          where i.indrelid = 'interviews'::regclass and a.amname = 'gin' order by 1`;
+      /** flushes each GIN index's pending list: how many pages it held */
+      const pending = async () => {
+        const indexes = await rowsOf<{ name: string }>(db, ginIndexes);
+        const pages = await Promise.all(
+          indexes.map(({ name }) =>
+            rowsOf<{ pages: number }>(
+              db,
+              sql`select gin_clean_pending_list(${name}::regclass)::int as pages`,
+            ),
+          ),
+        );
+        return Object.fromEntries(indexes.map(({ name }, i) => [name, pages[i][0].pages]));
+      };
+      // before: a new call's entries wait in each index's pending list
+      await db.insert(interviews).values(call(1));
+      expect(Object.values(await pending()).every((pages) => pages > 0)).toBe(true);
+      await db.insert(interviews).values(call(2));
+
+      await migrateFrom(database);
+      const indexes = await rowsOf<{ name: string; options: string[] | null }>(db, ginIndexes);
+      expect(indexes.map((i) => i.name)).toEqual(
+        expect.arrayContaining(['interviews_user_search_trgm_idx', 'interviews_user_words_idx']),
+      );
+      for (const index of indexes) expect(index.options).toContain('fastupdate=off');
+      // the migration flushed what was pending, and a call stored after it leaves nothing pending
+      await db.insert(interviews).values(call(3));
+      expect(Object.values(await pending())).toEqual(indexes.map(() => 0));
+      for (const [search, n] of [
+        ['zeta1.', 1],
+        ['zeta2.', 2],
+        ['zeta3.', 3],
+      ] as const) {
+        const found = await findCompletedInterviews(db, user.id, { page: 1, search });
+        expect(found.items.map((i) => i.transcript)).toEqual([call(n).transcript]);
+      }
+    });
+  });
+});
