@@ -1,9 +1,21 @@
 // The pieces of a query of calls that every list shares: a listed call's columns (with its
 // scenario's name and call type), what a completed call is (spec §4: endTime and evaluation set),
-// the newest-first order, and a page's row counts.
-import { and, eq, getTableColumns, isNotNull, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+// the newest-first order, a page's row counts, and what a search names besides transcripts.
+import {
+  and,
+  eq,
+  getTableColumns,
+  ilike,
+  isNotNull,
+  isNull,
+  or,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { InterviewListQuery } from '../../../shared/contracts/calls.js';
-import { interviewers, interviews } from '../../db/schema.js';
+import { interviewers, interviews, users } from '../../db/schema.js';
 
 export const listColumns = {
   ...getTableColumns(interviews),
@@ -40,3 +52,13 @@ export function ratingIs(
 ) {
   return rating === 'unrated' ? isNull(column) : eq(column, value);
 }
+
+/** A search's ILIKE pattern (containsPattern), as a value or in SQL. */
+type Pattern = string | SQLWrapper;
+
+/** A scenario the search names: its name contains the text (spec §5). */
+export const scenarioNamed = (pattern: Pattern) => ilike(interviewers.name, pattern);
+
+/** A caller All Calls' search names: their name or email contains the text. */
+export const callerNamed = (pattern: Pattern) =>
+  or(ilike(users.name, pattern), ilike(users.email, pattern)) as SQL;

@@ -15,7 +15,7 @@ import {
 } from '../../test-support/test-app.js';
 import { ensureAdmin } from '../auth/service.js';
 import { insertInterviewer } from './call-fixtures.js';
-import { findCompletedInterviews, keptStatementShapes } from './find-calls.js';
+import { findCompletedInterviews, keptStatementShapes, searchedDashboardQuery } from './find-calls.js';
 import { SEARCH_WINDOW } from './searched-matches.js';
 import { seedCalls } from './seed-calls.js';
 
@@ -124,6 +124,27 @@ describe('history search past the newest calls', () => {
       );
     },
   );
+
+  // The one statement (searchedMatches) answers a first page itself: a common word by its words
+  // count and the newest calls, in any case, and a rare text by the trigram index. When it does
+  // not, the list still answers the longer way, which the cases above would not tell apart.
+  it.each([
+    ['budget', 'recent'],
+    ['BUDGET', 'recent'],
+    ['number 1234.', 'rare'],
+  ] as const)('answers "%s" on the first page in one statement (%s)', async (search, way) => {
+    const [row] = await searchedDashboardQuery(ctx.database.db, erin.user.id, {
+      page: 1,
+      pageSize: 5,
+      search,
+    });
+    const countLimit = Math.max(5, LIST_COUNT_AHEAD) + 1;
+    expect({ words: row.words, found: row.found, matched: row.matched, recent: row.recent }).toEqual(
+      way === 'recent'
+        ? { words: countLimit, found: 0, matched: 0, recent: 5 }
+        : { words: 0, found: 1, matched: 1, recent: 0 },
+    );
+  });
 
   // a text no transcript says that names a scenario, or in All Calls a caller: the index finds no
   // transcript, and the calls come from the name
@@ -411,6 +432,24 @@ async function oldUser(db: Database['db']) {
   return user;
 }
 
+/**
+ * A user and a scenario in a database as it was before a migration, and the values of a completed
+ * call of theirs starting `minute` minutes into a fixed day, saying `transcript`.
+ */
+async function oldCaller(db: Database['db']) {
+  const user = await oldUser(db);
+  const scenario = await insertInterviewer(db);
+  const completed = (minute: number, transcript: string) => ({
+    userId: user.id,
+    interviewerId: scenario.id,
+    startTime: new Date(Date.UTC(2026, 0, 1, 9, minute)),
+    endTime: new Date(Date.UTC(2026, 0, 1, 9, minute + 5)),
+    transcript,
+    evaluation: [{ score: 5 }],
+  });
+  return { user, completed };
+}
+
 /** Rows of a query written in SQL. */
 const rowsOf = async <T>(db: Database['db'], query: SQL) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -457,16 +496,8 @@ describe('migration 0016', () => {
   it("indexes the words of the calls already there, under their caller's id and anyone's", async () => {
     await onDatabaseBefore('0016', async (database) => {
       const { db } = database;
-      const user = await oldUser(db);
-      const scenario = await insertInterviewer(db);
-      await db.insert(interviews).values({
-        userId: user.id,
-        interviewerId: scenario.id,
-        startTime: new Date(),
-        endTime: new Date(),
-        transcript: 'You: The BUDGET-friendly plan, Ölsen.',
-        evaluation: [{ score: 5 }],
-      });
+      const { user, completed } = await oldCaller(db);
+      await db.insert(interviews).values(completed(0, 'You: The BUDGET-friendly plan, Ölsen.'));
 
       await migrateFrom(database);
       const rows = <T>(query: SQL) => rowsOf<T>(db, query);
@@ -495,23 +526,14 @@ describe('migration 0017', () => {
   it('stores the search copy of a call written after it uncompressed, and finds calls from before and after', async () => {
     await onDatabaseBefore('0017', async (database) => {
       const { db } = database;
-      const user = await oldUser(db);
-      const scenario = await insertInterviewer(db);
+      const { user, completed } = await oldCaller(db);
       // a 10-minute call's transcript: long enough to be compressed and stored out of line
       const transcript = (n: number) =>
         Array.from({ length: 200 }, (_, i) => `You: Answer ${i} of call ${n} about the BUDGET.`).join('\n');
-      const call = (n: number, minutes: number) => ({
-        userId: user.id,
-        interviewerId: scenario.id,
-        startTime: new Date(Date.UTC(2026, 0, 1, 9, minutes)),
-        endTime: new Date(Date.UTC(2026, 0, 1, 9, minutes + 10)),
-        transcript: transcript(n),
-        evaluation: [{ score: 5 }],
-      });
-      await db.insert(interviews).values(call(1, 0));
+      await db.insert(interviews).values(completed(0, transcript(1)));
 
       await migrateFrom(database);
-      await db.insert(interviews).values(call(2, 30));
+      await db.insert(interviews).values(completed(30, transcript(2)));
       const stored = await rowsOf<{ search: string | null; transcript: string | null }>(
         db,
         sql`select pg_column_compression(search_text) as search, pg_column_compression(transcript) as transcript
@@ -536,22 +558,15 @@ describe('migration 0018', () => {
   it('has every GIN index write new calls into itself, with no pending list left for searches to read through', async () => {
     await onDatabaseBefore('0018', async (database) => {
       const { db } = database;
-      const user = await oldUser(db);
-      const scenario = await insertInterviewer(db);
-      const call = (n: number) => ({
-        userId: user.id,
-        interviewerId: scenario.id,
-        startTime: new Date(Date.UTC(2026, 0, 1, 9, n)),
-        endTime: new Date(Date.UTC(2026, 0, 1, 9, n + 5)),
-        transcript: `You: Call ${n} was about the budget of project zeta${n}.`,
-        evaluation: [{ score: 5 }],
-      });
-      const ginIndexes = sql`select c.oid::regclass::text as name, c.reloptions as options from pg_index i
-          join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
-          where i.indrelid = 'interviews'::regclass and a.amname = 'gin' order by 1`;
-      /** flushes each GIN index's pending list: how many pages it held */
+      const { user, completed } = await oldCaller(db);
+      const call = (n: number) => completed(n, `You: Call ${n} was about the budget of project zeta${n}.`);
+      const ginIndexes = (table: SQL) => sql`select c.oid::regclass::text as name, c.reloptions as options
+          from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+          where a.amname = 'gin' and c.relnamespace = current_schema()::regnamespace and ${table} order by 1`;
+      const callIndexes = ginIndexes(sql`i.indrelid = 'interviews'::regclass`);
+      /** flushes each GIN index of the calls' pending list: how many pages it held */
       const pending = async () => {
-        const indexes = await rowsOf<{ name: string }>(db, ginIndexes);
+        const indexes = await rowsOf<{ name: string }>(db, callIndexes);
         const pages = await Promise.all(
           indexes.map(({ name }) =>
             rowsOf<{ pages: number }>(
@@ -564,18 +579,26 @@ describe('migration 0018', () => {
       };
       // before: a new call's entries wait in each index's pending list
       await db.insert(interviews).values(call(1));
-      expect(Object.values(await pending()).every((pages) => pages > 0)).toBe(true);
+      const before = await pending();
+      expect(Object.keys(before)).toEqual(['interviews_user_search_trgm_idx', 'interviews_user_words_idx']);
+      expect(Object.values(before).every((pages) => pages > 0)).toBe(true);
       await db.insert(interviews).values(call(2));
 
       await migrateFrom(database);
-      const indexes = await rowsOf<{ name: string; options: string[] | null }>(db, ginIndexes);
+      // every GIN index: the calls' and the name searches' of users and scenarios
+      const indexes = await rowsOf<{ name: string; options: string[] | null }>(db, ginIndexes(sql`true`));
       expect(indexes.map((i) => i.name)).toEqual(
-        expect.arrayContaining(['interviews_user_search_trgm_idx', 'interviews_user_words_idx']),
+        expect.arrayContaining([
+          'interviews_user_search_trgm_idx',
+          'interviews_user_words_idx',
+          'users_name_trgm_idx',
+          'interviewers_name_trgm_idx',
+        ]),
       );
-      for (const index of indexes) expect(index.options).toContain('fastupdate=off');
+      for (const index of indexes) expect(index.options, index.name).toContain('fastupdate=off');
       // the migration flushed what was pending, and a call stored after it leaves nothing pending
       await db.insert(interviews).values(call(3));
-      expect(Object.values(await pending())).toEqual(indexes.map(() => 0));
+      expect(await pending()).toEqual({ interviews_user_search_trgm_idx: 0, interviews_user_words_idx: 0 });
       for (const [search, n] of [
         ['zeta1.', 1],
         ['zeta2.', 2],

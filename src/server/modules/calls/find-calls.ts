@@ -10,7 +10,6 @@ import {
   desc,
   eq,
   getTableColumns,
-  ilike,
   inArray,
   or,
   type Placeholder,
@@ -29,12 +28,14 @@ import { type Preparable, preparedQuery } from '../../db/prepared.js';
 import { interviewers, interviews, userCallStats, users } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import {
+  callerNamed,
   completedCall,
   type FilteredPaging,
   listColumns,
   newestFirst,
   type Paging,
   ratingIs,
+  scenarioNamed,
   type WindowPaging,
 } from './call-columns.js';
 import { type ListedInterviewRow, toListedInterviewView } from './call-view.js';
@@ -90,12 +91,12 @@ const namesContaining = preparedQuery('search_names', (db) => {
   const scenarios = db
     .select({ id: interviewers.id })
     .from(interviewers)
-    .where(ilike(interviewers.name, pattern))
+    .where(scenarioNamed(pattern))
     .limit(MAX_LISTED_IDS + 1);
   const callers = db
     .select({ id: users.id })
     .from(users)
-    .where(or(ilike(users.name, pattern), ilike(users.email, pattern)))
+    .where(callerNamed(pattern))
     .limit(MAX_LISTED_IDS + 1);
   return db
     .select({
@@ -172,14 +173,14 @@ function commonFilters(q: InterviewListQuery, search: Search | undefined, bind: 
         interviews.interviewerId,
         'interviewerIds',
         search.interviewers,
-        sql`select ${interviewers.id} from ${interviewers} where ${ilike(interviewers.name, pattern)}`,
+        sql`select ${interviewers.id} from ${interviewers} where ${scenarioNamed(pattern)}`,
       ),
       search.callers
         ? named(
             interviews.userId,
             'callerIds',
             search.callers,
-            sql`select ${users.id} from ${users} where ${or(ilike(users.name, pattern), ilike(users.email, pattern))}`,
+            sql`select ${users.id} from ${users} where ${callerNamed(pattern)}`,
           )
         : undefined,
     ].filter((arm) => arm !== undefined);

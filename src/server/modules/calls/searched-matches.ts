@@ -7,7 +7,15 @@ import type { InterviewListQuery } from '../../../shared/contracts/calls.js';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { interviewers, interviews, users } from '../../db/schema.js';
-import { completedCall, newestFirst, type Paging, ratingIs, type WindowPaging } from './call-columns.js';
+import {
+  callerNamed,
+  completedCall,
+  newestFirst,
+  type Paging,
+  ratingIs,
+  scenarioNamed,
+  type WindowPaging,
+} from './call-columns.js';
 
 /**
  * A search reads the user's newest calls first, this many of them. Whether a word is common or
@@ -124,12 +132,12 @@ export function searchedMatches(
   const found = db.$with('found', { n: count('n') }).as(sql`select count(*)::int as n from probe`);
   const callers =
     listing === 'allCalls'
-      ? sql`array(select ${users.id} from ${users} where ${users.name} ilike ${namePattern} or ${users.email} ilike ${namePattern})`
+      ? sql`array(select ${users.id} from ${users} where ${callerNamed(namePattern)})`
       : sql`'{}'::int[]`;
   const named = db
     .$with('named', { ids: sql<number[]>`ids`.as('ids'), callers: sql<number[]>`callers`.as('callers') })
     .as(
-      sql`select array(select ${interviewers.id} from ${interviewers} where ${interviewers.name} ilike ${namePattern}) as ids, ${callers} as callers`,
+      sql`select array(select ${interviewers.id} from ${interviewers} where ${scenarioNamed(namePattern)}) as ids, ${callers} as callers`,
     );
   const common = sql`((select n from words) >= ${limit} or (select n from found) >= ${limit})`;
   // the page's matches when the text is common: a full page once the list's count is known (by
