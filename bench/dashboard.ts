@@ -1,6 +1,7 @@
 // bench/dashboard: latency of the dashboard's first page (GET /api/interviews?page=1, which also
 // answers the filtered total and the summary figures) for a user with 10,000 completed calls,
-// next to the server's own no-op route (GET /api/noop) measured in the same run over real HTTP.
+// next to the server's own no-op route (GET /api/noop) measured in the same run over real HTTP,
+// and to GET /api/health, whose one `select 1` is the floor of any route that reads the database.
 // Other users' calls (another 10,000) sit in the same table, so the index has to do its job.
 // Runs on the embedded default (PostgreSQL in a child process over its Unix socket, decision 017,
 // in a temporary DATA_DIR), on embedded PGlite (existing folders' engine), and on PostgreSQL over
@@ -143,6 +144,8 @@ async function run(kind: string, database: Database) {
     const figures = await measure(
       {
         noop: `${address}/api/noop`,
+        // one database round trip (select 1) and a small answer: the floor of any route that reads
+        roundTrip: `${address}/api/health`,
         first: dashboard,
         // "budget" is in a quarter of the transcripts; "number 4321" in one
         search: `${dashboard}&search=budget`,
@@ -154,7 +157,7 @@ async function run(kind: string, database: Database) {
       },
       cookie,
     );
-    const { noop, first, search, rare, allCalls: allCommon, allRare, never } = figures;
+    const { noop, roundTrip, first, search, rare, allCalls: allCommon, allRare, never } = figures;
     const row = (name: string, r: Figure, { noop, first }: Record<'noop' | 'first', Figure> = figures) =>
       console.log(
         `  ${name.padEnd(46)} median ${r.median.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  ` +
@@ -166,6 +169,7 @@ async function run(kind: string, database: Database) {
         'the first page without one sends 5 calls with their transcripts):',
     );
     row('GET /api/noop (baseline)', noop);
+    row('GET /api/health (one round trip: select 1)', roundTrip);
     row('dashboard first page', first);
     row('dashboard first page, search "budget"', search);
     row('dashboard first page, search "number 4321"', rare);

@@ -13,6 +13,10 @@
 //    one call, their account, a rating, and the no-op route as the baseline;
 //  - LOAD_CALLS (20) simultaneous built-in voice calls (scripted interviewer, offline espeak-ng
 //    voice) over WebSocket, each exchanging typed turns and ended through the API, then another;
+//    their first calls start spread over the warm-up. Started together, the calls stayed in step
+//    for their first dozen rounds, and 15-20 of them ended (and were evaluated) within 0.2 s,
+//    every 1.5 s: whether the first, largest of these waves fell before or after the warm-up
+//    moved every p99 of a run by up to 1.5x and /end's by 3-4x (docs/performance.md);
 //  - for LOAD_SECONDS (90), after LOAD_WARMUP_SECONDS (5) of the same load that is not counted:
 //    220 clients connecting at once and a cold JIT are not what a running server sees.
 // Prints requests per second, the error count and p50/p95/p99 per route next to /api/noop in
@@ -82,6 +86,8 @@ type Fixture = {
   signIns: { email: string; password: string }[];
   /** the server's sign-in throttling settings, printed with the login-flood figures */
   limits: Record<string, number | string>;
+  /** the database's settings that change its figures under this load, printed side by side */
+  settings: string;
 };
 
 // ---------------------------------------------------------------- the server (child process)
@@ -184,7 +190,23 @@ async function serve() {
   const { createEspeakSynthesizer } = await import('../src/server/providers/tts/espeak.js');
   if (main) await createEspeakSynthesizer().warmUp?.();
   const port = (app.server.address() as { port: number }).port;
-  const fixture: Fixture = { port, browsers, callers, interviewerId: interviewer.id, signIns, limits };
+  // this machine's PostgreSQL may not be set as a deployment's would (autovacuum off, say)
+  const { sqlRows } = await import('../src/server/db/sql-rows.js');
+  const [dbSettings] = sqlRows<{ autovacuum: string; buffers: string }>(
+    await database.db.execute(
+      "select current_setting('autovacuum') as autovacuum, current_setting('shared_buffers') as buffers",
+    ),
+  );
+  const settings = `autovacuum ${dbSettings.autovacuum}, shared_buffers ${dbSettings.buffers}`;
+  const fixture: Fixture = {
+    port,
+    browsers,
+    callers,
+    interviewerId: interviewer.id,
+    signIns,
+    limits,
+    settings,
+  };
   process.stdout.write(`READY ${JSON.stringify(fixture)}\n`);
   // the event loop's delay is what every request queued behind a long task waits
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -342,6 +364,7 @@ type Send = (
 /** The main phase's figures on one database, for the side-by-side table. */
 type MainSummary = {
   database: string;
+  settings: string;
   cpu: ReturnType<typeof cpuPercent>;
   loop: LoopDelay | null;
 } & ReturnType<typeof report>;
@@ -450,7 +473,7 @@ async function runOn(): Promise<MainSummary | null> {
 }
 
 function reportSideBySide(runs: MainSummary[]) {
-  const cell = (v: string) => v.padStart(26);
+  const cell = (v: string) => v.padStart(38);
   const n1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
   const pc = (n: number) => `${n.toFixed(0)}%`;
   const row = (label: string, value: (r: MainSummary) => string) =>
@@ -459,6 +482,7 @@ function reportSideBySide(runs: MainSummary[]) {
     `\n==== side by side: ${USERS} users + ${CALLS} voice calls, ${SECONDS} s after ${WARMUP_SECONDS} s of warm-up, same parameters`,
   );
   row('', (r) => r.database);
+  row('database settings', (r) => r.settings);
   row('requests/s (errors)', (r) => `${n1(r.reqPerS)} (${r.errors})`);
   row('server CPU, % of one core', (r) => pc(r.cpu.server));
   row('PostgreSQL processes CPU (all on machine)', (r) => pc(r.cpu.postgres));
@@ -546,7 +570,8 @@ async function mainPhase(server: Server, send: Send): Promise<MainSummary> {
   const turnMs: number[] = [];
   let turnErrors = 0;
   let callsEnded = 0;
-  const converse = async (caller: Fixture['callers'][number]) => {
+  const converse = async (caller: Fixture['callers'][number], i: number) => {
+    await sleep((i * WARMUP_SECONDS * 1000) / fixture.callers.length);
     while (Date.now() < deadline) {
       const created = await request('POST /api/interviews', 'POST', '/api/interviews', caller.cookie, {
         type: 'single',
@@ -653,6 +678,7 @@ async function mainPhase(server: Server, send: Send): Promise<MainSummary> {
 
   return {
     database: database.label,
+    settings: fixture.settings,
     cpu: busy,
     loop,
     ...report(elapsedMs / 1000, turnMs, turnErrors, callsEnded),
