@@ -10,17 +10,19 @@ import {
   type TestContext,
   testConfig,
 } from '../../test-support/test-app.js';
-import { THROTTLE_MESSAGES } from './login-throttle.js';
+import { GLOBAL_RECHECK_MS, THROTTLE_MESSAGES } from './login-throttle.js';
 
 let ctx: TestContext;
 let app: App;
 // the waits a failing sign-in asks for (progressive delay), recorded instead of slept
 const waits: number[] = [];
+// how far the server's clock is ahead of the real one (a test steps it)
+let ahead = 0;
 beforeAll(async () => {
   ctx = await createTestContext({
     env: { REGISTER_RATE_LIMIT: '1000' },
     clock: {
-      now: () => new Date(),
+      now: () => new Date(Date.now() + ahead),
       sleep: async (ms) => {
         waits.push(ms);
       },
@@ -92,6 +94,24 @@ describe('sign-in throttling', () => {
     expect((await login(member.email, member.password, ips[1])).statusCode).toBe(429);
     // a client that has not been failing is not
     expect((await login(member.email, member.password, '198.51.100.9')).statusCode).toBe(200);
+  });
+
+  it('refuses a client for the server-wide budget from memory, and reads the budget again after GLOBAL_RECHECK_MS', async () => {
+    const member = await registerUser(app);
+    const ips = Array.from({ length: 16 }, (_, i) => `192.0.2.${i + 101}`);
+    for (const [i, ip] of ips.entries()) {
+      expect((await login(`flood${i}@example.com`, 'guess password', ip)).statusCode).toBe(401);
+    }
+    const refused = await login(member.email, member.password, ips[2]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(THROTTLE_MESSAGES.client);
+    // the flood's failures are gone (they lapsed, say): the refusal still comes from memory, not
+    // from a query per attempt
+    await ctx.deps.database.db.execute(sql`delete from auth_failures`);
+    expect((await login(member.email, member.password, ips[2])).statusCode).toBe(429);
+    // once the budget is read again, the client is let in
+    ahead += GLOBAL_RECHECK_MS + 1;
+    expect((await login(member.email, member.password, ips[2])).statusCode).toBe(200);
   });
 });
 

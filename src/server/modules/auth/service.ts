@@ -8,7 +8,6 @@ import { conflict, forbidden, invalid, tooMany, unauthorized } from '../../error
 import {
   checkAllowed,
   clearPairFailures,
-  FAILURE_WINDOW_MS,
   failureDelayMs,
   hashGate,
   recentFailures,
@@ -74,9 +73,10 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string) {
   const known = refused.refused([pairKey, ipKey], now.getTime());
   if (known) throw tooMany(known);
   const counts = await recentFailures(db, key, ip, now);
-  // remembered for the failure window (a minute), so a flood of refused attempts costs no queries
-  const { suspect } = checkAllowed(counts, deps.config, (which, message) =>
-    refused.remember(which === 'pair' ? pairKey : ipKey, now.getTime() + FAILURE_WINDOW_MS, message),
+  // remembered (for the failure window, or until the server-wide budget is read again), so a
+  // flood of refused attempts costs no queries
+  const { suspect } = checkAllowed(counts, deps.config, (which, message, forMs) =>
+    refused.remember(which === 'pair' ? pairKey : ipKey, now.getTime() + forMs, message),
   );
   const user = await findUserByEmail(db, input.email);
   const ok = await hashGate(deps.config).run(() => verifyPassword(user?.passwordHash, input.password), {
