@@ -7,6 +7,9 @@
 //   idle          the restarted server after BENCH_IDLE_S more seconds (default 60)
 //   20 calls      after 20 calls one after another (typed answers, offline voice, recording)
 //   10 at once    during 10 simultaneous calls
+//   after calls   idle once the worker threads' idle time has passed after the last call
+//                 (the server runs with WORKER_IDLE_MS=BENCH_WORKER_IDLE_MS, default 10000, and
+//                 is read 5 s after that): what a server keeps for having taken calls
 // Each server is a child process; RSS is read from /proc (VmRSS, and VmHWM for the peak), and the
 // JS heap from the server's own process.memoryUsage() is not visible from here, so the figures are
 // the process's whole resident memory, worker threads and WASM included. The embedded PostgreSQL
@@ -17,6 +20,7 @@
 // server's process), a PostgreSQL server of its own over TCP (its memory not counted), bare Fastify.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a temporary
 // database is created there and dropped), over TCP; skipped with a note when none answers.
+// BENCH_DATABASES=embedded,pglite,postgres picks the rows (all by default).
 // Targets (issue 25): idle RSS <= 200 MB embedded, <= 150 MB on PostgreSQL; first start to first
 // answer <= 5 s on a built checkout.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -29,6 +33,9 @@ import WebSocket from 'ws';
 
 const root = path.resolve(import.meta.dirname, '..');
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 60);
+const WORKER_IDLE_MS = Number(process.env.BENCH_WORKER_IDLE_MS ?? 10_000);
+/** which rows to measure besides the bare app: BENCH_DATABASES=embedded,pglite,postgres (all by default) */
+const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,pglite,postgres').split(',').map((d) => d.trim());
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
 const TARGETS = { embeddedIdleMb: 200, postgresIdleMb: 150, firstAnswerS: 5 };
@@ -172,7 +179,9 @@ async function callsPhase(server: Server) {
   const sampler = setInterval(() => during.push(memKb(server.child.pid as number).total), 200);
   await running;
   clearInterval(sampler);
-  return { after20, during10: Math.max(...during) };
+  await sleep(WORKER_IDLE_MS + 5000);
+  const afterCalls = memKb(server.child.pid as number).total;
+  return { after20, during10: Math.max(...during), afterCalls };
 }
 
 type Row = {
@@ -187,6 +196,8 @@ type Row = {
   idleChildren?: number;
   after20?: number;
   during10?: number;
+  /** idle after the calls, once the worker threads' idle time has passed */
+  afterCalls?: number;
   peak: number;
 };
 
@@ -269,11 +280,16 @@ console.log(
   `bench/memory — compiled server under node ${process.version}, ${os.cpus().length} cores, load ${load} at start`,
 );
 const rows: Row[] = [];
-const base = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-for (const [label, engine] of [
-  ['embedded PostgreSQL (default)', 'postgres'],
-  ['embedded PGlite', 'pglite'],
+const base = {
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  WORKER_IDLE_MS: String(WORKER_IDLE_MS),
+};
+for (const [label, engine, key] of [
+  ['embedded PostgreSQL (default)', 'postgres', 'embedded'],
+  ['embedded PGlite', 'pglite', 'pglite'],
 ] as const) {
+  if (!DATABASES.includes(key)) continue;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'));
   fs.chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as the postgres user
   try {
@@ -285,9 +301,11 @@ for (const [label, engine] of [
   }
 }
 const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-pg-'));
-const pgRow = await withPostgres((url) =>
-  measure('PostgreSQL over TCP', { ...base, DATA_DIR: pgDir, DATABASE_URL: url }, true),
-);
+const pgRow = DATABASES.includes('postgres')
+  ? await withPostgres((url) =>
+      measure('PostgreSQL over TCP', { ...base, DATA_DIR: pgDir, DATABASE_URL: url }, true),
+    )
+  : null;
 fs.rmSync(pgDir, { recursive: true, force: true });
 if (pgRow) rows.push(pgRow);
 rows.push(await bareFastify());
@@ -297,11 +315,11 @@ console.log(
 );
 const cell = (kb: number | undefined) => (kb === undefined ? '—' : `${mb(kb)} MB`).padStart(9);
 console.log(
-  `\nRSS (MB)                      first start  restart  idle ${IDLE_S}s  20 calls  10 at once  peak   first answer (first start / restart)`,
+  `\nRSS (MB)                      first start  restart  idle ${IDLE_S}s  20 calls  10 at once  after calls  peak   first answer (first start / restart)`,
 );
 for (const r of rows) {
   console.log(
-    `${r.label.padEnd(30)}${cell(r.fresh)}${cell(r.restart)}${cell(r.idle)}${cell(r.after20)}${cell(r.during10)}${cell(r.peak)}   ${r.freshAnswerS === undefined ? '' : `${r.freshAnswerS.toFixed(1)} s / `}${r.firstAnswerS?.toFixed(1) ?? '—'} s`,
+    `${r.label.padEnd(30)}${cell(r.fresh)}${cell(r.restart)}${cell(r.idle)}${cell(r.after20)}${cell(r.during10)}${cell(r.afterCalls).padStart(13)}${cell(r.peak)}   ${r.freshAnswerS === undefined ? '' : `${r.freshAnswerS.toFixed(1)} s / `}${r.firstAnswerS?.toFixed(1) ?? '—'} s`,
   );
 }
 for (const r of rows)
@@ -309,13 +327,19 @@ for (const r of rows)
     console.log(
       `  ${r.label}, idle: server ${mb(r.idle - r.idleChildren)} MB + database ${mb(r.idleChildren)} MB`,
     );
-const embedded = rows[0];
+const embedded = DATABASES.includes('embedded') ? rows[0] : null;
 console.log(
-  `\ntargets: idle embedded ${mb(embedded.idle)} MB (<= ${TARGETS.embeddedIdleMb}: ${mb(embedded.idle) <= TARGETS.embeddedIdleMb ? 'met' : 'NOT met'})` +
+  `\ntargets: ${
+    embedded
+      ? `idle embedded ${mb(embedded.idle)} MB (<= ${TARGETS.embeddedIdleMb}: ${mb(embedded.idle) <= TARGETS.embeddedIdleMb ? 'met' : 'NOT met'})`
+      : 'embedded default not measured'
+  }` +
     (pgRow
       ? `, idle PostgreSQL ${mb(pgRow.idle)} MB (<= ${TARGETS.postgresIdleMb}: ${mb(pgRow.idle) <= TARGETS.postgresIdleMb ? 'met' : 'NOT met'})`
       : '') +
-    `, first answer on restart ${embedded.firstAnswerS?.toFixed(1)} s (<= ${TARGETS.firstAnswerS}: ${(embedded.firstAnswerS ?? 99) <= TARGETS.firstAnswerS ? 'met' : 'NOT met'})` +
-    `, on the first start ${embedded.freshAnswerS?.toFixed(1)} s (<= ${TARGETS.firstAnswerS}: ${(embedded.freshAnswerS ?? 99) <= TARGETS.firstAnswerS ? 'met' : 'NOT met'})`,
+    (embedded
+      ? `, first answer on restart ${embedded.firstAnswerS?.toFixed(1)} s (<= ${TARGETS.firstAnswerS}: ${(embedded.firstAnswerS ?? 99) <= TARGETS.firstAnswerS ? 'met' : 'NOT met'})` +
+        `, on the first start ${embedded.freshAnswerS?.toFixed(1)} s (<= ${TARGETS.firstAnswerS}: ${(embedded.freshAnswerS ?? 99) <= TARGETS.firstAnswerS ? 'met' : 'NOT met'})`
+      : ''),
 );
 console.log(`machine load at the end: ${os.loadavg()[0].toFixed(2)}`);

@@ -19,6 +19,7 @@ import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
 import type { App } from '../http/types.js';
 import { CALL_END_CHANNEL } from '../modules/calls/stop-live-session.js';
+import { holdEvaluatorWorker, warmEvaluator } from '../modules/evaluation/builtin-evaluator-thread.js';
 import { retainEspeakWorker } from '../providers/tts/espeak.js';
 import type { CallSession, VoiceSocket } from './call-session.js';
 import { createVoiceEngines } from './engines/index.js';
@@ -57,7 +58,12 @@ export async function voiceRoutes(app: App, deps: AppDeps, opts: VoiceRouteOptio
   // The offline voice is not started here: warm, it holds about 110 MB for as long as it runs
   // (docs/memory.md). A call about to begin warms it (POST voice-session, then as it connects,
   // below), and it stops after WORKER_IDLE_MS without work.
-  const warmUp = opts.warmUp ? createVoiceWarmUp(voiceWarmParts(engines), app.log) : null;
+  // Without a model configured, the call is scored by the built-in evaluator on its thread: its
+  // model loads while the call runs, and the thread is not stopped for idleness until it has ended.
+  const builtinEvaluator = !deps.llm;
+  const warmParts = voiceWarmParts(engines);
+  if (builtinEvaluator) warmParts.push({ name: 'built-in evaluator', warm: warmEvaluator });
+  const warmUp = opts.warmUp ? createVoiceWarmUp(warmParts, app.log) : null;
   if (warmUp) app.decorate('warmVoice', warmUp);
   const warmVoice = () => void warmUp?.();
 
@@ -154,6 +160,10 @@ export async function voiceRoutes(app: App, deps: AppDeps, opts: VoiceRouteOptio
       }).then(
         (started) => {
           session = started;
+          if (builtinEvaluator) {
+            const letGo = holdEvaluatorWorker();
+            started.whenEnded.then(letGo, letGo);
+          }
           if (closed) {
             void session.end('socket_closed');
             return;

@@ -1,11 +1,13 @@
 // A call about to begin starts its voice: POST /api/interviews/:id/voice-session warms the
-// engines the call will use (here a synthesiser whose start the test controls, and the real
-// recordings' encoder thread) without waiting for them, without failing for them, without
+// engines the call will use (here a synthesiser whose start the test controls, the real
+// recordings' encoder thread and, with no model configured, the built-in evaluator's thread, which
+// scores the call when it ends) without waiting for them, without failing for them, without
 // starting a second instance in a burst, and without keeping them past the idle time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { App } from '../http/types.js';
 import { insertInterviewer, postCall, setCredits } from '../modules/calls/call-fixtures.js';
+import { evaluatorWorker } from '../modules/evaluation/builtin-evaluator-thread.js';
 import type { SpeechSynthesizer } from '../providers/tts/types.js';
 import { createTestContext, registerUser, type TestContext, testConfig } from '../test-support/test-app.js';
 import { recordingWorker } from './recorder.js';
@@ -69,6 +71,7 @@ describe('POST voice-session warms the call’s voice', () => {
   it('answers at once while the voice starts, starting one instance for a burst of sessions', async () => {
     const voiceSession = await openCall();
     const encoderThreads = recordingWorker.generation;
+    const evaluatorThreads = evaluatorWorker.generation;
     const answers = await Promise.all(Array.from({ length: 8 }, () => voiceSession()));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     expect(answers[0].json()).toMatchObject({ provider: 'builtin' });
@@ -76,11 +79,15 @@ describe('POST voice-session warms the call’s voice', () => {
     expect(voice.starts).toHaveLength(1);
     await until(() => recordingWorker.running, 'the recordings encoder to start');
     expect(recordingWorker.generation).toBe(encoderThreads + 1);
+    await until(() => evaluatorWorker.running, 'the evaluator to start');
+    expect(evaluatorWorker.generation).toBe(evaluatorThreads + 1);
 
     voice.starts[0].resolve();
-    // nothing holds the warmed encoder: it stops after the idle time as if a call had used it
+    // nothing holds the warmed threads (no call went live): they stop after the idle time
     await until(() => !recordingWorker.running, 'the idle encoder to stop', IDLE_MS + 3000);
     expect(recordingWorker.generation).toBe(encoderThreads + 1);
+    await until(() => !evaluatorWorker.running, 'the idle evaluator to stop', IDLE_MS + 3000);
+    expect(evaluatorWorker.generation).toBe(evaluatorThreads + 1);
   });
 
   it('answers 200 when the voice fails to start, and logs why', async () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
+import { evaluatorWorker } from '../evaluation/builtin-evaluator-thread.js';
 import { insertInterviewer } from './call-fixtures.js';
 
 const WELCOME = 'Hi, I am Alex. Ready to begin?';
@@ -75,6 +76,8 @@ it('ends a live call: the session closes, and the stored conversation is evaluat
     }),
   );
   await call.waitFor('the question', () => agentSaid(call.messages, QUESTION));
+  // the call will be scored by the built-in evaluator: its thread is not stopped for idleness meanwhile
+  expect(evaluatorWorker.held).toBe(true);
 
   const ended = await post(`/api/interviews/${id}/end`, {});
   expect(ended.statusCode).toBe(200);
@@ -87,6 +90,8 @@ it('ends a live call: the session closes, and the stored conversation is evaluat
     expect.stringMatching(new RegExp(`^Alex Rivera: .*${QUESTION}$`)),
   ]);
   expect(body.evaluation.criteria).toHaveLength(2);
+  expect(body.evaluation.evaluator).toBe('built-in');
+  expect(evaluatorWorker.held).toBe(false);
 
   const audio = await ctx.app.inject({
     method: 'GET',

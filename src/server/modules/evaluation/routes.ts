@@ -9,6 +9,7 @@ import { invalid, notFound } from '../../errors.js';
 import type { App } from '../../http/types.js';
 import { perUserRateLimit } from '../auth/per-user-rate-limit.js';
 import { requireUser } from '../auth/session-auth.js';
+import { retainEvaluatorWorker } from './builtin-evaluator-thread.js';
 import { findRubric } from './find-rubric.js';
 import { evaluateTranscript } from './service.js';
 
@@ -19,6 +20,10 @@ function requireTranscript(transcript: string) {
 }
 
 export async function evaluationRoutes(app: App, deps: AppDeps) {
+  // The built-in evaluator's thread starts with the first evaluation, stops after WORKER_IDLE_MS
+  // without one, and stops with the last app that uses it.
+  const releaseEvaluator = retainEvaluatorWorker({ idleMs: deps.config.WORKER_IDLE_MS });
+  app.addHook('onClose', releaseEvaluator);
   // One budget per signed-in user shared by both endpoints (one limiter, one store).
   const rateLimit = perUserRateLimit(app, deps.config.EVALUATE_RATE_LIMIT);
 

@@ -1,7 +1,7 @@
 // Evaluates a finished call's transcript against its rubric: with the configured model when an
-// OpenAI-compatible endpoint is set, else with the built-in evaluator. Provider trouble never
-// throws: the caller gets the spec's error form and stores it, so the call ends
-// completed_with_errors.
+// OpenAI-compatible endpoint is set, else with the built-in evaluator on its worker thread
+// (builtin-evaluator-thread.ts). Provider trouble never throws: the caller gets the spec's error
+// form and stores it, so the call ends completed_with_errors.
 import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
 import { evaluationMessages } from '../../../shared/contracts/evaluation.js';
 import { analyseTurns } from '../../../shared/domain/speech-analytics.js';
@@ -9,7 +9,7 @@ import type { TimedUtterance } from '../../../shared/domain/transcript.js';
 import { candidateText, parseTranscript } from '../../../shared/domain/transcript.js';
 import type { AppDeps } from '../../deps.js';
 import { getModelSettings } from '../settings/service.js';
-import { evaluateBuiltin } from './builtin-evaluator.js';
+import { evaluateOffThread } from './builtin-evaluator-thread.js';
 import { EVALUATION_FAILED, evaluateWithModel } from './model-evaluator.js';
 import type { ApproximateLine } from './signals.js';
 
@@ -33,6 +33,9 @@ export function approximateLines(utterances: readonly TimedUtterance[] = []): Ap
 }
 
 export const NOTHING_TO_EVALUATE = 'The candidate said nothing that could be evaluated.';
+/** the built-in evaluator's thread failed twice, or the server stopped it while shutting down */
+export const BUILTIN_EVALUATOR_FAILED =
+  'The built-in evaluator stopped before it finished; re-evaluate the call.';
 
 export async function evaluateTranscript(
   deps: AppDeps,
@@ -47,10 +50,14 @@ export async function evaluateTranscript(
   }
   const client = deps.llm;
   if (!client) {
-    return evaluateBuiltin({
-      ...input,
-      approximate: input.approximate ?? approximateLines(input.utterances),
-    });
+    try {
+      return await evaluateOffThread({
+        ...input,
+        approximate: input.approximate ?? approximateLines(input.utterances),
+      });
+    } catch {
+      return { error: EVALUATION_FAILED, message: BUILTIN_EVALUATOR_FAILED };
+    }
   }
 
   const settings = await getModelSettings(deps);
