@@ -6,7 +6,9 @@
 //    the held-out half: ≥ 90 % on each, spread 0. The held-out half is reported, never tuned on.
 // 2. The built-in evaluator on a 30-minute call (~4,500 candidate words, with utterance timings):
 //    median and p95 time, as a ratio to merely parsing the same transcript (the baseline), and the
-//    one-off model load.
+//    one-off model load; and what a burst of 20 such call ends costs the server's event loop
+//    (its longest stall, a 1 ms timer), scored on the main thread against on the evaluator's
+//    thread as the server runs it (builtin-evaluator-thread.ts), with the wall time of the burst.
 // 3. The model evaluator, when an OpenAI-compatible endpoint is configured (LLM_BASE_URL /
 //    LLM_API_KEY, model from LLM_MODEL or the spec default): the same calibration figures, each
 //    transcript evaluated twice; "skipped" otherwise. EVAL_BENCH_MODEL_SPLIT=tune|heldout|all
@@ -14,6 +16,11 @@
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/server/config.js';
 import { evaluateBuiltin } from '../src/server/modules/evaluation/builtin-evaluator.js';
+import {
+  evaluateOffThread,
+  evaluatorWorker,
+  warmEvaluator,
+} from '../src/server/modules/evaluation/builtin-evaluator-thread.js';
 import {
   type CalibrationSummary,
   loadCalibration,
@@ -125,6 +132,38 @@ async function main() {
     `  built-in evaluation    ${fmt(builtin)}  (${(builtin.median / baseline.median).toFixed(1)}× baseline)`,
   );
   console.log(`  English model load     ${load.toFixed(0)} ms, once per process (at first use or warm-up)`);
+
+  // A burst of call ends: 20 long transcripts asked for at once, as bench/load's calls end.
+  const BURST = 20;
+  const input = { transcript, rubricCriteria: RUBRIC, utterances };
+  const burst = async (label: string, evaluate: () => Promise<unknown>) => {
+    // a 1 ms timer: the longest gap between its runs is the longest stall
+    let last = performance.now();
+    let longest = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 1);
+    await new Promise((r) => setTimeout(r, 20));
+    const t = performance.now();
+    await Promise.all(Array.from({ length: BURST }, evaluate));
+    const wall = performance.now() - t;
+    await new Promise((r) => setTimeout(r, 20));
+    clearInterval(timer);
+    console.log(
+      `  ${label} ${BURST} at once: longest event-loop stall ${longest.toFixed(1)} ms; all scored in ${wall.toFixed(0)} ms`,
+    );
+  };
+  const threadStart = performance.now();
+  await warmEvaluator();
+  console.log(`  evaluator thread start with its model ${(performance.now() - threadStart).toFixed(0)} ms`);
+  await burst('on the main thread    ', async () => {
+    await new Promise((r) => setImmediate(r));
+    evaluateBuiltin(input);
+  });
+  await burst('on the evaluator thread', () => evaluateOffThread(input));
+  await evaluatorWorker.close();
 
   const config = loadConfig();
   const client = createLlmClient(config);

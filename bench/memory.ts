@@ -78,6 +78,28 @@ function memKb(pid: number): { total: number; children: number } {
   return { total: procKb(pid, 'VmRSS') + children, children };
 }
 
+/** what a figure is made of: the server's RSS, the embedded PostgreSQL's PSS, pocketsphinx's PSS */
+type Parts = { server: number; database: number; recognisers: number };
+
+function partsKb(pid: number): Parts {
+  const parts: Parts = { server: procKb(pid, 'VmRSS'), database: 0, recognisers: 0 };
+  for (const p of descendants(pid)) {
+    let comm = '';
+    try {
+      comm = fs.readFileSync(`/proc/${p}/comm`, 'utf8').trim();
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (comm.startsWith('pocketsphinx')) parts.recognisers += pssKb(p);
+    else parts.database += pssKb(p);
+  }
+  return parts;
+}
+
+const total = (p: Parts) => p.server + p.database + p.recognisers;
+const partsText = (p: Parts) =>
+  `server ${mb(p.server)} + database ${mb(p.database)} + recognisers ${mb(p.recognisers)} MB`;
+
 type Server = { child: ChildProcess; url: string; firstAnswerS: number };
 
 async function startServer(env: Record<string, string>, entry: string[]): Promise<Server> {
@@ -171,17 +193,28 @@ async function callsPhase(server: Server) {
   const [persona] = await api(server.url, admin, 'GET', '/api/interviewers');
   for (let i = 0; i < 20; i++) await oneCall(server.url, admin, me.id, persona.id);
   await sleep(2000);
-  const after20 = memKb(server.child.pid as number).total;
-  const during: number[] = [];
+  const after20Parts = partsKb(server.child.pid as number);
+  const after20 = total(after20Parts);
+  let duringParts: Parts | undefined;
   const running = Promise.all(
     Array.from({ length: 10 }, () => oneCall(server.url, admin, me.id, persona.id)),
   );
-  const sampler = setInterval(() => during.push(memKb(server.child.pid as number).total), 200);
+  const sampler = setInterval(() => {
+    const now = partsKb(server.child.pid as number);
+    if (!duringParts || total(now) > total(duringParts)) duringParts = now;
+  }, 200);
   await running;
   clearInterval(sampler);
   await sleep(WORKER_IDLE_MS + 5000);
-  const afterCalls = memKb(server.child.pid as number).total;
-  return { after20, during10: Math.max(...during), afterCalls };
+  const afterCallsParts = partsKb(server.child.pid as number);
+  return {
+    after20,
+    during10: duringParts ? total(duringParts) : 0,
+    afterCalls: total(afterCallsParts),
+    after20Parts,
+    duringParts,
+    afterCallsParts,
+  };
 }
 
 type Row = {
@@ -198,6 +231,9 @@ type Row = {
   during10?: number;
   /** idle after the calls, once the worker threads' idle time has passed */
   afterCalls?: number;
+  after20Parts?: Parts;
+  duringParts?: Parts;
+  afterCallsParts?: Parts;
   peak: number;
 };
 
@@ -327,6 +363,11 @@ for (const r of rows)
     console.log(
       `  ${r.label}, idle: server ${mb(r.idle - r.idleChildren)} MB + database ${mb(r.idleChildren)} MB`,
     );
+for (const r of rows) {
+  if (r.after20Parts) console.log(`  ${r.label}, after 20 calls: ${partsText(r.after20Parts)}`);
+  if (r.duringParts) console.log(`  ${r.label}, 10 at once (busiest sample): ${partsText(r.duringParts)}`);
+  if (r.afterCallsParts) console.log(`  ${r.label}, after calls: ${partsText(r.afterCallsParts)}`);
+}
 const embedded = DATABASES.includes('embedded') ? rows[0] : null;
 console.log(
   `\ntargets: ${
