@@ -205,5 +205,25 @@ describe('dedicated worker thread', () => {
       await expect(w.call('exit', undefined)).rejects.toBeInstanceOf(WorkerCrashedError);
       expect(clock.armed.size).toBe(0);
     });
+
+    it('tells its stop listeners each time a running thread stops: idle, closed or lost', async () => {
+      const clock = manualTimers();
+      const w = testWorker(clock.timers);
+      let stops = 0;
+      w.onStopped(() => {
+        stops += 1;
+      });
+      w.retain({ idleMs: 1000 });
+      await w.close(); // nothing running: nothing to tell
+      expect(stops).toBe(0);
+      await w.call('count', undefined);
+      clock.elapse();
+      expect(stops).toBe(1);
+      await w.call('count', undefined);
+      await w.close();
+      expect(stops).toBe(2);
+      await expect(w.call('exit', undefined)).rejects.toBeInstanceOf(WorkerCrashedError);
+      expect(stops).toBe(3);
+    });
   });
 });

@@ -74,6 +74,7 @@ export class DedicatedWorker<Api extends WorkerApi> {
   private idleMs = 0;
   private holds = 0;
   private idleTimer: unknown = null;
+  private readonly stopListeners: (() => void)[] = [];
 
   /**
    * @param entry the worker module (it calls serveRequests with an object of type Api)
@@ -163,6 +164,14 @@ export class DedicatedWorker<Api extends WorkerApi> {
     };
   }
 
+  /**
+   * Calls `listener` whenever a running thread stops: for idleness, closed, or lost. What the main
+   * thread keeps only to serve the thread's work (a cache of its answers) can go with it.
+   */
+  onStopped(listener: () => void): void {
+    this.stopListeners.push(listener);
+  }
+
   /** Stops the thread now; outstanding requests reject with WorkerClosedError. */
   async close(): Promise<void> {
     const c = this.connection;
@@ -170,6 +179,7 @@ export class DedicatedWorker<Api extends WorkerApi> {
     if (!c) return;
     this.connection = null;
     this.failAll(c, new WorkerClosedError(`the ${this.name} worker was stopped`));
+    this.stopped();
     await c.thread.terminate();
   }
 
@@ -207,6 +217,7 @@ export class DedicatedWorker<Api extends WorkerApi> {
     this.connection = null;
     this.disarmIdle();
     this.failAll(c, new WorkerCrashedError(`the ${this.name} worker stopped: ${why}`));
+    this.stopped();
     // after an 'error' the thread is already ending; make sure it does
     void c.thread.terminate();
   }
@@ -227,6 +238,10 @@ export class DedicatedWorker<Api extends WorkerApi> {
     if (this.idleTimer === null) return;
     this.timers.clear(this.idleTimer);
     this.idleTimer = null;
+  }
+
+  private stopped(): void {
+    for (const listener of this.stopListeners) listener();
   }
 
   private failAll(c: Connection, err: Error): void {

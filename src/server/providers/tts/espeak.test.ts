@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WorkerCrashedError } from '../../workers/dedicated-worker.js';
 import {
+  cachedPhraseCount,
   cleanForSpeech,
   createEspeakSynthesizer,
   espeakWorker,
@@ -130,10 +131,15 @@ describe('built-in espeak-ng synthesiser', () => {
       await Promise.all(Array.from({ length: 10 }, () => tts.warmUp?.()));
       expect(voice.warm).toBe(true);
       expect(espeakWorker.generation).toBe(generation + 1);
+      // a phrase spoken is kept for the next caller while the voice is warm
+      await speak('Welcome back, shall we begin?');
+      expect(cachedPhraseCount()).toBeGreaterThan(0);
       const deadline = Date.now() + 5000;
       while (espeakWorker.running && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(espeakWorker.running).toBe(false);
       expect(voice.warm).toBe(false);
+      // and goes with it: an idle server keeps no samples
+      expect(cachedPhraseCount()).toBe(0);
     } finally {
       await release();
       // the tests after this one run without an idle stop again
