@@ -107,7 +107,15 @@ async function startServer(env: Record<string, string>, entry: string[]): Promis
   const started = performance.now();
   const child = spawn(process.execPath, entry, {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // MALLOC_ARENA_MAX as `npm start` (scripts/start.mjs) sets it, unless given
+    env: {
+      MALLOC_ARENA_MAX: '2',
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
