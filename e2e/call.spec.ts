@@ -172,6 +172,9 @@ test('a new user holds a voice call, answers by typing and gets an evaluation an
     await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('evaluation-criterion').first()).toBeVisible();
     await expect(page.getByText('Call Completed')).toBeVisible();
+    // scored by the built-in evaluator on its thread (the compiled server, no model configured)
+    await expect(page.getByText('Evaluated by the built-in evaluator')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('evaluation-results.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await expect(page.getByRole('region', { name: 'Transcript', exact: true })).toContainText(
       'eighteen percent',
