@@ -18,11 +18,6 @@ const noModel = { llm: null } as unknown as AppDeps;
 /** whether this thread has loaded wink's English model (nlp.ts requires it on first use) */
 const modelLoadedHere = () => Object.keys(require.cache).some((k) => k.includes('wink-eng-lite-web-model'));
 
-/** resolves once the evaluator's thread has received a request (its pending map is private) */
-async function threadStarted(before: number) {
-  while (evaluatorWorker.generation === before) await new Promise((r) => setTimeout(r, 1));
-}
-
 afterEach(() => evaluatorWorker.close());
 afterAll(() => evaluatorWorker.close());
 
@@ -40,8 +35,9 @@ describe('the built-in evaluator on its thread', () => {
   it('scores again on a fresh thread when the thread dies under an evaluation', async () => {
     const before = evaluatorWorker.generation;
     const transcript = longTranscript(1500);
+    // the request is posted before the call returns: it is outstanding on a new thread
     const scoring = evaluateOffThread({ transcript, rubricCriteria });
-    await threadStarted(before);
+    expect(evaluatorWorker.generation).toBe(before + 1);
     await evaluatorWorker.thread?.terminate();
     const result = await scoring;
     expect(evaluatorWorker.generation).toBe(before + 2);
@@ -51,12 +47,25 @@ describe('the built-in evaluator on its thread', () => {
   it('answers the error form, not a throw, when the server stops the thread mid-evaluation', async () => {
     const before = evaluatorWorker.generation;
     const scoring = evaluateTranscript(noModel, { transcript: longTranscript(1500), rubricCriteria });
-    await threadStarted(before);
+    expect(evaluatorWorker.generation).toBe(before + 1);
     await evaluatorWorker.close();
     expect(await scoring).toEqual({ error: EVALUATION_FAILED, message: BUILTIN_EVALUATOR_FAILED });
     // the next evaluation starts the thread again
     const next = await evaluateTranscript(noModel, { transcript: MEDIUM_TRANSCRIPT, rubricCriteria });
     expect(next).toMatchObject({ evaluator: 'built-in' });
+  });
+
+  it('lets any other failure reach the caller instead of calling it the thread’s, and the thread lives on', async () => {
+    // a rubric that cannot be sent to the thread (a function in it): not the thread's end
+    const unsendable = [{ name: 'Clarity', description: 'Speaks clearly.', weigh: () => 1 }];
+    await expect(
+      evaluateTranscript(noModel, { transcript: MEDIUM_TRANSCRIPT, rubricCriteria: unsendable }),
+    ).rejects.toThrow(/could not be cloned/);
+    const generation = evaluatorWorker.generation;
+    expect(await evaluateOffThread({ transcript: MEDIUM_TRANSCRIPT, rubricCriteria })).toMatchObject({
+      evaluator: 'built-in',
+    });
+    expect(evaluatorWorker.generation).toBe(generation);
   });
 
   it('stops the idle thread, model and all, after the idle time; the next evaluation starts it', async () => {

@@ -8,6 +8,7 @@ import { analyseTurns } from '../../../shared/domain/speech-analytics.js';
 import type { TimedUtterance } from '../../../shared/domain/transcript.js';
 import { candidateText, parseTranscript } from '../../../shared/domain/transcript.js';
 import type { AppDeps } from '../../deps.js';
+import { WorkerClosedError, WorkerCrashedError } from '../../workers/dedicated-worker.js';
 import { getModelSettings } from '../settings/service.js';
 import { evaluateOffThread } from './builtin-evaluator-thread.js';
 import { EVALUATION_FAILED, evaluateWithModel } from './model-evaluator.js';
@@ -55,8 +56,13 @@ export async function evaluateTranscript(
         ...input,
         approximate: input.approximate ?? approximateLines(input.utterances),
       });
-    } catch {
-      return { error: EVALUATION_FAILED, message: BUILTIN_EVALUATOR_FAILED };
+    } catch (err) {
+      // the thread's own end: the call can be scored again. Anything else (a fault in the
+      // evaluator) reaches the caller, as it did on the main thread (end-call's evaluateSafely).
+      if (err instanceof WorkerCrashedError || err instanceof WorkerClosedError) {
+        return { error: EVALUATION_FAILED, message: BUILTIN_EVALUATOR_FAILED };
+      }
+      throw err;
     }
   }
 
