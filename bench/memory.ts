@@ -8,8 +8,9 @@
 //   20 calls      after 20 calls one after another (typed answers, offline voice, recording)
 //   10 at once    during 10 simultaneous calls
 //   after calls   idle once the worker threads' idle time has passed after the last call
-//                 (the server runs with WORKER_IDLE_MS=BENCH_WORKER_IDLE_MS, default 10000, and
-//                 is read 5 s after that): what a server keeps for having taken calls
+//                 (the server runs with WORKER_IDLE_MS=BENCH_WORKER_IDLE_MS, default 10000) and
+//                 the recogniser's spares have stopped (30 s), read 5 s after that: what a
+//                 server keeps for having taken calls
 // Each server is a child process; RSS is read from /proc (VmRSS, and VmHWM for the peak), and the
 // JS heap from the server's own process.memoryUsage() is not visible from here, so the figures are
 // the process's whole resident memory, worker threads and WASM included. The embedded PostgreSQL
@@ -30,6 +31,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { DEFAULT_SPARE_IDLE_MS } from '../src/server/providers/stt/pocketsphinx.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 60);
@@ -213,7 +215,8 @@ async function callsPhase(server: Server) {
   }, 200);
   await running;
   clearInterval(sampler);
-  await sleep(WORKER_IDLE_MS + 5000);
+  // the recogniser's warm spares stop DEFAULT_SPARE_IDLE_MS after the last call
+  await sleep(Math.max(WORKER_IDLE_MS, DEFAULT_SPARE_IDLE_MS) + 5000);
   const afterCallsParts = partsKb(server.child.pid as number);
   return {
     after20,

@@ -13,7 +13,9 @@
 // - garbage rejection: noise alone, silence and a tone must come back empty ("didn't catch
 //   that"), with the confidence threshold; and what each threshold costs on the speech.
 // Needs: apt-get install -y pocketsphinx pocketsphinx-en-us pocketsphinx-testdata
-// `npx tsx bench/speech.ts [--all] [part of a setting's name…]`
+// - calls talking at once on the server's settings: decoders alive, their memory, latency
+//   (`--calls-at-once` runs only that part).
+// `npx tsx bench/speech.ts [--all] [--calls-at-once] [part of a setting's name…]`
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +28,7 @@ import {
   DEFAULT_DECODER_ARGS,
   DEFAULT_MIN_CONFIDENCE,
   findPocketsphinx,
+  type PocketsphinxOptions,
   type PocketsphinxResult,
   pcmOfWav,
   rejection,
@@ -72,7 +75,7 @@ const REJECTED: Setting[] = [
 ].map(([name, args]) => ({ name: `batch, ${name}`, args: args as string[], spares: 1, split: 1 }));
 
 const all = process.argv.includes('--all');
-const only = process.argv.slice(2).filter((a) => a !== '--all');
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const found = findPocketsphinx();
 if (!found.available || !fs.existsSync(path.join(DATA, 'librivox', 'transcription'))) {
   console.error(
@@ -442,6 +445,88 @@ console.log(
       .join(' ')} at start (other work on the machine slows the wall clock; CPU figures are less affected)`,
 );
 
+// ---- calls talking at once ----
+
+/** simultaneous calls of the "calls at once" part, each speaking TURNS_PER_CALL answers */
+const CALLS_AT_ONCE = 6;
+const TURNS_PER_CALL = 4;
+/** the persona's reply between two answers of a call */
+const REPLY_MS = 1500;
+
+/** PSS of a process (shared pages counted once across the decoders), kB */
+function pssKb(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+const decoderPids = () =>
+  descendants(process.pid).filter((p) => {
+    try {
+      return fs.readFileSync(`/proc/${p}/comm`, 'utf8').startsWith('pocketsphinx');
+    } catch {
+      return false;
+    }
+  });
+
+/**
+ * The server's recogniser (its defaults) under CALLS_AT_ONCE calls that talk at once, each holding
+ * it as the gateway does and answering TURNS_PER_CALL times with a human clip, REPLY_MS apart:
+ * the decoders alive at most and their memory, each turn's latency, and what is left once the
+ * calls have ended (their spares stop spareIdleMs after the last one, 30 s).
+ */
+async function callsAtOnce(speech: Clip[], engine: Pick<PocketsphinxOptions, 'binary' | 'model'>) {
+  const stt = createPocketsphinxTranscriber(engine);
+  await stt.warmUp();
+  let most = 0;
+  let mostPss = 0;
+  const sample = setInterval(() => {
+    const pids = decoderPids();
+    most = Math.max(most, pids.length);
+    mostPss = Math.max(
+      mostPss,
+      pids.reduce((sum, p) => sum + pssKb(p), 0),
+    );
+  }, 25);
+  const ms: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CALLS_AT_ONCE }, async (_, c) => {
+      const letGo = stt.hold();
+      await new Promise((r) => setTimeout(r, c * 250));
+      for (let t = 0; t < TURNS_PER_CALL; t++) {
+        const clip = speech[(c * TURNS_PER_CALL + t) % speech.length];
+        const t0 = performance.now();
+        await stt.recognize(wavFile(clip.samples, RATE), new AbortController().signal);
+        ms.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, REPLY_MS));
+      }
+      letGo();
+    }),
+  );
+  clearInterval(sample);
+  const wall = (performance.now() - started) / 1000;
+  ms.sort((a, b) => a - b);
+  const after = decoderPids();
+  console.log(
+    `\n=== ${CALLS_AT_ONCE} calls talking at once (the server's settings, ${os.availableParallelism()} CPUs), ${TURNS_PER_CALL} answers each (${speech.length} human clips in turn), ${REPLY_MS} ms apart, ${wall.toFixed(1)} s\n` +
+      `  decoders alive at most ${most}, their memory at most ${Math.round(mostPss / 1024)} MB (PSS)\n` +
+      `  final transcript latency p50 / p95 / max ${Math.round(percentile(ms, 50))} / ${Math.round(percentile(ms, 95))} / ${Math.round(ms.at(-1) ?? 0)} ms\n` +
+      `  as the last call ends: ${after.length} spare decoder(s), ${Math.round(after.reduce((s, p) => s + pssKb(p), 0) / 1024)} MB, kept for spareIdleMs`,
+  );
+  stt.close();
+}
+
+if (process.argv.includes('--calls-at-once')) {
+  await callsAtOnce(
+    clips.filter((c) => c.set === 'librivox'),
+    found,
+  );
+  closePocketsphinxSpares();
+  process.exit(0);
+}
+
 const summary: string[] = [];
 const col = (v: string, w = 7) => v.padStart(w);
 for (const setting of all ? [...SETTINGS, ...REJECTED] : SETTINGS) {
@@ -557,6 +642,11 @@ for (const setting of all ? [...SETTINGS, ...REJECTED] : SETTINGS) {
     ].join(' '),
   );
 }
+if (!only.length)
+  await callsAtOnce(
+    clips.filter((c) => c.set === 'librivox'),
+    found,
+  );
 closePocketsphinxSpares();
 
 const header = [

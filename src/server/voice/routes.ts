@@ -160,10 +160,10 @@ export async function voiceRoutes(app: App, deps: AppDeps, opts: VoiceRouteOptio
       }).then(
         (started) => {
           session = started;
-          if (builtinEvaluator) {
-            const letGo = holdEvaluatorWorker();
-            started.whenEnded.then(letGo, letGo);
-          }
+          // what the call will need again is kept until it ends: the evaluator's thread, the
+          // recogniser's warm spares; then they stop when idle
+          const letGo = [builtinEvaluator ? holdEvaluatorWorker() : null, engines.stt?.hold?.() ?? null];
+          for (const release of letGo) if (release) started.whenEnded.then(release, release);
           if (closed) {
             void session.end('socket_closed');
             return;

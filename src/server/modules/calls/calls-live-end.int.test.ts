@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { Transcriber } from '../../providers/stt/types.js';
 import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
 import { evaluatorWorker } from '../evaluation/builtin-evaluator-thread.js';
 import { insertInterviewer } from './call-fixtures.js';
@@ -10,10 +11,23 @@ import { insertInterviewer } from './call-fixtures.js';
 const WELCOME = 'Hi, I am Alex. Ready to begin?';
 const QUESTION = 'Tell me about a product you launched.';
 
+/** calls holding the recogniser (the built-in one keeps its warm spares while held) */
+let recogniserHolds = 0;
+const recogniser: Transcriber = {
+  kind: 'builtin',
+  transcribe: async () => '',
+  hold: () => {
+    recogniserHolds += 1;
+    return () => {
+      recogniserHolds -= 1;
+    };
+  },
+};
+
 let ctx: TestContext;
 let host: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ providers: { speech: { stt: recogniser } } });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   host = `127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
@@ -78,6 +92,8 @@ it('ends a live call: the session closes, and the stored conversation is evaluat
   await call.waitFor('the question', () => agentSaid(call.messages, QUESTION));
   // the call will be scored by the built-in evaluator: its thread is not stopped for idleness meanwhile
   expect(evaluatorWorker.held).toBe(true);
+  // and the recogniser keeps what it started for the call's turns
+  expect(recogniserHolds).toBe(1);
 
   const ended = await post(`/api/interviews/${id}/end`, {});
   expect(ended.statusCode).toBe(200);
@@ -92,6 +108,7 @@ it('ends a live call: the session closes, and the stored conversation is evaluat
   expect(body.evaluation.criteria).toHaveLength(2);
   expect(body.evaluation.evaluator).toBe('built-in');
   expect(evaluatorWorker.held).toBe(false);
+  expect(recogniserHolds).toBe(0);
 
   const audio = await ctx.app.inject({
     method: 'GET',

@@ -160,6 +160,68 @@ describe('pocketsphinx transcriber (stand-in decoder)', () => {
     stt.close();
   });
 
+  it('counts the children decoding against the spares: no more decoders alive than spares or decodes', async () => {
+    const fake = fakeDecoder({ seconds: 0.4 });
+    const stt = transcriber(fake.binary, { spares: 2, maxConcurrent: 2, splitParts: 1 });
+    await stt.warmUp();
+    const pids = () => fake.lines().filter((l) => l.startsWith('pid'));
+    expect(pids()).toHaveLength(2);
+    // three callers answer at once: two decode, the third waits; when a decode ends its spare
+    // comes back only as far as two children in all
+    const seen: number[] = [];
+    const sample = setInterval(() => {
+      const started = pids().length;
+      const ended = fake.lines().filter((l) => l === 'end').length;
+      // alive: started and not ended (killed waiting spares never write 'end', so this is an upper bound)
+      seen.push(started - ended);
+    }, 20);
+    const texts = await Promise.all([1, 2, 3].map(() => stt.transcribe(turn(), never())));
+    clearInterval(sample);
+    expect(texts).toEqual(Array(3).fill('hello world'));
+    expect(Math.max(...seen)).toBeLessThanOrEqual(2);
+    // the turns used the two warm spares and one more started after the first decode; then the
+    // pool is back to two spares
+    await stt.warmUp();
+    expect(pids().length).toBe(5);
+    stt.close();
+  });
+
+  it('keeps the spares while a call holds them, and stops them spareIdleMs after the last one lets go', async () => {
+    const fake = fakeDecoder();
+    const stt = transcriber(fake.binary, { spares: 1, spareIdleMs: 150 });
+    await stt.warmUp();
+    const firstSpare = Number(fake.lines()[0].split(' ')[1]);
+    const first = stt.hold();
+    const second = stt.hold();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(alive(firstSpare)).toBe(true);
+    first();
+    first(); // a release counts once
+    await new Promise((r) => setTimeout(r, 400));
+    expect(alive(firstSpare)).toBe(true);
+    // a turn while held: its spare is started again and kept
+    expect(await stt.transcribe(turn(), never())).toBe('hello world');
+    await stt.warmUp();
+    const nextSpare = Number(
+      fake
+        .lines()
+        .filter((l) => l.startsWith('pid'))[1]
+        .split(' ')[1],
+    );
+    await new Promise((r) => setTimeout(r, 400));
+    expect(alive(nextSpare)).toBe(true);
+    second();
+    await expect.poll(() => alive(nextSpare), { timeout: 2000 }).toBe(false);
+  });
+
+  it('stops unheld spares spareIdleMs after the last turn', async () => {
+    const fake = fakeDecoder();
+    const stt = transcriber(fake.binary, { spares: 1, spareIdleMs: 150 });
+    await stt.warmUp();
+    const spare = Number(fake.lines()[0].split(' ')[1]);
+    await expect.poll(() => alive(spare), { timeout: 2000 }).toBe(false);
+  });
+
   it('reports a decoder that fails with its own message', async () => {
     const fake = fakeDecoder({ ctm: '', seg: '', code: 1 });
     await expect(transcriber(fake.binary).transcribe(turn(), never())).rejects.toThrow(

@@ -10,9 +10,11 @@
 //   Node gives a child a socket as stdin, which the decoder cannot open as /dev/stdin (ENXIO), so
 //   a `cat` in a shell pipeline turns it into a real pipe. The directory is removed afterwards.
 // - Warm spares: loading the model takes ~0.3 s, so children are started ahead of need and wait
-//   (blocked reading their stdin) for the next turn, one per part a turn may be cut into. They
-//   are started as a decode ends (not before it, so that they do not slow it), and stopped after a
-//   few idle minutes (each holds ~100 MB).
+//   (blocked reading their stdin) for the next turn, one per part a turn may be cut into, less
+//   the children decoding: the decoders alive never outnumber the spares wanted or the decodes
+//   running (each holds ~90 MB; with ten calls talking, two spares beside two decodes were 360 MB).
+//   They are started as a decode ends (not before it, so that they do not slow it), kept while a
+//   call holds the recogniser (`hold`), and stopped `spareIdleMs` after the last turn or call.
 // - A long turn (8 s or more) is cut at its quietest moment into two parts decoded at once when
 //   two cores are idle: a 27 s answer's text comes in ~2 s rather than ~3.4 s.
 // - Decodes at once are bounded (the CPUs, by default), process-wide: more turns wait their turn.
@@ -123,7 +125,7 @@ export type PocketsphinxOptions = {
   timeLimit?: { baseMs: number; perAudioSecondMs: number };
   /** children kept started and waiting for the next turn (default: splitParts; 0: start one per turn) */
   spares?: number;
-  /** how long spares are kept without a turn (default 3 min) */
+  /** how long spares are kept without a turn once no call holds them (default 30 s) */
   spareIdleMs?: number;
   /** mean word posterior under which a turn comes back empty (default DEFAULT_MIN_CONFIDENCE; 0: that check off) */
   minConfidence?: number;
@@ -183,6 +185,8 @@ export type PocketsphinxTranscriber = Omit<Transcriber, 'recognize'> & {
   recognize: (wav: Buffer, signal: AbortSignal) => Promise<PocketsphinxResult>;
   /** resolves once a warm spare is waiting (a call about to start, benchmarks: a turn then pays no model loading) */
   warmUp: () => Promise<void>;
+  /** keeps the spares while a call runs, whatever the time between its turns; returns the release */
+  hold: () => () => void;
   /** stops the spares of this configuration */
   close: () => void;
 };
@@ -239,6 +243,7 @@ export function createPocketsphinxTranscriber(opts: PocketsphinxOptions): Pocket
       return (await recognize(wav, signal)).text;
     },
     warmUp: () => pool.warm(),
+    hold: () => pool.hold(),
     close: () => pool.close(),
   };
 }
@@ -246,6 +251,8 @@ export function createPocketsphinxTranscriber(opts: PocketsphinxOptions): Pocket
 const SAMPLE_RATE = 16_000;
 /** a turn is cut only into parts this long at least (shorter ones lose accuracy: bench/speech.ts) */
 export const DEFAULT_MIN_PART_SECONDS = 4;
+/** how long warm spares outlive the last turn or call (a call's warm-up starts them again) */
+export const DEFAULT_SPARE_IDLE_MS = 30_000;
 /** parts a turn is cut into at most, by default (each needs a child, and a spare to be quick) */
 export const DEFAULT_SPLIT_PARTS = 2;
 
@@ -542,6 +549,8 @@ class DecoderPool {
   private readonly slots: Semaphore;
   private readonly spares: Decoder[] = [];
   private idleTimer: NodeJS.Timeout | null = null;
+  /** calls holding the spares (see hold) */
+  private holders = 0;
 
   constructor(
     private readonly binary: string,
@@ -626,9 +635,36 @@ class DecoderPool {
   }
 
   close(): void {
+    this.clearIdleTimer();
+    for (const d of this.spares.splice(0)) d.kill();
+  }
+
+  /**
+   * Keeps the spares while the holder (a call) runs: a caller thinking for minutes still finds one
+   * waiting. Once the last holder lets go they stop after `spareIdleMs`, not minutes later for
+   * every call that has ended; the next call's warm-up starts them again.
+   */
+  hold(): () => void {
+    this.holders += 1;
+    this.clearIdleTimer();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holders -= 1;
+      if (this.holders === 0 && this.spares.length > 0) this.armIdleTimer();
+    };
+  }
+
+  private clearIdleTimer(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    for (const d of this.spares.splice(0)) d.kill();
+  }
+
+  private armIdleTimer(): void {
+    this.clearIdleTimer();
+    this.idleTimer = setTimeout(() => this.close(), this.spareIdleMs);
+    this.idleTimer.unref();
   }
 
   private takeSpare(): Decoder | null {
@@ -642,14 +678,13 @@ class DecoderPool {
   private refill(): void {
     if (this.spareCount <= 0) return;
     for (let i = this.spares.length - 1; i >= 0; i--) if (this.spares[i].exited) this.spares.splice(i, 1);
-    while (this.spares.length < this.spareCount) {
+    // the children decoding count against the spares: under load no more than the decodes at once
+    while (this.spares.length < this.spareCount - this.decoding) {
       const d = new Decoder(this.binary, this.args);
       d.hold(false);
       this.spares.push(d);
     }
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => this.close(), this.spareIdleMs);
-    this.idleTimer.unref();
+    if (this.holders === 0) this.armIdleTimer();
   }
 }
 
@@ -668,7 +703,7 @@ function poolFor(opts: PocketsphinxOptions): DecoderPool {
   ];
   const maxConcurrent = Math.max(1, opts.maxConcurrent ?? os.availableParallelism());
   const spares = opts.spares ?? Math.max(1, opts.splitParts ?? Math.min(DEFAULT_SPLIT_PARTS, maxConcurrent));
-  const idleMs = opts.spareIdleMs ?? 180_000;
+  const idleMs = opts.spareIdleMs ?? DEFAULT_SPARE_IDLE_MS;
   const key = JSON.stringify([opts.binary, args, maxConcurrent, spares, idleMs]);
   let pool = pools.get(key);
   if (!pool) {

@@ -11,4 +11,6 @@ export type Transcriber = {
   recognize?: (wav: Buffer, signal: AbortSignal) => Promise<{ text: string; confidence: number }>;
   /** starts whatever is slow to start (the built-in recogniser's model) before the first turn needs it */
   warmUp?: () => Promise<void>;
+  /** keeps what warmUp started while a call runs (the built-in recogniser's spares); returns the release */
+  hold?: () => () => void;
 };
