@@ -11,12 +11,14 @@
 //                 (the server runs with WORKER_IDLE_MS=BENCH_WORKER_IDLE_MS, default 10000) and
 //                 the recogniser's spares have stopped (30 s), read 5 s after that: what a
 //                 server keeps for having taken calls
-// Each server is a child process; RSS is read from /proc (VmRSS, and VmHWM for the peak), and the
-// JS heap from the server's own process.memoryUsage() is not visible from here, so the figures are
-// the process's whole resident memory, worker threads and WASM included. The embedded PostgreSQL
+// Each server is a child process; RSS is read from /proc (VmRSS, and VmHWM for the peak): the
+// process's whole resident memory, worker threads and WASM included. The main thread's JS heap
+// comes from the server itself (an admin's GET /api/health, process.memoryUsage()), read just
+// after each moment's RSS. The embedded PostgreSQL
 // runs as the server's child processes: their memory is added as PSS (shared pages counted once,
-// not once per backend), so each figure is the server's RSS + its descendants' PSS (pocketsphinx
-// children would count too; none run here, the calls are typed). Rows: the embedded default
+// not once per backend), so each figure is the server's RSS + its descendants' PSS (with Debian's
+// pocketsphinx installed, the recogniser's warm spares too, apart: the calls are typed, so none
+// decodes). Rows: the embedded default
 // (PostgreSQL in a child process, decision 017), embedded PGlite (EMBEDDED_DATABASE=pglite, in the
 // server's process), a PostgreSQL server of its own over TCP (its memory not counted), bare Fastify.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a temporary
@@ -102,7 +104,21 @@ const total = (p: Parts) => p.server + p.database + p.recognisers;
 const partsText = (p: Parts) =>
   `server ${mb(p.server)} + database ${mb(p.database)} + recognisers ${mb(p.recognisers)} MB`;
 
-type Server = { child: ChildProcess; url: string; firstAnswerS: number };
+type Server = { child: ChildProcess; url: string; firstAnswerS: number; admin?: string };
+
+/** the main thread's JS heap, used and total, MB */
+type Heap = { used: number; total: number };
+
+/**
+ * The server's JS heap as its admin health answer gives it (process.memoryUsage() of the main
+ * thread; worker threads' heaps are in the RSS only). Signing in hashes a password (argon2, some
+ * 19 MB of native memory): it is read after a moment's RSS, never before.
+ */
+async function heapOf(server: Server): Promise<Heap> {
+  server.admin ??= await signIn(server.url, ADMIN.email, ADMIN.password);
+  const { memory } = await api(server.url, server.admin, 'GET', '/api/health');
+  return { used: memory.heapUsedMb, total: memory.heapTotalMb };
+}
 
 async function startServer(env: Record<string, string>, entry: string[]): Promise<Server> {
   const port = 3400 + Math.floor(Math.random() * 500);
@@ -197,7 +213,8 @@ async function oneCall(url: string, cookie: string, userId: number, interviewerI
 }
 
 async function callsPhase(server: Server) {
-  const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
+  server.admin ??= await signIn(server.url, ADMIN.email, ADMIN.password);
+  const { admin } = server;
   const me = await api(server.url, admin, 'GET', '/api/user');
   await api(server.url, admin, 'PATCH', `/api/users/${me.id}`, { credits: 1000 });
   const [persona] = await api(server.url, admin, 'GET', '/api/interviewers');
@@ -205,7 +222,9 @@ async function callsPhase(server: Server) {
   await sleep(2000);
   const after20Parts = partsKb(server.child.pid as number);
   const after20 = total(after20Parts);
+  const after20Heap = await heapOf(server);
   let duringParts: Parts | undefined;
+  let duringHeap: Heap | undefined;
   const running = Promise.all(
     Array.from({ length: 10 }, () => oneCall(server.url, admin, me.id, persona.id)),
   );
@@ -213,12 +232,23 @@ async function callsPhase(server: Server) {
     const now = partsKb(server.child.pid as number);
     if (!duringParts || total(now) > total(duringParts)) duringParts = now;
   }, 200);
+  let calling = true;
+  const heapSampling = (async () => {
+    while (calling) {
+      const h = await heapOf(server);
+      if (!duringHeap || h.used > duringHeap.used) duringHeap = h;
+      await sleep(250);
+    }
+  })();
   await running;
+  calling = false;
   clearInterval(sampler);
+  await heapSampling;
   // the recogniser's warm spares stop DEFAULT_SPARE_IDLE_MS after the last call
   await sleep(Math.max(WORKER_IDLE_MS, DEFAULT_SPARE_IDLE_MS) + 5000);
   const afterCallsParts = partsKb(server.child.pid as number);
   return {
+    heap: { after20: after20Heap, during10: duringHeap, afterCalls: await heapOf(server) },
     after20,
     during10: duringParts ? total(duringParts) : 0,
     afterCalls: total(afterCallsParts),
@@ -245,6 +275,8 @@ type Row = {
   after20Parts?: Parts;
   duringParts?: Parts;
   afterCallsParts?: Parts;
+  /** the main thread's JS heap at the moments measured (read after their RSS) */
+  heap?: Partial<Record<'fresh' | 'idle' | 'after20' | 'during10' | 'afterCalls', Heap>>;
   peak: number;
 };
 
@@ -253,12 +285,14 @@ async function measure(label: string, env: Record<string, string>, withCalls: bo
   const fresh = await startServer(env, entry);
   await sleep(8000);
   const freshRss = memKb(fresh.child.pid as number).total;
+  const freshHeap = await heapOf(fresh);
   await stop(fresh);
   const server = await startServer(env, entry);
   await sleep(8000);
   const restart = memKb(server.child.pid as number).total;
   await sleep(IDLE_S * 1000);
   const idle = memKb(server.child.pid as number);
+  const idleHeap = await heapOf(server);
   const calls = withCalls ? await callsPhase(server) : undefined;
   // the server's own peak, plus its children's at the busiest moment seen
   const peak = Math.max(procKb(server.child.pid as number, 'VmHWM') + idle.children, calls?.during10 ?? 0);
@@ -272,6 +306,7 @@ async function measure(label: string, env: Record<string, string>, withCalls: bo
     idle: idle.total,
     idleChildren: idle.children,
     ...calls,
+    heap: { fresh: freshHeap, idle: idleHeap, ...calls?.heap },
     peak,
   };
 }
@@ -378,6 +413,18 @@ for (const r of rows) {
   if (r.after20Parts) console.log(`  ${r.label}, after 20 calls: ${partsText(r.after20Parts)}`);
   if (r.duringParts) console.log(`  ${r.label}, 10 at once (busiest sample): ${partsText(r.duringParts)}`);
   if (r.afterCallsParts) console.log(`  ${r.label}, after calls: ${partsText(r.afterCallsParts)}`);
+}
+const heapCell = (h: Heap | undefined) =>
+  (h ? `${Math.round(h.used)} / ${Math.round(h.total)}` : '—').padStart(11);
+console.log(
+  `\nJS heap, main thread (MB used / total)  first start   idle ${IDLE_S}s   20 calls  10 at once  after calls`,
+);
+for (const r of rows) {
+  if (!r.heap) continue;
+  const h = r.heap;
+  console.log(
+    `${r.label.padEnd(38)}${heapCell(h.fresh)}${heapCell(h.idle)}${heapCell(h.after20)}${heapCell(h.during10)}${heapCell(h.afterCalls)}`,
+  );
 }
 const embedded = DATABASES.includes('embedded') ? rows[0] : null;
 console.log(

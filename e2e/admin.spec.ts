@@ -88,3 +88,17 @@ test('an admin tests the text-to-speech connection from the model and voice sett
   await expect(page.getByText('Text to speech: connection works')).toBeVisible();
   await expect(button).toBeEnabled();
 });
+
+test('an admin sees what the server holds in memory on the model and voice settings', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin?tab=llm-config');
+  const card = page.locator('[data-slot="card"]', { hasText: 'Server memory' });
+  await expect(card.getByText('Server process')).toBeVisible(FIRST_LOAD);
+  // the process's resident memory and its JS heap, read on the server (issue 25)
+  await expect(card.getByText(/JavaScript heap \d+ MB of \d+ MB/)).toBeVisible();
+  await expect(card.getByText('Speech recogniser', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Refresh server memory' }).click();
+  await expect(card.getByRole('button', { name: 'Refresh server memory' })).toBeEnabled();
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('server-memory.png'), fullPage: true });
+});

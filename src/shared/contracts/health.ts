@@ -21,9 +21,28 @@ export const healthStatus = z.enum(['ok', 'degraded']);
 /** What anyone but an admin learns from /api/health: whether the service is up. */
 export const publicHealthResponse = z.object({ status: healthStatus });
 
-/** An admin's /api/health: the database and which implementation of each provider is active. */
+/** The server's memory: its own process and its child processes (the embedded PostgreSQL, the recogniser's decoders). */
+export const memoryStatus = z.object({
+  rssMb: z.number().describe("the server process's resident memory, worker threads included"),
+  heapUsedMb: z.number().describe("the main thread's JS heap in use"),
+  heapTotalMb: z.number(),
+  externalMb: z.number().describe('buffers and WASM memory outside the JS heap'),
+  recognisersMb: z
+    .number()
+    .nullable()
+    .describe("the built-in recogniser's decoders (PSS); null where unreadable"),
+  recognisers: z.number().describe('decoder processes alive'),
+  otherChildrenMb: z
+    .number()
+    .nullable()
+    .describe('other child processes (the embedded PostgreSQL), PSS; null where unreadable'),
+});
+export type MemoryStatus = z.infer<typeof memoryStatus>;
+
+/** An admin's /api/health: the server's memory, the database and which implementation of each provider is active. */
 export const healthResponse = z.object({
   status: healthStatus,
+  memory: memoryStatus,
   database: z.object({
     ok: z.boolean(),
     kind: z.enum(['pglite', 'postgres']),

@@ -30,6 +30,18 @@ describe('health and provider status', () => {
     expect(body.providers.llm.kind).toBe('built-in');
     expect(body.providers.payments.kind).toBe('sandbox');
     expect(body.providers.voiceAgent.kind).toBe('built-in');
+    // where the memory goes: the process (resident, JS heap) and its child processes
+    expect(body.memory.rssMb).toBeGreaterThan(body.memory.heapUsedMb);
+    expect(body.memory.heapUsedMb).toBeGreaterThan(0);
+    expect(body.memory.recognisers).toBeGreaterThanOrEqual(0);
+  });
+
+  it('tells a visitor and a user only whether the service is up', async () => {
+    const { cookie } = await registerUser(ctx.app, { name: 'Health User' });
+    for (const headers of [{}, { cookie }]) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health', headers });
+      expect(res.json()).toEqual({ status: 'ok' });
+    }
   });
 
   it('says ElevenLabs is not available without a key', async () => {

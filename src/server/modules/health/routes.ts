@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import type { App } from '../../http/types.js';
 import { requireAdmin } from '../auth/session-auth.js';
+import { memoryStatus } from './memory.js';
 import { testProvider } from './provider-check.js';
 import { databaseStatus, providersStatus } from './service.js';
 
@@ -25,7 +26,12 @@ export async function healthRoutes(app: App, deps: AppDeps) {
       const status = database.ok ? 'ok' : 'degraded';
       reply.code(database.ok ? 200 : 503);
       if (!req.user?.isAdmin) return reply.send({ status });
-      return reply.send({ status, database, providers: providersStatus(deps.config) });
+      return reply.send({
+        status,
+        memory: memoryStatus(),
+        database,
+        providers: providersStatus(deps.config),
+      });
     },
   );
 

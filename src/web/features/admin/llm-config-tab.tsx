@@ -18,6 +18,7 @@ import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { api } from '@/lib/api-client';
 import { firstMessage } from './admin-form';
+import { ServerMemoryCard } from './server-memory-card';
 
 const PROVIDER_LABELS: Record<ProviderName, string> = {
   llm: 'Language model',
@@ -187,6 +188,7 @@ export default function LlmConfigTab() {
   if (settings.isLoading || !settings.data) return <PageSpinner />;
   // an admin's health answer names the providers; a visitor's has only the status
   const providers = health.data && 'providers' in health.data ? health.data.providers : undefined;
+  const memory = health.data && 'memory' in health.data ? health.data.memory : undefined;
   const active = settings.data?.active;
   return (
     // min-w-0: a grid item is otherwise as wide as its widest content (the provider rows), and on a
@@ -287,6 +289,11 @@ export default function LlmConfigTab() {
           </ul>
         </CardContent>
       </Card>
+      <ServerMemoryCard
+        memory={memory}
+        onRefresh={() => void health.refetch()}
+        refreshing={health.isFetching}
+      />
     </div>
   );
 }

@@ -1,0 +1,51 @@
+// The admin's memory figures: the server's own (RSS, JS heap) and its child processes' by kind,
+// read from /proc (a stand-in "pocketsphinx_batch" is a shell script of that name holding 3 MB).
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { memoryStatus } from './memory.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memory-status-'));
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) child.kill('SIGKILL');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function start(binary: string) {
+  const child = spawn(binary, ['30'], { stdio: 'ignore' });
+  started.push(child);
+  return child;
+}
+
+describe.runIf(process.platform === 'linux')('memoryStatus', () => {
+  it("reports the process's resident memory and JS heap", () => {
+    const m = memoryStatus();
+    expect(m.rssMb).toBeGreaterThan(10);
+    expect(m.heapUsedMb).toBeGreaterThan(0);
+    expect(m.heapUsedMb).toBeLessThanOrEqual(m.heapTotalMb);
+    expect(m.rssMb).toBeGreaterThan(m.heapUsedMb);
+  });
+
+  it('adds up its child processes, the recogniser’s decoders apart', async () => {
+    const before = memoryStatus();
+    const decoder = path.join(dir, 'pocketsphinx_batch');
+    fs.writeFileSync(
+      decoder,
+      `#!/bin/sh\nx=$(head -c 3000000 /dev/zero | tr '\\0' a)\necho ready > "$0.$$"\nsleep "$1"\n`,
+      { mode: 0o755 },
+    );
+    start(decoder);
+    start(decoder);
+    start('/bin/sleep');
+    await expect.poll(() => fs.readdirSync(dir).filter((f) => f.includes('.')).length).toBe(2);
+    const m = memoryStatus();
+    expect(m.recognisers).toBe(before.recognisers + 2);
+    // each holds its 3 MB string
+    expect(m.recognisersMb).toBeGreaterThan((before.recognisersMb ?? 0) + 5);
+    // the sleeps (one started here, one below each stand-in)
+    expect(m.otherChildrenMb).toBeGreaterThan(before.otherChildrenMb ?? 0);
+  });
+});
