@@ -12,9 +12,11 @@
 // - Warm spares: loading the model takes ~0.3 s, so children are started ahead of need and wait
 //   (blocked reading their stdin) for the next turn, one per part a turn may be cut into, less
 //   the children decoding: the decoders alive never outnumber the spares wanted or the decodes
-//   running (each holds ~90 MB; with ten calls talking, two spares beside two decodes were 360 MB).
+//   running (each holds ~80 MB; with ten calls talking, two spares beside two decodes were 360 MB).
 //   They are started as a decode ends (not before it, so that they do not slow it), kept while a
 //   call holds the recogniser (`hold`), and stopped `spareIdleMs` after the last turn or call.
+// - The dictionary the children load is the model's cut to its language model's words
+//   (lm-dictionary.ts): the same transcripts, 13 MB less a child.
 // - A long turn (8 s or more) is cut at its quietest moment into two parts decoded at once when
 //   two cores are idle: a 27 s answer's text comes in ~2 s rather than ~3.4 s.
 // - Decodes at once are bounded (the CPUs, by default), process-wide: more turns wait their turn.
@@ -29,6 +31,7 @@ import fs from 'node:fs';
 import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { dictionaryForModel } from './lm-dictionary.js';
 import type { Transcriber } from './types.js';
 
 export type PocketsphinxModel = {
@@ -551,16 +554,24 @@ class DecoderPool {
   private idleTimer: NodeJS.Timeout | null = null;
   /** calls holding the spares (see hold) */
   private holders = 0;
+  /** settled once the decoders' arguments name the cut dictionary, if one could be made */
+  private readonly prepared: Promise<void>;
 
   constructor(
     private readonly binary: string,
-    private readonly args: readonly string[],
+    private args: readonly string[],
     private readonly spareCount: number,
     private readonly spareIdleMs: number,
     maxConcurrent: number,
+    /** the model's dictionary cut to its language model's words (lm-dictionary.ts), when made */
+    dictionary: Promise<string | null> = Promise.resolve(null),
   ) {
     this.maxConcurrent = maxConcurrent;
     this.slots = new Semaphore(maxConcurrent);
+    this.prepared = dictionary.then((file) => {
+      const at = this.args.indexOf('-dict');
+      if (file && at >= 0) this.args = this.args.with(at + 1, file);
+    });
   }
 
   /** decodes that could start now */
@@ -626,6 +637,8 @@ class DecoderPool {
 
   /** resolves when the spares have loaded their model (at once when spares are off) */
   async warm(): Promise<void> {
+    // a call's spares load the smaller dictionary (a turn that cannot wait for it does not)
+    await this.prepared;
     this.refill();
     const spares = [...this.spares];
     // waited for, they keep the process alive until they are ready
@@ -707,7 +720,7 @@ function poolFor(opts: PocketsphinxOptions): DecoderPool {
   const key = JSON.stringify([opts.binary, args, maxConcurrent, spares, idleMs]);
   let pool = pools.get(key);
   if (!pool) {
-    pool = new DecoderPool(opts.binary, args, spares, idleMs, maxConcurrent);
+    pool = new DecoderPool(opts.binary, args, spares, idleMs, maxConcurrent, dictionaryForModel(opts.model));
     pools.set(key, pool);
   }
   return pool;

@@ -1,0 +1,93 @@
+// The dictionary cut to the language model's words: the words read from a trie-format binary LM
+// (a small one made here, and Debian's where installed), the lines kept, and the private copy.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dictionaryForModel, dictionaryLinesFor, languageModelWords } from './lm-dictionary.js';
+import { DEBIAN_EN_US_MODEL } from './pocketsphinx.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-dictionary-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** a file laid out as pocketsphinx's trie LM: magic, order, counts, n-gram data, then the words */
+function trieModel(words: string[], name = 'model.lm.bin') {
+  const counts = Buffer.alloc(12);
+  counts.writeUInt32LE(words.length, 0);
+  counts.writeUInt32LE(7, 4);
+  counts.writeUInt32LE(5, 8);
+  const block = `${words.join('\0')}\0`;
+  const length = Buffer.alloc(4);
+  length.writeInt32LE(Buffer.byteLength(block, 'latin1'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from('Trie Language Model', 'latin1'),
+      Buffer.from([3]),
+      counts,
+      // n-gram data whose bytes end in something that is not a word
+      Buffer.from([0, 1, 2, 0x41, 0x42]),
+      length,
+      Buffer.from(block, 'latin1'),
+    ]),
+  );
+  return file;
+}
+
+const DICTIONARY = [
+  'read R EH D',
+  'read(2) R IY D',
+  'zebra Z IY B R AH',
+  "o'neil OW N IY L",
+  'ok OW K EY',
+  '',
+].join('\n');
+
+describe('the dictionary cut to the language model', () => {
+  it("reads a trie model's words from the end of the file, and nothing from another format", async () => {
+    const lm = trieModel(['</s>', '<s>', 'ok', 'read']);
+    expect(await languageModelWords(lm)).toEqual(new Set(['</s>', '<s>', 'ok', 'read']));
+    // a trie model whose end is not its words (the block's length does not match)
+    const odd = trieModel(['</s>', '<s>', 'ok', 'read'], 'odd.lm.bin');
+    fs.appendFileSync(odd, 'more\0');
+    expect(await languageModelWords(odd)).toBeNull();
+    const arpa = path.join(dir, 'model.arpa');
+    fs.writeFileSync(arpa, '\\data\\\nngram 1=3\n');
+    expect(await languageModelWords(arpa)).toBeNull();
+  });
+
+  it('keeps the lines of the words it knows, alternative pronunciations included', () => {
+    const { kept, total } = dictionaryLinesFor(DICTIONARY.split('\n'), new Set(['read', "o'neil"]));
+    expect(kept).toEqual(['read R EH D', 'read(2) R IY D', "o'neil OW N IY L"]);
+    expect(total).toBe(5);
+  });
+
+  it('writes the cut copy once per model, private to this process', async () => {
+    const lm = trieModel(['</s>', '<s>', 'ok', 'read'], 'cut.lm.bin');
+    const dict = path.join(dir, 'model.dict');
+    fs.writeFileSync(dict, DICTIONARY);
+    const file = await dictionaryForModel({ lm, dict });
+    expect(file).not.toBeNull();
+    expect(fs.readFileSync(file as string, 'latin1')).toBe('read R EH D\nread(2) R IY D\nok OW K EY\n');
+    expect(fs.statSync(file as string).mode & 0o777).toBe(0o600);
+    expect(await dictionaryForModel({ lm, dict })).toBe(file);
+    // a model it cannot read leaves the decoders the whole dictionary
+    expect(await dictionaryForModel({ lm: path.join(dir, 'missing.lm.bin'), dict })).toBeNull();
+  });
+
+  it.runIf(fs.existsSync(DEBIAN_EN_US_MODEL.lm))(
+    "cuts Debian's en-us dictionary to its model's 72,547 words",
+    async () => {
+      const words = await languageModelWords(DEBIAN_EN_US_MODEL.lm);
+      expect(words?.size).toBe(72_547);
+      const file = await dictionaryForModel(DEBIAN_EN_US_MODEL);
+      const lines = fs
+        .readFileSync(file as string, 'latin1')
+        .trim()
+        .split('\n');
+      expect(lines.length).toBe(79_420);
+      expect(lines).toContain('zebra Z IY B R AH');
+    },
+  );
+});
