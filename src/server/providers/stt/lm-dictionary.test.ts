@@ -5,10 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dictionaryForModel, dictionaryLinesFor, languageModelWords } from './lm-dictionary.js';
-import { DEBIAN_EN_US_MODEL } from './pocketsphinx.js';
+import {
+  closePocketsphinxSpares,
+  createPocketsphinxTranscriber,
+  DEBIAN_EN_US_MODEL,
+} from './pocketsphinx.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-dictionary-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  closePocketsphinxSpares();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** a file laid out as pocketsphinx's trie LM: magic, order, counts, n-gram data, then the words */
 function trieModel(words: string[], name = 'model.lm.bin') {
@@ -90,4 +97,29 @@ describe('the dictionary cut to the language model', () => {
       expect(lines).toContain('zebra Z IY B R AH');
     },
   );
+
+  it("has a call's warm decoders load the cut copy", async () => {
+    const lm = trieModel(['</s>', '<s>', 'ok'], 'warm.lm.bin');
+    const dict = path.join(dir, 'warm.dict');
+    fs.writeFileSync(dict, DICTIONARY);
+    // a stand-in decoder that notes the dictionary it was given and says it has loaded
+    const log = path.join(dir, 'decoder.log');
+    const binary = path.join(dir, 'decoder.sh');
+    fs.writeFileSync(
+      binary,
+      [
+        '#!/bin/sh',
+        `while [ $# -gt 0 ]; do case "$1" in -dict) echo "$2" >> ${log};; esac; shift; done`,
+        'echo "INFO: Created 723 root, 152481 non-root channels" >&2',
+        'read utt',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const stt = createPocketsphinxTranscriber({ binary, model: { hmm: dir, lm, dict }, spares: 1 });
+    await stt.warmUp();
+    const [given] = fs.readFileSync(log, 'utf8').trim().split('\n');
+    expect(given).not.toBe(dict);
+    expect(fs.readFileSync(given, 'latin1')).toBe('ok OW K EY\n');
+    stt.close();
+  });
 });

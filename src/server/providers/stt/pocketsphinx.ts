@@ -555,7 +555,7 @@ class DecoderPool {
   /** calls holding the spares (see hold) */
   private holders = 0;
   /** settled once the decoders' arguments name the cut dictionary, if one could be made */
-  private readonly prepared: Promise<void>;
+  private prepared: Promise<void> | null = null;
 
   constructor(
     private readonly binary: string,
@@ -563,15 +563,23 @@ class DecoderPool {
     private readonly spareCount: number,
     private readonly spareIdleMs: number,
     maxConcurrent: number,
-    /** the model's dictionary cut to its language model's words (lm-dictionary.ts), when made */
-    dictionary: Promise<string | null> = Promise.resolve(null),
+    /** makes the model's dictionary cut to its language model's words (lm-dictionary.ts) */
+    private readonly dictionary: () => Promise<string | null> = async () => null,
   ) {
     this.maxConcurrent = maxConcurrent;
     this.slots = new Semaphore(maxConcurrent);
-    this.prepared = dictionary.then((file) => {
+  }
+
+  /**
+   * Has the cut dictionary made, with the first call (not as the server starts: the whole
+   * dictionary read and split is some 30 MB of garbage an idle server would keep for a while).
+   */
+  private prepare(): Promise<void> {
+    this.prepared ??= this.dictionary().then((file) => {
       const at = this.args.indexOf('-dict');
       if (file && at >= 0) this.args = this.args.with(at + 1, file);
     });
+    return this.prepared;
   }
 
   /** decodes that could start now */
@@ -596,6 +604,8 @@ class DecoderPool {
     } catch {
       throw failure();
     }
+    // a turn with no warm-up before it (tests, the admin's test) does not wait: the next decoders will
+    void this.prepare();
     let decoder: Decoder | null = null;
     this.decoding += 1;
     try {
@@ -638,7 +648,7 @@ class DecoderPool {
   /** resolves when the spares have loaded their model (at once when spares are off) */
   async warm(): Promise<void> {
     // a call's spares load the smaller dictionary (a turn that cannot wait for it does not)
-    await this.prepared;
+    await this.prepare();
     this.refill();
     const spares = [...this.spares];
     // waited for, they keep the process alive until they are ready
@@ -720,7 +730,9 @@ function poolFor(opts: PocketsphinxOptions): DecoderPool {
   const key = JSON.stringify([opts.binary, args, maxConcurrent, spares, idleMs]);
   let pool = pools.get(key);
   if (!pool) {
-    pool = new DecoderPool(opts.binary, args, spares, idleMs, maxConcurrent, dictionaryForModel(opts.model));
+    pool = new DecoderPool(opts.binary, args, spares, idleMs, maxConcurrent, () =>
+      dictionaryForModel(opts.model),
+    );
     pools.set(key, pool);
   }
   return pool;
