@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dictionaryForModel, dictionaryLinesFor, languageModelWords } from './lm-dictionary.js';
+import { dictionaryForModel, languageModelUnigrams } from './lm-dictionary.js';
 import {
   closePocketsphinxSpares,
   createPocketsphinxTranscriber,
@@ -52,22 +52,23 @@ const DICTIONARY = [
 ].join('\n');
 
 describe('the dictionary cut to the language model', () => {
-  it("reads a trie model's words from the end of the file, and nothing from another format", async () => {
-    const lm = trieModel(['</s>', '<s>', 'ok', 'read']);
-    expect(await languageModelWords(lm)).toEqual(new Set(['</s>', '<s>', 'ok', 'read']));
-    // a trie model whose end is not its words (the block's length does not match)
-    const odd = trieModel(['</s>', '<s>', 'ok', 'read'], 'odd.lm.bin');
-    fs.appendFileSync(odd, 'more\0');
-    expect(await languageModelWords(odd)).toBeNull();
+  it("reads a trie model's number of words from its header, and nothing from another format", async () => {
+    expect(await languageModelUnigrams(trieModel(['</s>', '<s>', 'ok', 'read']))).toBe(4);
     const arpa = path.join(dir, 'model.arpa');
     fs.writeFileSync(arpa, '\\data\\\nngram 1=3\n');
-    expect(await languageModelWords(arpa)).toBeNull();
+    expect(await languageModelUnigrams(arpa)).toBeNull();
   });
 
-  it('keeps the lines of the words it knows, alternative pronunciations included', () => {
-    const { kept, total } = dictionaryLinesFor(DICTIONARY.split('\n'), new Set(['read', "o'neil"]));
-    expect(kept).toEqual(['read R EH D', 'read(2) R IY D', "o'neil OW N IY L"]);
-    expect(total).toBe(5);
+  it('gives no cut copy when the end of the model is not its words, or for another format', async () => {
+    const dict = path.join(dir, 'odd.dict');
+    fs.writeFileSync(dict, DICTIONARY);
+    // the block's length does not match what the header's count reads
+    const odd = trieModel(['</s>', '<s>', 'ok', 'read'], 'odd.lm.bin');
+    fs.appendFileSync(odd, 'more\0');
+    expect(await dictionaryForModel({ lm: odd, dict })).toBeNull();
+    const arpa = path.join(dir, 'odd.arpa');
+    fs.writeFileSync(arpa, '\\data\\\nngram 1=3\n');
+    expect(await dictionaryForModel({ lm: arpa, dict })).toBeNull();
   });
 
   it('writes the cut copy once per model, private to this process', async () => {
@@ -76,6 +77,7 @@ describe('the dictionary cut to the language model', () => {
     fs.writeFileSync(dict, DICTIONARY);
     const file = await dictionaryForModel({ lm, dict });
     expect(file).not.toBeNull();
+    // alternative pronunciations ("read(2)") kept with their word
     expect(fs.readFileSync(file as string, 'latin1')).toBe('read R EH D\nread(2) R IY D\nok OW K EY\n');
     expect(fs.statSync(file as string).mode & 0o777).toBe(0o600);
     expect(await dictionaryForModel({ lm, dict })).toBe(file);
@@ -86,8 +88,7 @@ describe('the dictionary cut to the language model', () => {
   it.runIf(fs.existsSync(DEBIAN_EN_US_MODEL.lm))(
     "cuts Debian's en-us dictionary to its model's 72,547 words",
     async () => {
-      const words = await languageModelWords(DEBIAN_EN_US_MODEL.lm);
-      expect(words?.size).toBe(72_547);
+      expect(await languageModelUnigrams(DEBIAN_EN_US_MODEL.lm)).toBe(72_547);
       const file = await dictionaryForModel(DEBIAN_EN_US_MODEL);
       const lines = fs
         .readFileSync(file as string, 'latin1')
