@@ -126,9 +126,10 @@ async function startServer(env: Record<string, string>, entry: string[]): Promis
   const started = performance.now();
   const child = spawn(process.execPath, entry, {
     cwd: root,
-    // MALLOC_ARENA_MAX as `npm start` (scripts/start.mjs) sets it, unless given
+    // glibc's malloc settings as `npm start` (scripts/start.mjs) sets them, unless given
     env: {
       MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '131072',
       ...process.env,
       ...env,
       PORT: String(port),
