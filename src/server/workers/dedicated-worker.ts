@@ -24,6 +24,7 @@
 
 import { Worker } from 'node:worker_threads';
 import type { Answer, WorkerApi, WorkerReply } from './protocol.js';
+import { releaseOnce } from './release-once.js';
 
 const BOOT = new URL('./boot.mjs', import.meta.url);
 
@@ -155,13 +156,10 @@ export class DedicatedWorker<Api extends WorkerApi> {
   hold(): () => void {
     this.holds += 1;
     this.disarmIdle();
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
+    return releaseOnce(() => {
       this.holds -= 1;
       this.armIdle();
-    };
+    });
   }
 
   /**

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { memoryStatus } from './memory.js';
+import { childMemory, memoryStatus } from './memory.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memory-status-'));
 const started: ChildProcess[] = [];
@@ -47,5 +47,13 @@ describe.runIf(process.platform === 'linux')('memoryStatus', () => {
     expect(m.recognisersMb).toBeGreaterThan((before.recognisersMb ?? 0) + 5);
     // the sleeps (one started here, one below each stand-in)
     expect(m.otherChildrenMb).toBeGreaterThan(before.otherChildrenMb ?? 0);
+  });
+
+  it('leaves out a child that ended while it was read, rather than calling them all unreadable', async () => {
+    const child = start('/bin/true');
+    const pid = child.pid as number;
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(childMemory(pid)).toBe('gone');
+    expect(childMemory(process.pid)).toMatchObject({ name: expect.any(String) });
   });
 });

@@ -24,21 +24,25 @@ function descendants(pid: number): number[] {
   return kids.flatMap((k) => [k, ...descendants(k)]);
 }
 
-/** a process's name and proportional set size in bytes, or null when it cannot be read */
-function childMemory(pid: number): { name: string; pssBytes: number } | null {
+/**
+ * A process's name and proportional set size in bytes; 'gone' when it ended meanwhile (a decoder
+ * between turns), null when it cannot be read (another user's, or no smaps_rollup).
+ */
+export function childMemory(pid: number): { name: string; pssBytes: number } | 'gone' | null {
   try {
     const name = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
     const pss = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
     return pss ? { name, pssBytes: Number(pss[1]) * 1024 } : null;
-  } catch {
-    return null; // gone meanwhile, or not ours to read
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : null;
   }
 }
 
 /** The server's memory now: its own (RSS, JS heap) and its child processes' by kind. */
 export function memoryStatus(pid = process.pid): MemoryStatus {
   const own = process.memoryUsage();
-  const children = descendants(pid).map(childMemory);
+  const read = descendants(pid).map(childMemory);
+  const children = read.filter((c) => c !== 'gone');
   const readable = children.every((c) => c !== null) && fs.existsSync(`/proc/${pid}`);
   const sum = (match: (name: string) => boolean) =>
     readable ? mb(children.reduce((total, c) => total + (c && match(c.name) ? c.pssBytes : 0), 0)) : null;

@@ -99,8 +99,8 @@ describe('the dictionary cut to the language model', () => {
     },
   );
 
-  it("has a call's warm decoders load the cut copy", async () => {
-    const lm = trieModel(['</s>', '<s>', 'ok'], 'warm.lm.bin');
+  it("cuts it with the first call, not as the recogniser is made, and a call's warm decoders load it", async () => {
+    const lm = path.join(dir, 'warm.lm.bin');
     const dict = path.join(dir, 'warm.dict');
     fs.writeFileSync(dict, DICTIONARY);
     // a stand-in decoder that notes the dictionary it was given and says it has loaded
@@ -116,7 +116,10 @@ describe('the dictionary cut to the language model', () => {
       ].join('\n'),
       { mode: 0o755 },
     );
+    // made (as the server starts) before its language model exists: a cut tried now would fail
     const stt = createPocketsphinxTranscriber({ binary, model: { hmm: dir, lm, dict }, spares: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(trieModel(['</s>', '<s>', 'ok'], 'warm.lm.bin')).toBe(lm);
     await stt.warmUp();
     const [given] = fs.readFileSync(log, 'utf8').trim().split('\n');
     expect(given).not.toBe(dict);

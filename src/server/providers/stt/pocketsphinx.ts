@@ -31,6 +31,7 @@ import fs from 'node:fs';
 import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { releaseOnce } from '../../workers/release-once.js';
 import { dictionaryForModel } from './lm-dictionary.js';
 import type { Transcriber } from './types.js';
 
@@ -670,13 +671,10 @@ class DecoderPool {
   hold(): () => void {
     this.holders += 1;
     this.clearIdleTimer();
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
+    return releaseOnce(() => {
       this.holders -= 1;
       if (this.holders === 0 && this.spares.length > 0) this.armIdleTimer();
-    };
+    });
   }
 
   private clearIdleTimer(): void {
