@@ -49,11 +49,12 @@ type Figure = { median: number; p95: number };
  * of the machine falls on all of them alike and their ratios hold.
  */
 async function measure<K extends string>(
-  urls: Record<K, string>,
+  urls: Record<K, string | { url: string; cookie: string }>,
   cookie: string,
 ): Promise<Record<K, Figure>> {
-  const once = async (url: string) => {
-    const res = await fetch(url, { headers: { cookie } });
+  const once = async (to: string | { url: string; cookie: string }) => {
+    const [url, sent] = typeof to === 'string' ? [to, cookie] : [to.url, to.cookie];
+    const res = await fetch(url, { headers: { cookie: sent } });
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);
     await res.arrayBuffer();
   };
@@ -139,13 +140,17 @@ async function run(kind: string, database: Database) {
   try {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const cookie = `${SESSION_COOKIE}=${await createSession(database.db, userId, new Date())}`;
+    // an admin's health answer also reads every child process's memory from /proc: the floor is a
+    // user's (or a visitor's), whose answer is the database's `select 1` alone
+    const userCookie = `${SESSION_COOKIE}=${await createSession(database.db, others[1], new Date())}`;
     const dashboard = `${address}/api/interviews?userId=${userId}&page=1&pageSize=5`;
     const allCalls = `${address}/api/interviews/all?page=1&pageSize=5`;
+    const smaller = `${address}/api/interviews?userId=${others[1]}&page=1&pageSize=5`;
     const figures = await measure(
       {
         noop: `${address}/api/noop`,
         // one database round trip (select 1) and a small answer: the floor of any route that reads
-        roundTrip: `${address}/api/health`,
+        roundTrip: { url: `${address}/api/health`, cookie: userCookie },
         first: dashboard,
         // "budget" is in a quarter of the transcripts; "number 4321" in one
         search: `${dashboard}&search=budget`,
@@ -154,6 +159,12 @@ async function run(kind: string, database: Database) {
         allRare: `${allCalls}&search=number%204321`,
         // the admin reads the dashboard of the user who never says it
         never: `${address}/api/interviews?userId=${others[0]}&page=1&pageSize=5&search=budget`,
+        // growth: the same searches for a user with a quarter of the calls (2,500); "number 1234" is
+        // in one call of each
+        rareBoth: `${dashboard}&search=number%201234`,
+        smallFirst: smaller,
+        smallSearch: `${smaller}&search=budget`,
+        smallRare: `${smaller}&search=number%201234`,
       },
       cookie,
     );
@@ -169,13 +180,19 @@ async function run(kind: string, database: Database) {
         'the first page without one sends 5 calls with their transcripts):',
     );
     row('GET /api/noop (baseline)', noop);
-    row('GET /api/health (one round trip: select 1)', roundTrip);
+    row('GET /api/health as a user (select 1)', roundTrip);
     row('dashboard first page', first);
     row('dashboard first page, search "budget"', search);
     row('dashboard first page, search "number 4321"', rare);
     row('All Calls first page, search "budget"', allCommon);
     row('All Calls first page, search "number 4321"', allRare);
     row('a user who never says "budget", search it', never);
+    const growth = (small: Figure, large: Figure) => `${(large.median / small.median).toFixed(2)}×`;
+    console.log(
+      `  growth with the calls, ${CALLS / NOISE_USERS} → ${CALLS} (4×), medians: first page ${growth(figures.smallFirst, first)}, ` +
+        `search "budget" ${growth(figures.smallSearch, search)}, "number 1234" ${growth(figures.smallRare, figures.rareBoth)} ` +
+        `(${figures.smallRare.median.toFixed(2)} → ${figures.rareBoth.median.toFixed(2)} ms; a scan would grow 4×)`,
+    );
 
     const firstPage = { page: 1, pageSize: 5 };
     await explain(
