@@ -318,6 +318,8 @@ async function startServer(): Promise<Server> {
     process.execPath,
     [
       ...(process.env.LOAD_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.LOAD_PROFILE] : []),
+      // node flags for the server alone, to compare settings (e.g. --max-semi-space-size=2)
+      ...(process.env.LOAD_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
       import.meta.filename,

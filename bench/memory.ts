@@ -34,6 +34,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { serverEnv, serverNodeFlags } from '../scripts/server-runtime.mjs';
 import { DEFAULT_SPARE_IDLE_MS } from '../src/server/providers/stt/pocketsphinx.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -124,13 +125,11 @@ async function heapOf(server: Server): Promise<Heap> {
 async function startServer(env: Record<string, string>, entry: string[]): Promise<Server> {
   const port = 3400 + Math.floor(Math.random() * 500);
   const started = performance.now();
-  const child = spawn(process.execPath, entry, {
+  // run as `npm start` runs it: glibc's malloc settings and V8's young generation (unless given)
+  const child = spawn(process.execPath, [...serverNodeFlags(process.env), ...entry], {
     cwd: root,
-    // glibc's malloc settings as `npm start` (scripts/start.mjs) sets them, unless given
     env: {
-      MALLOC_ARENA_MAX: '2',
-      MALLOC_MMAP_THRESHOLD_: '131072',
-      ...process.env,
+      ...serverEnv(process.env),
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverEnv, serverNodeFlags } from './server-runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/web/index.html');
@@ -39,19 +40,15 @@ if (
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 // signals reach the server (Ctrl-C reaches both; its shutdown runs once) and its exit is this one's.
-// MALLOC_ARENA_MAX=2 (unless set): glibc gives each thread that allocates (the worker threads of
-// the voice, the recordings and the evaluator, libuv's pool) an arena of its own, up to 8 per core,
-// and keeps what they freed. With two, bench/memory read 10-15 MB less during and after
-// calls (docs/memory.md), the same at idle.
-// MALLOC_MMAP_THRESHOLD_=131072 (unless set): glibc otherwise raises that threshold each time a
-// large block is freed (up to 32 MB), after which blocks of 128 KB and more (buffers, the worker
-// threads' memory) come from the heap and stay with the process once freed; fixed, they are
-// mapped and given back. Three runs of bench/memory each: 14 MB less during calls, 15 MB less
-// after them (server 144 -> 129 MB); bench/load unchanged. musl and other platforms ignore both.
-const server = spawn(process.execPath, [path.join(root, 'dist/app/server/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...process.env },
-});
+// glibc's malloc settings and V8's young generation as scripts/server-runtime.mjs sets them.
+const server = spawn(
+  process.execPath,
+  [...serverNodeFlags(process.env), path.join(root, 'dist/app/server/main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: serverEnv(process.env),
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
