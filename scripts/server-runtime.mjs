@@ -26,5 +26,5 @@ export function serverEnv(env) {
  * @param {NodeJS.ProcessEnv} env
  */
 export function serverNodeFlags(env) {
-  return /--max-semi-space-size/.test(env.NODE_OPTIONS ?? '') ? [] : ['--max-semi-space-size=2'];
+  return /--max[-_]semi[-_]space[-_]size/.test(env.NODE_OPTIONS ?? '') ? [] : ['--max-semi-space-size=2'];
 }

@@ -15,5 +15,7 @@ describe('how npm start runs the server', () => {
     expect(serverNodeFlags({})).toEqual(['--max-semi-space-size=2']);
     expect(serverNodeFlags({ NODE_OPTIONS: '--enable-source-maps' })).toEqual(['--max-semi-space-size=2']);
     expect(serverNodeFlags({ NODE_OPTIONS: '--max-semi-space-size=16' })).toEqual([]);
+    // V8 reads its flags with underscores too
+    expect(serverNodeFlags({ NODE_OPTIONS: '--max_semi_space_size=0' })).toEqual([]);
   });
 });
