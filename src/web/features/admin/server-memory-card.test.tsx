@@ -42,4 +42,23 @@ describe('the server memory card', () => {
     // no sum of parts that could not all be read
     expect(screen.queryByText('In all')).toBeNull();
   });
+
+  it('counts one decoder in the singular, with its memory or without where it cannot be read', () => {
+    const { rerender } = render(
+      <ServerMemoryCard
+        memory={{ ...memory, recognisers: 1, recognisersMb: 90.2 }}
+        onRefresh={() => {}}
+        refreshing={false}
+      />,
+    );
+    expect(screen.getByText('1 decoder, 90 MB')).toBeTruthy();
+    rerender(
+      <ServerMemoryCard
+        memory={{ ...memory, recognisers: 1, recognisersMb: null }}
+        onRefresh={() => {}}
+        refreshing={false}
+      />,
+    );
+    expect(screen.getByText('1 decoder')).toBeTruthy();
+  });
 });

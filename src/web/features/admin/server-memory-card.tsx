@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 const mb = (value: number) => `${Math.round(value)} MB`;
+const decoders = (n: number) => `${n} decoder${n === 1 ? '' : 's'}`;
 
 function Row({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -78,8 +79,8 @@ export function ServerMemoryCard({
                 memory.recognisers === 0
                   ? 'not running'
                   : memory.recognisersMb === null
-                    ? `${memory.recognisers} decoders`
-                    : `${memory.recognisers} decoder${memory.recognisers === 1 ? '' : 's'}, ${mb(memory.recognisersMb)}`
+                    ? decoders(memory.recognisers)
+                    : `${decoders(memory.recognisers)}, ${mb(memory.recognisersMb)}`
               }
             />
           </ul>
