@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { evaluationResult } from '../../../shared/contracts/evaluation.js';
-import { evaluateBuiltin, NO_BEHAVIOUR_MAX_SCORE, NO_EVIDENCE_MAX_SCORE } from './builtin-evaluator.js';
+import {
+  evaluateBuiltin,
+  NO_BEHAVIOUR_MAX_SCORE,
+  NO_EVIDENCE_MAX_SCORE,
+  QUOTE_MIN_CONFIDENCE,
+} from './builtin-evaluator.js';
 import { loadCalibration, transcriptOf } from './calibration.js';
 import { categoriesFor } from './criterion-categories.js';
 import { SAMPLE_RUBRIC, STRONG_TRANSCRIPT, WEAK_TRANSCRIPT } from './sample-transcripts.js';
@@ -220,6 +225,70 @@ describe('lines from the built-in recogniser (approximate)', () => {
     expect(result.criteria[0].rationale).toMatch(/recognised approximately, 62% confidence/);
     const typed = evaluateBuiltin({ transcript, rubricCriteria: rubric });
     expect(typed.criteria[0].rationale).not.toMatch(/approximately/);
+  });
+});
+
+describe('quotes', () => {
+  const clearLine =
+    'We cut sign-up drop-off by eighteen percent in one quarter after I rebuilt the onboarding funnel.';
+  const garbled =
+    'ah throw on the on monday the numbers went up by twenty percent and then we kept the the team on it for the rest of the quarter';
+  const transcript = [
+    'Interviewer: Tell me about a result you are proud of.',
+    `You: ${clearLine}`,
+    'Interviewer: How did you measure it?',
+    `You: ${garbled}`,
+  ].join('\n');
+  const rubric = [
+    { name: 'Communication', description: 'Explains clearly and concisely.' },
+    { name: 'Metrics', description: 'Quantifies impact with numbers and results.' },
+  ];
+  const heard = (confidence: number) =>
+    evaluateBuiltin({ transcript, rubricCriteria: rubric, approximate: [{ text: garbled, confidence }] });
+
+  it('give each criterion its own sentence where the transcript has one', () => {
+    const typed = evaluateBuiltin({ transcript, rubricCriteria: rubric });
+    expect(quoteOf(byName(typed, 'Communication').rationale)).toBe(clearLine);
+    expect(quoteOf(byName(typed, 'Metrics').rationale)).toBe(garbled);
+    // a confident recognition is quoted as a typed line is, and says how it was heard
+    const confident = heard(0.8);
+    expect(quoteOf(byName(confident, 'Metrics').rationale)).toBe(garbled);
+    expect(byName(confident, 'Metrics').rationale).toMatch(/recognised approximately, 80% confidence/);
+  });
+
+  it(`never quote a line heard under ${QUOTE_MIN_CONFIDENCE * 100}% confidence where a clear line shows the criterion, even one quoted for another`, () => {
+    const result = heard(0.37);
+    expect(quoteOf(byName(result, 'Communication').rationale)).toBe(clearLine);
+    expect(quoteOf(byName(result, 'Metrics').rationale)).toBe(clearLine);
+    for (const c of result.criteria) expect(c.rationale).not.toMatch(/approximately/);
+  });
+
+  it('quote an unclear line, saying so, for a criterion no clear line shows', () => {
+    const alone = `Interviewer: How did you measure it?\nYou: ${garbled}`;
+    const result = evaluateBuiltin({
+      transcript: alone,
+      rubricCriteria: [rubric[1]],
+      approximate: [{ text: garbled, confidence: 0.37 }],
+    });
+    expect(quoteOf(result.criteria[0].rationale)).toBe(garbled);
+    expect(result.criteria[0].rationale).toMatch(/recognised approximately, 37% confidence/);
+  });
+
+  it('leave a criterion without a quote when every sentence showing it is quoted for another', () => {
+    const figures = [
+      { name: 'Metrics', description: 'Quantifies impact with numbers and results.' },
+      { name: 'Evidence', description: 'Backs claims with figures.' },
+    ];
+    const one = [
+      'Interviewer: Tell me about a result you are proud of.',
+      `You: ${clearLine}`,
+      'Interviewer: How was the team?',
+      'You: It was a really good experience overall and I learned a lot from it, honestly more than I expected.',
+    ].join('\n');
+    const [first, second] = evaluateBuiltin({ transcript: one, rubricCriteria: figures }).criteria;
+    expect(quoteOf(first.rationale)).toBe(clearLine);
+    expect(quoteOf(second.rationale)).toBeNull();
+    expect(second.rationale).toMatch(/No sentence not already quoted for another criterion shows it/);
   });
 });
 
