@@ -177,9 +177,13 @@ test('a visitor who chose a scenario signs in, and New Call opens with that scen
   await visitor.getByRole('tab', { name: 'Register' }).click();
   await visitor.getByRole('tab', { name: 'Login' }).click();
   await expect(visitor).toHaveURL(/next=%2Fnew-call/);
-  await visitor.getByPlaceholder('Enter your email').fill(account.email);
-  await visitor.getByPlaceholder('Enter your password').fill(account.password);
-  await visitor.getByRole('button', { name: 'Sign In' }).click();
+  // both tabs have an email field: fill the login form's, once it is the one shown (on a busy
+  // machine the register form could still be on screen and take the email)
+  await expect(visitor.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  const login = visitor.getByRole('tabpanel', { name: 'Login' });
+  await login.getByPlaceholder('Enter your email').fill(account.email);
+  await login.getByPlaceholder('Enter your password').fill(account.password);
+  await login.getByRole('button', { name: 'Sign In' }).click();
   await expect(visitor).toHaveURL(/\/new-call\?interviewerId=\d+$/, FIRST_LOAD);
   await expect(visitor.getByRole('heading', { name: 'Tom Brennan' })).toBeVisible(FIRST_LOAD);
   await expect(visitor.getByRole('button', { name: 'Start Call' })).toBeVisible();
