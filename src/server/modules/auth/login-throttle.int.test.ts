@@ -10,7 +10,7 @@ import {
   type TestContext,
   testConfig,
 } from '../../test-support/test-app.js';
-import { GLOBAL_RECHECK_MS, THROTTLE_MESSAGES } from './login-throttle.js';
+import { GLOBAL_RECHECK_MS, REFUSAL_HOLD_MS, THROTTLE_MESSAGES } from './login-throttle.js';
 
 let ctx: TestContext;
 let app: App;
@@ -69,6 +69,21 @@ describe('sign-in throttling', () => {
     expect((await login(victim.email, victim.password, '203.0.113.66')).statusCode).toBe(429);
     // the owner, from their own network, signs in as usual
     expect((await login(victim.email, victim.password, '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('holds each refusal of a failing client for REFUSAL_HOLD_MS, and nothing else', async () => {
+    const victim = await registerUser(app);
+    for (let i = 0; i < 10; i++) await login(victim.email, `wrong guess ${i}`, '203.0.113.77');
+    waits.length = 0;
+    // refused when counted, then from memory: each answer is held, so guessing back to back is slow
+    expect((await login(victim.email, 'wrong again', '203.0.113.77')).statusCode).toBe(429);
+    expect((await login(victim.email, victim.password, '203.0.113.77')).statusCode).toBe(429);
+    expect(waits).toEqual([REFUSAL_HOLD_MS, REFUSAL_HOLD_MS]);
+    // the owner's sign-in and a first wrong password elsewhere are answered without it
+    waits.length = 0;
+    expect((await login(victim.email, victim.password, '198.51.100.77')).statusCode).toBe(200);
+    expect((await login('someone@example.com', 'guess password', '198.51.100.78')).statusCode).toBe(401);
+    expect(waits).toEqual([]);
   });
 
   it('limits one client guessing across many emails, and only that client', async () => {

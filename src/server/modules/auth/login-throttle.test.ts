@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../errors.js';
-import { failureDelayMs, HashGate, RecentRefusals } from './login-throttle.js';
+import { DomainError, tooMany } from '../../errors.js';
+import {
+  failureDelayMs,
+  HashGate,
+  isFailingClientRefusal,
+  RecentRefusals,
+  RefusalHold,
+  THROTTLE_MESSAGES,
+} from './login-throttle.js';
 
 describe('failureDelayMs', () => {
   it('answers the first failures of an account at once, then doubles, up to 3 s', () => {
@@ -77,5 +84,37 @@ describe('RecentRefusals', () => {
     r.remember('ip:4', 5000, 'four');
     expect(r.refused(['ip:2'], 0)).toBeNull();
     expect(r.refused(['ip:4'], 0)).toBe('four');
+  });
+});
+
+describe('RefusalHold', () => {
+  it('holds each refusal for its time, and answers at once past `max` held', async () => {
+    const hold = new RefusalHold(1000, 2);
+    const waits: number[] = [];
+    const releases: (() => void)[] = [];
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        waits.push(ms);
+        releases.push(resolve);
+      });
+    const first = hold.hold(sleep);
+    const second = hold.hold(sleep);
+    expect(hold.holding).toBe(2);
+    // a third is not held: the holding cannot grow past max
+    await hold.hold(sleep);
+    expect(waits).toEqual([1000, 1000]);
+    for (const release of releases) release();
+    await Promise.all([first, second]);
+    expect(hold.holding).toBe(0);
+    // freed places hold again, and a sleep that fails frees its place too
+    await expect(hold.hold(() => Promise.reject(new Error('stopped')))).rejects.toThrow('stopped');
+    expect(hold.holding).toBe(0);
+  });
+
+  it('is for refusals of failing clients only, never the busy server’s', () => {
+    expect(isFailingClientRefusal(tooMany(THROTTLE_MESSAGES.account))).toBe(true);
+    expect(isFailingClientRefusal(tooMany(THROTTLE_MESSAGES.client))).toBe(true);
+    expect(isFailingClientRefusal(tooMany(THROTTLE_MESSAGES.busy))).toBe(false);
+    expect(isFailingClientRefusal(new Error(THROTTLE_MESSAGES.client))).toBe(false);
   });
 });

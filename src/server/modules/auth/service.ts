@@ -10,9 +10,11 @@ import {
   clearPairFailures,
   failureDelayMs,
   hashGate,
+  isFailingClientRefusal,
   recentFailures,
   recentRefusals,
   recordFailure,
+  refusalHold,
   refusalKeys,
 } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -64,7 +66,25 @@ export async function register(deps: AppDeps, input: RegisterRequest) {
  * Signs in, throttled by login-throttle.ts: `ip` is the client's address (as TRUST_PROXY decides).
  * A client that has not been failing is never refused its correct password.
  */
+/** The real timer, where the deps' clock has no sleep of its own (see Clock). */
+const sleepFor = (deps: AppDeps) =>
+  deps.clock.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+/**
+ * Signs in. A client refused for its failures (remembered, counted, or its turn at hashing
+ * refused) gets its 429 after REFUSAL_HOLD_MS, so that guessing back to back costs the server
+ * one answer a second per connection, not thousands.
+ */
 export async function login(deps: AppDeps, input: LoginRequest, ip: string) {
+  try {
+    return await attemptLogin(deps, input, ip);
+  } catch (err) {
+    if (isFailingClientRefusal(err)) await refusalHold(deps.config).hold(sleepFor(deps));
+    throw err;
+  }
+}
+
+async function attemptLogin(deps: AppDeps, input: LoginRequest, ip: string) {
   const { db } = deps.database;
   const now = deps.clock.now();
   const key = emailKey(input.email);
@@ -85,10 +105,7 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string) {
   if (!user || !ok) {
     await recordFailure(db, key, ip, now);
     const delay = failureDelayMs(counts.account + 1);
-    if (delay > 0) {
-      const { sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)) } = deps.clock;
-      await sleep(delay);
-    }
+    if (delay > 0) await sleepFor(deps)(delay);
     throw unauthorized(INVALID_CREDENTIALS);
   }
   if (counts.pair > 0) await clearPairFailures(db, key, ip);
