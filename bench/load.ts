@@ -24,7 +24,9 @@
 // p99 under 100 ms for API routes. LOAD_PROFILE=<dir> writes a V8 CPU profile of the server there.
 //
 // Then a login-flood phase (issue 19): LOGIN_USERS (10) legitimate users signing in with their
-// correct password in a loop (think LOGIN_THINK_MS ±50 %, 500) and a /api/noop probe every 50 ms,
+// correct password in a loop (think LOGIN_THINK_MS ±50 %, 500), each keeping the device cookie its
+// sign-ins get as a browser does (LOGIN_KNOWN_DEVICES=0: none, each sign-in as from a new browser),
+// and a /api/noop probe every 50 ms,
 // first quiet for LOGIN_QUIET_SECONDS (20), then for LOGIN_FLOOD_SECONDS (30) while LOGIN_ATTACKERS
 // (64) clients guess passwords as fast as they are answered: half on random unknown emails, half
 // each on one of the users' emails. Every client connects from 127.0.0.1, so distinct clients are
@@ -73,6 +75,7 @@ const LOGIN_WARMUP_SECONDS = Number(process.env.LOGIN_WARMUP_SECONDS ?? 3);
 const LOGIN_QUIET_SECONDS = Number(process.env.LOGIN_QUIET_SECONDS ?? 20);
 const LOGIN_FLOOD_SECONDS = Number(process.env.LOGIN_FLOOD_SECONDS ?? 30);
 const LOGIN_ATTACKERS = Number(process.env.LOGIN_ATTACKERS ?? 64);
+const LOGIN_KNOWN_DEVICES = process.env.LOGIN_KNOWN_DEVICES !== '0';
 const NOOP_PROBE_MS = 50;
 /** sign-in p99 during the flood may be at most this many times the quiet one */
 const FLOOD_SLOWDOWN_TARGET = 2;
@@ -361,7 +364,7 @@ type Send = (
   cookie: string,
   body?: object,
   headers?: http.OutgoingHttpHeaders,
-) => Promise<{ status: number; text: string }>;
+) => Promise<{ status: number; text: string; setCookie: string[] }>;
 
 /** The main phase's figures on one database, for the side-by-side table. */
 type MainSummary = {
@@ -457,7 +460,11 @@ async function runOn(): Promise<MainSummary | null> {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+            resolve({
+              status: res.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString(),
+              setCookie: res.headers['set-cookie'] ?? [],
+            }),
           );
           res.on('error', reject);
         },
@@ -711,7 +718,8 @@ async function loginFloodPhase(server: Server, send: Send) {
   const users = fixture.signIns;
   const victimAttackers = Math.floor(LOGIN_ATTACKERS / 2);
   console.log(
-    `\nlogin flood: ${users.length} users signing in (POST /api/login, correct password, think ` +
+    `\nlogin flood: ${users.length} users signing in (POST /api/login, correct password, ` +
+      `${LOGIN_KNOWN_DEVICES ? 'each from its known device' : 'no device cookie'}, think ` +
       `${LOGIN_THINK_MS / 2}-${(LOGIN_THINK_MS * 3) / 2} ms) + GET /api/noop every ${NOOP_PROBE_MS} ms; ` +
       `${LOGIN_WARMUP_SECONDS} s warm-up, ${LOGIN_QUIET_SECONDS} s quiet, then ${LOGIN_FLOOD_SECONDS} s with ` +
       `${LOGIN_ATTACKERS} attacker clients guessing wrong passwords back to back ` +
@@ -726,15 +734,16 @@ async function loginFloodPhase(server: Server, send: Send) {
   const count = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
   // which of the throttle's refusals a 429 was (per account, per client, or the busy hash queue)
   const { THROTTLE_MESSAGES } = await import('../src/server/modules/auth/login-throttle.js');
+  const { DEVICE_COOKIE } = await import('../src/server/modules/auth/known-devices.js');
   const reasons = new Map<string, string>(Object.entries(THROTTLE_MESSAGES).map(([k, m]) => [m, k]));
   /** the answer's status ('error': none), a 429 with its reason, and how long it took */
-  const timed = async (method: string, url: string, body: object | undefined, ip?: string) => {
+  const timed = async (method: string, url: string, body: object | undefined, ip?: string, cookie = '') => {
     const t0 = performance.now();
-    const answer = await send(method, url, '', body, ip ? { 'x-forwarded-for': ip } : undefined).catch(
+    const answer = await send(method, url, cookie, body, ip ? { 'x-forwarded-for': ip } : undefined).catch(
       () => null,
     );
     const ms = performance.now() - t0;
-    if (!answer) return { status: 0, label: 'error', ms };
+    if (!answer) return { status: 0, label: 'error', ms, setCookie: [] as string[] };
     let label = String(answer.status);
     if (answer.status === 429) {
       const message = (() => {
@@ -746,7 +755,7 @@ async function loginFloodPhase(server: Server, send: Send) {
       })();
       label = `429 ${reasons.get(message) ?? 'other'}`;
     }
-    return { status: answer.status, label, ms };
+    return { status: answer.status, label, ms, setCookie: answer.setCookie };
   };
 
   type Stage = 'warmup' | 'quiet' | 'flood' | 'done';
@@ -765,9 +774,13 @@ async function loginFloodPhase(server: Server, send: Send) {
 
   const signInLoop = async (user: (typeof users)[number], i: number) => {
     await sleep(Math.random() * LOGIN_THINK_MS);
+    // as a browser does, each user keeps the device cookie its sign-ins get (known-devices.ts)
+    let device = '';
     while (stage !== 'done') {
       const startedIn = stage;
-      const r = await timed('POST', '/api/login', user, address(1, i));
+      const r = await timed('POST', '/api/login', user, address(1, i), device);
+      const given = r.setCookie.find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+      if (given && LOGIN_KNOWN_DEVICES) device = given.split(';')[0];
       const w = windowOf(startedIn);
       if (w) {
         w.signInMs.push(r.ms);

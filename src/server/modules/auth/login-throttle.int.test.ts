@@ -10,6 +10,7 @@ import {
   type TestContext,
   testConfig,
 } from '../../test-support/test-app.js';
+import { DEVICE_COOKIE } from './known-devices.js';
 import { GLOBAL_RECHECK_MS, REFUSAL_HOLD_MS, THROTTLE_MESSAGES } from './login-throttle.js';
 
 let ctx: TestContext;
@@ -127,6 +128,74 @@ describe('sign-in throttling', () => {
     // once the budget is read again, the client is let in
     ahead += GLOBAL_RECHECK_MS + 1;
     expect((await login(member.email, member.password, ips[2])).statusCode).toBe(200);
+  });
+});
+
+describe('known devices', () => {
+  const signIn = (email: string, password: string, ip: string, device?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password },
+      remoteAddress: ip,
+      cookies: device ? { [DEVICE_COOKIE]: device } : {},
+    });
+  const deviceOf = (res: Awaited<ReturnType<typeof signIn>>) =>
+    res.cookies.find((c) => c.name === DEVICE_COOKIE);
+
+  it('a sign-in or a registration gives the browser a cookie for the sign-in route alone', async () => {
+    const member = await registerUser(app);
+    const res = await signIn(member.email, member.password, '198.51.100.20');
+    expect(res.statusCode).toBe(200);
+    const cookie = deviceOf(res);
+    expect(cookie).toMatchObject({ path: '/api/login', httpOnly: true, sameSite: 'Strict' });
+    expect(cookie?.maxAge).toBeGreaterThan(100 * 24 * 3600);
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: {
+        name: 'New Device',
+        email: 'new-device@example.com',
+        password: 'device-pass-1',
+        passwordConfirm: 'device-pass-1',
+      },
+    });
+    expect(registered.statusCode).toBe(201);
+    expect(deviceOf(registered)?.path).toBe('/api/login');
+  });
+
+  it('lets the owner sign in from a network that has been failing, with the cookie only, and only to that account', async () => {
+    const member = await registerUser(app);
+    const other = await registerUser(app);
+    const device = deviceOf(await signIn(member.email, member.password, '198.51.100.21'))!.value;
+    const otherDevice = deviceOf(await signIn(other.email, other.password, '198.51.100.21'))!.value;
+    // the shared network (an office, a NAT) guesses across many emails until it is refused
+    for (let i = 0; i < 15; i++) await signIn(`nobody-${i}@example.com`, 'guess password', '203.0.113.21');
+    expect((await signIn(member.email, member.password, '203.0.113.21')).statusCode).toBe(429);
+    // the owner's own browser on that network is judged by its own failures on the account
+    expect((await signIn(member.email, member.password, '203.0.113.21', device)).statusCode).toBe(200);
+    // another account's cookie, or a forged one, is no cookie
+    expect((await signIn(member.email, member.password, '203.0.113.21', otherDevice)).statusCode).toBe(429);
+    const [id, time] = device.split('.');
+    const forged = `${id}.${time}.${'A'.repeat(43)}`;
+    expect((await signIn(member.email, member.password, '203.0.113.21', forged)).statusCode).toBe(429);
+  });
+
+  it('under a server-wide flood lets a known device in after a typo, and refuses one that keeps failing', async () => {
+    const member = await registerUser(app);
+    const device = deviceOf(await signIn(member.email, member.password, '198.51.100.22'))!.value;
+    const ips = Array.from({ length: 16 }, (_, i) => `192.0.2.${i + 201}`);
+    for (const [i, ip] of ips.entries()) await signIn(`wave${i}@example.com`, 'guess password', ip);
+    // on a network that has failed once during the flood, a client is refused even its correct
+    // password; the owner's browser is not, and a typo of its own costs it nothing more
+    expect((await signIn(member.email, member.password, ips[4])).statusCode).toBe(429);
+    expect((await signIn(member.email, 'mistyped password', ips[3], device)).statusCode).toBe(401);
+    expect((await signIn(member.email, member.password, ips[3], device)).statusCode).toBe(200);
+    // the cookie is not a key: guessing from it is limited as any client is, on that account
+    for (let i = 0; i < 10; i++) await signIn(member.email, `guess ${i} password`, '198.51.100.23', device);
+    const refused = await signIn(member.email, member.password, '198.51.100.23', device);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(THROTTLE_MESSAGES.account);
   });
 });
 

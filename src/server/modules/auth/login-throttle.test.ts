@@ -27,7 +27,7 @@ const deferred = () => {
 const tick = () => new Promise((r) => setImmediate(r));
 
 describe('HashGate', () => {
-  it('runs at most `limit` at once and serves clean clients before ones that have been failing', async () => {
+  it('runs at most `limit` at once: known devices first, then clean clients, then ones that have been failing', async () => {
     const gate = new HashGate(2, 10, 10);
     const order: string[] = [];
     const blockers = [deferred(), deferred()];
@@ -46,6 +46,8 @@ describe('HashGate', () => {
       gate.run(job('suspect-1'), { suspect: true }),
       gate.run(job('clean-1')),
       gate.run(job('clean-2')),
+      // a device known to its account goes ahead of everyone queued, even having failed once
+      gate.run(job('known-1'), { knownDevice: true, suspect: true }),
     ];
     await tick();
     expect(order).toEqual(['a', 'b']);
@@ -53,7 +55,7 @@ describe('HashGate', () => {
     blockers[1].resolve();
     await Promise.all(all);
     expect(maxRunning).toBe(2);
-    expect(order).toEqual(['a', 'b', 'clean-1', 'clean-2', 'suspect-1']);
+    expect(order).toEqual(['a', 'b', 'known-1', 'clean-1', 'clean-2', 'suspect-1']);
   });
 
   it('turns away clients that have been failing once their queue is full (429), and everyone past the bound (busy)', async () => {

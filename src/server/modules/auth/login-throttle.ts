@@ -150,12 +150,15 @@ export function checkAllowed(
   counts: FailureCounts,
   config: Config,
   remember?: (key: 'pair' | 'ip', message: string, forMs: number) => void,
+  { knownDevice = false }: { knownDevice?: boolean } = {},
 ): { suspect: boolean } {
   const refuse = (key: 'pair' | 'ip', message: string, forMs = FAILURE_WINDOW_MS) => {
     remember?.(key, message, forMs);
     return tooMany(message);
   };
   if (counts.pair >= config.LOGIN_FAILURE_LIMIT) throw refuse('pair', THROTTLE_MESSAGES.account);
+  // a device known to this account (known-devices.ts) answers for its own failures on it only
+  if (knownDevice) return { suspect: counts.pair > 0 };
   if (counts.ip >= config.LOGIN_IP_FAILURE_LIMIT) throw refuse('ip', THROTTLE_MESSAGES.client);
   const suspect = counts.pair > 0 || counts.ip > 0;
   // the server-wide budget lapses as soon as the flood does: read again after GLOBAL_RECHECK_MS
@@ -192,12 +195,14 @@ export async function clearPairFailures(db: DbOrTx, email: string, ip: string): 
 type Waiter = () => void;
 
 /**
- * At most `limit` argon2 operations at once in this process. Work from clients that have been
- * failing waits behind everyone else's and is refused (429) once `maxSuspectWaiting` are queued;
- * everyone else's queue is bounded too (`maxWaiting`), past which the server answers "busy".
+ * At most `limit` argon2 operations at once in this process. Sign-ins from a device known to the
+ * account (known-devices.ts) go first; work from clients that have been failing waits behind
+ * everyone else's and is refused (429) once `maxSuspectWaiting` are queued; the other queues are
+ * bounded too (`maxWaiting`), past which the server answers "busy".
  */
 export class HashGate {
   private running = 0;
+  private readonly known: Waiter[] = [];
   private readonly normal: Waiter[] = [];
   private readonly suspect: Waiter[] = [];
 
@@ -207,8 +212,8 @@ export class HashGate {
     readonly maxSuspectWaiting = 16,
   ) {}
 
-  async run<T>(work: () => Promise<T>, opts: { suspect?: boolean } = {}): Promise<T> {
-    await this.enter(opts.suspect === true);
+  async run<T>(work: () => Promise<T>, opts: { suspect?: boolean; knownDevice?: boolean } = {}): Promise<T> {
+    await this.enter(opts.knownDevice ? 'known' : opts.suspect ? 'suspect' : 'normal');
     try {
       return await work();
     } finally {
@@ -217,17 +222,17 @@ export class HashGate {
   }
 
   get queued(): number {
-    return this.normal.length + this.suspect.length;
+    return this.known.length + this.normal.length + this.suspect.length;
   }
 
-  private enter(suspect: boolean): Promise<void> {
+  private enter(lane: 'known' | 'normal' | 'suspect'): Promise<void> {
     if (this.running < this.limit && this.queued === 0) {
       this.running += 1;
       return Promise.resolve();
     }
-    const queue = suspect ? this.suspect : this.normal;
-    if (queue.length >= (suspect ? this.maxSuspectWaiting : this.maxWaiting)) {
-      return Promise.reject(tooMany(suspect ? THROTTLE_MESSAGES.client : THROTTLE_MESSAGES.busy));
+    const queue = this[lane];
+    if (queue.length >= (lane === 'suspect' ? this.maxSuspectWaiting : this.maxWaiting)) {
+      return Promise.reject(tooMany(lane === 'suspect' ? THROTTLE_MESSAGES.client : THROTTLE_MESSAGES.busy));
     }
     return new Promise<void>((resolve) => {
       queue.push(() => {
@@ -239,7 +244,7 @@ export class HashGate {
 
   private leave(): void {
     this.running -= 1;
-    const next = this.normal.shift() ?? this.suspect.shift();
+    const next = this.known.shift() ?? this.normal.shift() ?? this.suspect.shift();
     next?.();
   }
 }

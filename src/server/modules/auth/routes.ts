@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   changePasswordRequest,
@@ -9,12 +10,22 @@ import { errorResponse } from '../../../shared/contracts/common.js';
 import type { AppDeps } from '../../deps.js';
 import type { App } from '../../http/types.js';
 import { toUserResponse } from '../users/user-view.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_TTL_MS } from './known-devices.js';
 import * as auth from './service.js';
 import { clearSessionCookie, requireUser, setSessionCookie } from './session-auth.js';
 import { deleteSession, SESSION_COOKIE } from './session-store.js';
 
 export async function authRoutes(app: App, deps: AppDeps) {
   const secure = deps.config.secureCookies;
+  // sent back to the sign-in route only; it survives signing out (known-devices.ts)
+  const setDeviceCookie = (reply: FastifyReply, device: string) =>
+    reply.setCookie(DEVICE_COOKIE, device, {
+      path: DEVICE_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+      maxAge: Math.floor(DEVICE_TTL_MS / 1000),
+    });
 
   app.post(
     '/api/register',
@@ -27,8 +38,9 @@ export async function authRoutes(app: App, deps: AppDeps) {
       config: { rateLimit: { max: deps.config.REGISTER_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
-      const { user, token } = await auth.register(deps, req.body);
+      const { user, token, device } = await auth.register(deps, req.body);
       setSessionCookie(reply, token, secure);
+      setDeviceCookie(reply, device);
       return reply.code(201).send(toUserResponse(user));
     },
   );
@@ -41,14 +53,16 @@ export async function authRoutes(app: App, deps: AppDeps) {
           `Signs in. Throttled (docs/security.md): a client that has failed LOGIN_FAILURE_LIMIT (${deps.config.LOGIN_FAILURE_LIMIT}) times a minute on this account, ` +
           `or LOGIN_IP_FAILURE_LIMIT (${deps.config.LOGIN_IP_FAILURE_LIMIT}) times on any accounts, gets 429; while the server sees more than ` +
           `LOGIN_GLOBAL_FAILURE_LIMIT (${deps.config.LOGIN_GLOBAL_FAILURE_LIMIT}) failures a minute, so does any client with a failure of its own. ` +
-          'A client that has not been failing is never refused. Unknown email and wrong password answer alike (401).',
+          'A client that has not been failing is never refused; a browser that has signed in to the account before (its known_device cookie) ' +
+          'answers only for its own failures on it, and is hashed first. A refusal is answered after 1 s. Unknown email and wrong password answer alike (401).',
         body: loginRequest,
         response: { 200: userResponse, 401: errorResponse, 429: errorResponse },
       },
     },
     async (req, reply) => {
-      const { user, token } = await auth.login(deps, req.body, req.ip);
+      const { user, token, device } = await auth.login(deps, req.body, req.ip, req.cookies[DEVICE_COOKIE]);
       setSessionCookie(reply, token, secure);
+      setDeviceCookie(reply, device);
       return toUserResponse(user);
     },
   );

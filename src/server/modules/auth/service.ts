@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { creditLedger, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, forbidden, invalid, tooMany, unauthorized } from '../../errors.js';
+import { deviceKey, deviceToken, deviceUser } from './known-devices.js';
 import {
   checkAllowed,
   clearPairFailures,
@@ -41,7 +42,7 @@ export async function register(deps: AppDeps, input: RegisterRequest) {
   if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
   const passwordHash = await hashGate(deps.config).run(() => hashPassword(input.password));
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ name: input.name, email: input.email, passwordHash, credits: NEW_USER_CREDITS })
@@ -50,6 +51,7 @@ export async function register(deps: AppDeps, input: RegisterRequest) {
       const token = await createSession(tx, user.id, deps.clock.now());
       return { user, token };
     });
+    return { ...created, device: await deviceCookieFor(deps, created.user.id, deps.clock.now()) };
   } catch (err) {
     // Two registrations racing for one email: the unique index decides, the loser gets 409.
     if (
@@ -62,45 +64,57 @@ export async function register(deps: AppDeps, input: RegisterRequest) {
   }
 }
 
-/**
- * Signs in, throttled by login-throttle.ts: `ip` is the client's address (as TRUST_PROXY decides).
- * A client that has not been failing is never refused its correct password.
- */
 /** The real timer, where the deps' clock has no sleep of its own (see Clock). */
 const sleepFor = (deps: AppDeps) =>
   deps.clock.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
+/** A device cookie for a sign-in to `userId` now (known-devices.ts). */
+const deviceCookieFor = async (deps: AppDeps, userId: number, now: Date) =>
+  deviceToken(await deviceKey(deps.database), userId, now);
+
 /**
- * Signs in. A client refused for its failures (remembered, counted, or its turn at hashing
- * refused) gets its 429 after REFUSAL_HOLD_MS, so that guessing back to back costs the server
- * one answer a second per connection, not thousands.
+ * Signs in, throttled by login-throttle.ts: `ip` is the client's address (as TRUST_PROXY decides),
+ * `device` the client's device cookie, if any (known-devices.ts). A client that has not been
+ * failing is never refused its correct password. A client refused for its failures (remembered,
+ * counted, or its turn at hashing refused) gets its 429 after REFUSAL_HOLD_MS, so that guessing
+ * back to back costs the server one answer a second per connection, not thousands.
  */
-export async function login(deps: AppDeps, input: LoginRequest, ip: string) {
+export async function login(deps: AppDeps, input: LoginRequest, ip: string, device?: string) {
   try {
-    return await attemptLogin(deps, input, ip);
+    return await attemptLogin(deps, input, ip, device);
   } catch (err) {
     if (isFailingClientRefusal(err)) await refusalHold(deps.config).hold(sleepFor(deps));
     throw err;
   }
 }
 
-async function attemptLogin(deps: AppDeps, input: LoginRequest, ip: string) {
+async function attemptLogin(deps: AppDeps, input: LoginRequest, ip: string, device?: string) {
   const { db } = deps.database;
   const now = deps.clock.now();
   const key = emailKey(input.email);
+  // a device known to this account: its account is read first, to compare (a forged or stale
+  // cookie costs no query)
+  const deviceOf = device ? deviceUser(await deviceKey(deps.database), device, now) : null;
+  const owner = deviceOf === null ? undefined : await findUserByEmail(db, input.email);
+  const knownDevice = deviceOf !== null && owner?.id === deviceOf;
   const refused = recentRefusals(deps.config);
   const [pairKey, ipKey] = refusalKeys(key, ip);
-  const known = refused.refused([pairKey, ipKey], now.getTime());
+  const known = refused.refused(knownDevice ? [pairKey] : [pairKey, ipKey], now.getTime());
   if (known) throw tooMany(known);
   const counts = await recentFailures(db, key, ip, now);
   // remembered (for the failure window, or until the server-wide budget is read again), so a
   // flood of refused attempts costs no queries
-  const { suspect } = checkAllowed(counts, deps.config, (which, message, forMs) =>
-    refused.remember(which === 'pair' ? pairKey : ipKey, now.getTime() + forMs, message),
+  const { suspect } = checkAllowed(
+    counts,
+    deps.config,
+    (which, message, forMs) =>
+      refused.remember(which === 'pair' ? pairKey : ipKey, now.getTime() + forMs, message),
+    { knownDevice },
   );
-  const user = await findUserByEmail(db, input.email);
+  const user = knownDevice ? owner : await findUserByEmail(db, input.email);
   const ok = await hashGate(deps.config).run(() => verifyPassword(user?.passwordHash, input.password), {
     suspect,
+    knownDevice,
   });
   if (!user || !ok) {
     await recordFailure(db, key, ip, now);
@@ -122,10 +136,10 @@ async function attemptLogin(deps: AppDeps, input: LoginRequest, ip: string) {
       if (burnt.length === 0) throw unauthorized(INVALID_CREDENTIALS);
       return createSession(tx, user.id, now, { temporarySignIn: true });
     });
-    return { user, token };
+    return { user, token, device: await deviceCookieFor(deps, user.id, now) };
   }
   const token = await createSession(db, user.id, now);
-  return { user, token };
+  return { user, token, device: await deviceCookieFor(deps, user.id, now) };
 }
 
 export const TEMPORARY_SIGN_IN_EXPIRED =
