@@ -292,6 +292,77 @@ describe('quotes', () => {
   });
 });
 
+describe('negation and unclear lines', () => {
+  const ownership = [{ name: 'Ownership', description: 'Takes responsibility for fixing the problem.' }];
+
+  it('does not count a phrase said right after a negation as evidence of it', () => {
+    const rest =
+      'The supplier sent the wrong ones, I told them so twice that week, and we shipped the order as soon as the right parts arrived on Friday.';
+    const said = (first: string) =>
+      evaluateBuiltin({
+        transcript: `Customer: Why was it late?\nYou: ${first} ${rest}`,
+        rubricCriteria: ownership,
+      }).criteria[0];
+    const owned = said('It was my fault that the parts came late.');
+    expect(owned.rationale).toMatch(/showing it \("my fault"\)/);
+    for (const deflected of [
+      said('It was not my fault that the parts came late.'),
+      said("It wasn't my fault that the parts came late."),
+    ]) {
+      expect(deflected.rationale).not.toMatch(/"my fault"/);
+      expect(owned.score).toBeGreaterThan(deflected.score + 3);
+    }
+  });
+
+  it('quotes against a criterion the clearest line that counts against it', () => {
+    const heard =
+      'ah so the the on monday it was no big deal and the the rest of it went on the way it was meant to go';
+    const typed =
+      'It is not a big deal, the parcel will arrive on Friday with the rest of the order and the invoice.';
+    const result = evaluateBuiltin({
+      transcript: [
+        'Customer: Is the project in trouble?',
+        `You: ${heard}`,
+        'Customer: Really?',
+        `You: ${typed}`,
+      ].join('\n'),
+      rubricCriteria: [{ name: 'Candour', description: 'Is honest and direct about bad news.' }],
+      approximate: [{ text: heard, confidence: 0.3 }],
+    });
+    expect(result.criteria[0].rationale).toContain(`Counted against it: "${typed}".`);
+  });
+
+  it('gives as the example of a deflection the clearest line that has one', () => {
+    const heard =
+      'ah the the one on monday was not my problem and the rest of it went on the way it was meant to';
+    const typed =
+      "I take responsibility for the delay, it was our mistake and I've booked a new delivery for Friday. The courier side is not my department though.";
+    const transcript = [
+      'Customer: My order is three weeks late.',
+      `You: ${heard}`,
+      'Customer: So what now?',
+      `You: ${typed}`,
+    ].join('\n');
+    const result = evaluateBuiltin({
+      transcript,
+      rubricCriteria: ownership,
+      approximate: [{ text: heard, confidence: 0.3 }],
+    });
+    expect(result.criteria[0].rationale).toMatch(
+      /Deflecting or dismissive remarks cost \d+% of the score \(e\.g\. "The courier side is not my department though\."\)/,
+    );
+    // the only deflection heard unclearly is still the example, and says how it was heard
+    const alone = evaluateBuiltin({
+      transcript: transcript.replace(' The courier side is not my department though.', ''),
+      rubricCriteria: ownership,
+      approximate: [{ text: heard, confidence: 0.3 }],
+    });
+    expect(alone.criteria[0].rationale).toMatch(
+      /e\.g\. "ah the the one on monday.*recognised approximately, 30% confidence\)\)/,
+    );
+  });
+});
+
 describe('approximateLines', () => {
   it('takes the user lines that carry the recogniser confidence, and nothing else', () => {
     expect(

@@ -20,6 +20,7 @@ import { SCORING } from './evaluator-data.js';
 import {
   type ApproximateLine,
   buildContext,
+  clearestFirst,
   type Dimension,
   type EvaluationContext,
   ramp,
@@ -231,7 +232,10 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
     };
   }
 
-  const counterQuote = s.evidence.find((e) => e.counter.length > 0)?.sentence;
+  const counterQuote = s.evidence
+    .filter((e) => e.counter.length > 0)
+    .map((e) => e.sentence)
+    .sort(clearestFirst)[0];
   const tip =
     s.noEvidence || !concept
       ? (concept?.tip ?? weakest.r.tip)
@@ -249,7 +253,7 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
   }
   const negative =
     c.negatives.penalty > 0 && c.negatives.example
-      ? ` Deflecting or dismissive remarks cost ${Math.round(c.negatives.penalty * 100)}% of the score (e.g. "${truncateQuote(c.negatives.example)}").`
+      ? ` Deflecting or dismissive remarks cost ${Math.round(c.negatives.penalty * 100)}% of the score (e.g. ${quoteText(c.negatives.example)}).`
       : '';
   const evidenceLine = quote
     ? ` In the candidate's words: ${quoteText(quote)}.`

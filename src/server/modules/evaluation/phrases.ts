@@ -65,10 +65,18 @@ function surface(toks: readonly Token[], from: number, length: number): string {
   return out.replace(/\bi\b/g, 'I');
 }
 
+/** Words that turn the phrase right after them around: "not my fault" shows no ownership. */
+const NEGATORS = new Set(['not', "n't", 'never', 'no']);
+const negates = (t: Token | PhraseToken | undefined) => t != null && (NEGATORS.has(t.t) || NEGATORS.has(t.l));
+
 type Scan = { lists: number; found: string[][] };
 const scans = new WeakMap<readonly Token[], Scan>();
 
-/** Every registered list's phrases in the tokens: per list, longest first, not overlapping. */
+/**
+ * Every registered list's phrases in the tokens: per list, longest first, not overlapping. A
+ * phrase said right after a negation ("it was not my fault", "I didn't take responsibility") is
+ * not found, unless it begins with one itself ("not my fault" is a deflection).
+ */
 function scan(toks: readonly Token[]): Scan {
   const lists = registry.length;
   const found: string[][] = Array.from({ length: lists }, () => []);
@@ -76,6 +84,7 @@ function scan(toks: readonly Token[]): Scan {
   const best = new Map<number, CompiledPhrase>();
   for (let i = 0; i < toks.length; i++) {
     best.clear();
+    const negated = i > 0 && negates(toks[i - 1]);
     const groups = [
       byFirst.get(toks[i].t),
       toks[i].l === toks[i].t ? undefined : byFirst.get(toks[i].l),
@@ -87,6 +96,7 @@ function scan(toks: readonly Token[]): Scan {
         if (nextFree[p.list] > i) continue;
         const held = best.get(p.list);
         if (held && held.toks.length >= p.toks.length) continue;
+        if (negated && !negates(p.toks[0])) continue;
         if (matchesAt(p, toks, i)) best.set(p.list, p);
       }
     }

@@ -260,6 +260,10 @@ const norm = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** Typed and confidently heard sentences before those heard with less confidence; a stable sort
+ * keeps the transcript's order among equals. */
+export const clearestFirst = (a: SentenceFacts, b: SentenceFacts) => b.weight - a.weight;
+
 /** The confidence of the approximate line a sentence came from (1 when it came from none). */
 function weightOf(sentence: string, approximate: readonly { text: string; confidence: number }[]) {
   if (approximate.length === 0) return { weight: 1, approximate: false };
@@ -384,7 +388,8 @@ export type EvaluationContext = {
   words: number;
   dims: Record<Dimension, DimensionReading>;
   /** deflections and dismissals, and the share of every criterion's score they cost */
-  negatives: { count: number; penalty: number; example: string | null };
+  /** `example`: the clearest sentence that deflects or dismisses (a typed or confident line first) */
+  negatives: { count: number; penalty: number; example: SentenceFacts | null };
   approximateShare: number;
 };
 
@@ -449,7 +454,7 @@ export function buildContext(
       1,
       answers.reduce((n, a) => n + a.weight, 0),
     );
-  const negExample = sentences.find((s) => s.deflections + s.dismissals > 0)?.text ?? null;
+  const negExample = sentences.filter((s) => s.deflections + s.dismissals > 0).sort(clearestFirst)[0] ?? null;
   const approxWords = sentences.filter((s) => s.approximate).reduce((n, s) => n + s.words, 0);
   return {
     analytics,
