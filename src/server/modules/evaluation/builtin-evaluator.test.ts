@@ -332,6 +332,26 @@ describe('negation and unclear lines', () => {
     expect(result.criteria[0].rationale).toContain(`Counted against it: "${typed}".`);
   });
 
+  it('counts no action or promise that the candidate denies', () => {
+    const rubric = [
+      { name: 'Ownership', description: 'Takes responsibility for fixing the problem.' },
+      { name: 'Next steps', description: 'Agrees clear next steps with dates.' },
+    ];
+    const complaint = 'Customer: Your engineer never came on Saturday and we had no heating.';
+    const score = (answer: string) =>
+      evaluateBuiltin({ transcript: `${complaint}\nYou: ${answer}`, rubricCriteria: rubric }).criteria;
+    const kept = score(
+      "I'm really sorry, that's our mistake and you should not have been left without heating. I've booked our senior engineer for Monday at eight, and I'll call you at nine to check he's there.",
+    );
+    const denied = score(
+      "I'm not sorry, it's not our mistake and I won't take responsibility for that. I haven't booked anyone and I'll never call you back, there are no next steps from our side at all really.",
+    );
+    for (const [i, c] of denied.entries()) {
+      expect(c.score).toBeLessThanOrEqual(NO_BEHAVIOUR_MAX_SCORE);
+      expect(kept[i].score).toBeGreaterThan(c.score + 4);
+    }
+  });
+
   it('gives as the example of a deflection the clearest line that has one', () => {
     const heard =
       'ah the the one on monday was not my problem and the rest of it went on the way it was meant to';

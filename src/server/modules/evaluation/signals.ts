@@ -66,6 +66,7 @@ export function contentLemmas(toks: readonly Token[], extraStop?: ReadonlySet<st
 }
 
 const AUX_SKIP = set(lexicon.auxSkip);
+const NEGATIONS = set(['not', "n't", 'never']);
 
 /** First-person action statements: "I escalated", "we'll book", "I'd hold the dose". */
 function findActions(toks: readonly Token[]): { actions: number; past: number; commitments: number } {
@@ -79,8 +80,11 @@ function findActions(toks: readonly Token[]): { actions: number; past: number; c
     let j = i + 1;
     let future = letMe;
     let skipped = 0;
+    // "I haven't booked", "I'll never call", "we won't": what is denied is no action or promise
+    let negated = false;
     while (j < toks.length && skipped < 4) {
       const t = toks[j];
+      if (NEGATIONS.has(t.t) || NEGATIONS.has(t.l)) negated = true;
       if (t.l === 'go' && toks[j + 1]?.t === 'to') {
         future = true;
         j += 2;
@@ -101,7 +105,7 @@ function findActions(toks: readonly Token[]): { actions: number; past: number; c
       break;
     }
     const v = toks[j];
-    if (!v || NON_ACTION.has(v.l) || STOP.has(v.l)) continue;
+    if (!v || negated || NON_ACTION.has(v.l) || STOP.has(v.l)) continue;
     if (v.p !== 'VERB' && !((skipped > 0 || letMe) && (v.p === 'NOUN' || v.p === 'ADJ'))) continue;
     if (subj.t === 'you') {
       if (future) commitments += 0.5;
