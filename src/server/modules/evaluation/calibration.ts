@@ -55,6 +55,29 @@ export function transcriptOf(c: CalibrationConversation, level: Level): string {
   return c.questions.flatMap((q, i) => [`${c.agent}: ${q}`, `You: ${c.answers[level][i]}`]).join('\n');
 }
 
+/**
+ * A transcript as a recogniser without punctuation gives the candidate's lines (the built-in one,
+ * a browser's): lower case, no punctuation but the apostrophes and hyphens inside words. The
+ * persona's lines stay as written.
+ */
+export function asSpoken(transcript: string): string {
+  return transcript
+    .split('\n')
+    .map((line) => {
+      if (!line.startsWith('You: ')) return line;
+      const said = line
+        .slice('You: '.length)
+        .toLowerCase()
+        .replace(/[’]/g, "'")
+        .replace(/[^\p{L}\p{N}'\s-]+/gu, ' ')
+        .replace(/(^|\s)[-']+|[-']+(?=\s|$)/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      return `You: ${said}`;
+    })
+    .join('\n');
+}
+
 export type ConversationResult = {
   id: string;
   domain: string;

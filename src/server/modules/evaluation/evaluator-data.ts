@@ -58,6 +58,9 @@ const lexiconSchema = z.strictObject({
   vagueTimes: wordList,
   questionStarts: wordList,
   whWords: wordList,
+  spokenClauseStarts: wordList,
+  spokenJoiners: wordList,
+  spokenBinders: wordList,
 });
 
 const conceptsSchema = z.strictObject({

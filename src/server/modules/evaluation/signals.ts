@@ -11,6 +11,7 @@ import { type DimensionReading, ramp, scoreDimensions } from './dimensions.js';
 import { type Dimension, LEXICON as lexicon, QUESTION_KIND_DATA, SCORING } from './evaluator-data.js';
 import { analyse, type Sentence, type Token } from './nlp.js';
 import { compileList, countIn, type PhraseList } from './phrases.js';
+import { sentencesOfSpeech } from './spoken-sentences.js';
 
 const set = (xs: readonly string[]) => new Set(xs);
 const STOP = set(lexicon.stopwords);
@@ -410,7 +411,7 @@ export function buildContext(
     .filter((a) => a.text.trim() !== '' && Number.isFinite(a.confidence))
     .map((a) => ({ text: norm(a.text), confidence: a.confidence }));
   // each turn is analysed once
-  const analysed = turns.map((t) => analyse(t.text));
+  const analysed = turns.map((t) => analyse(t.speaker === 'agent' ? t.text : sentencesOfSpeech(t.text)));
   const conversation = new Set<string>();
   turns.forEach((t, i) => {
     if (t.speaker === 'agent')

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { sentencesOfSpeech } from './spoken-sentences.js';
+
+describe('sentencesOfSpeech', () => {
+  it('cuts an unpunctuated run of speech where a new clause starts', () => {
+    expect(
+      sentencesOfSpeech(
+        "i'm really sorry that's our mistake and you should not have been left without heating i've booked our senior engineer for monday at eight and i'll call you at nine to check he's there",
+      ),
+    ).toBe(
+      "i'm really sorry that's our mistake and you should not have been left without heating. i've booked our senior engineer for monday at eight. and i'll call you at nine to check he's there.",
+    );
+  });
+
+  it('keeps a clause bound to the one before ("I think I…", "because we…") and never cuts below five words', () => {
+    const bound = 'i think i should have told the team earlier because we had the numbers by tuesday';
+    expect(sentencesOfSpeech(bound)).toBe(bound);
+    expect(sentencesOfSpeech('yes i did and we won the contract in the end')).toBe(
+      'yes i did and we won the contract in the end',
+    );
+  });
+
+  it('leaves punctuated and short text as it is', () => {
+    const typed = "I'm sorry. I've booked an engineer for Monday and I'll call you at nine";
+    expect(sentencesOfSpeech(typed)).toBe(typed);
+    expect(sentencesOfSpeech('i booked it i called them')).toBe('i booked it i called them');
+  });
+});
