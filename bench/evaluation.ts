@@ -135,10 +135,11 @@ async function main() {
   printSummary('all 20 conversations, spoken', spoken, true);
   for (const level of ['strong', 'medium', 'weak'] as const) {
     const gaps = spoken.results.map((r, i) => (r.scores[level] ?? 0) - (typed.results[i].scores[level] ?? 0));
-    const worst = Math.min(...gaps);
+    const [low, high] = [Math.min(...gaps), Math.max(...gaps)];
+    const at = (gap: number) => `${gap.toFixed(1)} (${spoken.results[gaps.indexOf(gap)].id})`;
     console.log(
       `    ${level.padEnd(6)} spoken − typed: mean ${(gaps.reduce((a, b) => a + b, 0) / gaps.length).toFixed(2)}, ` +
-        `worst ${worst.toFixed(1)} (${spoken.results[gaps.indexOf(worst)].id})` +
+        `from ${at(low)} to ${at(high)}` +
         (level === 'strong' ? ` (target: mean ≥ −${SPOKEN_GAP_TARGET})` : ''),
     );
   }

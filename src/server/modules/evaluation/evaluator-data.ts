@@ -61,6 +61,8 @@ const lexiconSchema = z.strictObject({
   spokenClauseStarts: wordList,
   spokenJoiners: wordList,
   spokenBinders: wordList,
+  spokenQuestionVerbs: wordList,
+  spokenQuestionSubjects: wordList,
 });
 
 const conceptsSchema = z.strictObject({

@@ -12,6 +12,22 @@ describe('sentencesOfSpeech', () => {
     );
   });
 
+  it('starts a question at an inverted verb or a question word, and ends it with a question mark', () => {
+    expect(
+      sentencesOfSpeech(
+        'we clean about thirty offices on the business park next to yours have you got two minutes',
+      ),
+    ).toBe('we clean about thirty offices on the business park next to yours. have you got two minutes?');
+    expect(
+      sentencesOfSpeech(
+        'out of interest how are you finding them is there anything you wish they did differently',
+      ),
+    ).toBe('out of interest how are you finding them is there anything you wish they did differently?');
+    // a question word that is no question ("what we did") starts nothing
+    const told = 'the budget was tight so what we did was cut the second launch event';
+    expect(sentencesOfSpeech(told)).toBe(told);
+  });
+
   it('keeps a clause bound to the one before ("I think I…", "because we…") and never cuts below five words', () => {
     const bound = 'i think i should have told the team earlier because we had the numbers by tuesday';
     expect(sentencesOfSpeech(bound)).toBe(bound);
