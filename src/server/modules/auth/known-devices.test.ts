@@ -9,8 +9,10 @@ describe('device cookies', () => {
 
   it('name the account they were given for, until DEVICE_TTL_MS has passed', () => {
     const token = deviceToken(key, 42, issued);
-    expect(deviceUser(key, token, issued)).toBe(42);
-    expect(deviceUser(key, token, later(DEVICE_TTL_MS))).toBe(42);
+    expect(deviceUser(key, token, issued)).toEqual({ userId: 42, id: token.split('.')[2] });
+    expect(deviceUser(key, token, later(DEVICE_TTL_MS))?.userId).toBe(42);
+    // each cookie given is a device of its own
+    expect(deviceUser(key, deviceToken(key, 42, later(1)), later(1))?.id).not.toBe(token.split('.')[2]);
     expect(deviceUser(key, token, later(DEVICE_TTL_MS + 1))).toBeNull();
     // issued in the future: not one of ours
     expect(deviceUser(key, token, later(-1))).toBeNull();

@@ -59,8 +59,15 @@ export function deviceToken(key: Buffer, userId: number, now: Date): string {
   return `${body}.${mac(key, body)}`;
 }
 
-/** The account a device cookie was given for, or null (none, forged, or older than DEVICE_TTL_MS). */
-export function deviceUser(key: Buffer, token: string | undefined, now: Date): number | null {
+/**
+ * The account a device cookie was given for and the device's own id (its signature, one per cookie
+ * given), or null: none, forged, or older than DEVICE_TTL_MS.
+ */
+export function deviceUser(
+  key: Buffer,
+  token: string | undefined,
+  now: Date,
+): { userId: number; id: string } | null {
   if (!token || token.length > 200) return null;
   const match = /^(\d{1,12})\.(\d{1,15})\.([\w-]{43})$/.exec(token);
   if (!match) return null;
@@ -69,5 +76,5 @@ export function deviceUser(key: Buffer, token: string | undefined, now: Date): n
   if (!timingSafeEqual(expected, Buffer.from(given))) return null;
   const age = now.getTime() - Number(issued);
   if (age < 0 || age > DEVICE_TTL_MS) return null;
-  return Number(user);
+  return { userId: Number(user), id: given };
 }

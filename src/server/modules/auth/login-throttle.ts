@@ -13,7 +13,7 @@
 // a core each) runs at most PASSWORD_HASH_CONCURRENCY at a time, with clients that have been
 // failing queued behind everyone else and turned away when their queue is full.
 import os from 'node:os';
-import { eq, lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { authFailures } from '../../db/schema.js';
@@ -38,36 +38,41 @@ export const THROTTLE_MESSAGES = {
 const DELAY_AFTER_FAILURES = 5;
 const MAX_DELAY_MS = 3000;
 
-const keys = (email: string, ip: string) => ({
+/** `device`: a known device's own id (known-devices.ts), whose failures count from any address */
+const keys = (email: string, ip: string, device?: string) => ({
   pair: `pair:${email}|${ip}`,
   ip: `ip:${ip}`,
   account: `acct:${email}`,
+  device: device ? `dev:${device}` : null,
 });
 
-export type FailureCounts = { pair: number; ip: number; account: number; global: number };
+export type FailureCounts = { pair: number; ip: number; account: number; global: number; device: number };
 
 export async function recentFailures(
   db: DbOrTx,
   email: string,
   ip: string,
   now: Date,
+  device?: string,
 ): Promise<FailureCounts> {
-  const k = keys(email, ip);
+  const k = keys(email, ip, device);
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
   const result = await db.execute(sql`
     select
       count(*) filter (where email_key = ${k.pair}) as pair,
       count(*) filter (where email_key = ${k.ip}) as ip,
       count(*) filter (where email_key = ${k.account}) as account,
+      count(*) filter (where email_key = ${k.device ?? ''}) as device,
       (select count(*) from auth_failures where email_key like 'ip:%' and created_at > ${since.toISOString()}::timestamptz) as global
     from auth_failures
-    where email_key in (${k.pair}, ${k.ip}, ${k.account}) and created_at > ${since.toISOString()}::timestamptz`);
+    where email_key in (${k.pair}, ${k.ip}, ${k.account}, ${k.device ?? ''}) and created_at > ${since.toISOString()}::timestamptz`);
   const row = sqlRows<Record<string, unknown>>(result)[0] ?? {};
   return {
     pair: Number(row.pair ?? 0),
     ip: Number(row.ip ?? 0),
     account: Number(row.account ?? 0),
     global: Number(row.global ?? 0),
+    device: Number(row.device ?? 0),
   };
 }
 
@@ -157,8 +162,12 @@ export function checkAllowed(
     return tooMany(message);
   };
   if (counts.pair >= config.LOGIN_FAILURE_LIMIT) throw refuse('pair', THROTTLE_MESSAGES.account);
-  // a device known to this account (known-devices.ts) answers for its own failures on it only
-  if (knownDevice) return { suspect: counts.pair > 0 };
+  // a device known to this account (known-devices.ts) answers for its own failures on it only,
+  // from whatever address (a stolen cookie guessing from many is stopped as one client)
+  if (knownDevice) {
+    if (counts.device >= config.LOGIN_FAILURE_LIMIT) throw refuse('pair', THROTTLE_MESSAGES.account);
+    return { suspect: counts.pair > 0 || counts.device > 0 };
+  }
   if (counts.ip >= config.LOGIN_IP_FAILURE_LIMIT) throw refuse('ip', THROTTLE_MESSAGES.client);
   const suspect = counts.pair > 0 || counts.ip > 0;
   // the server-wide budget lapses as soon as the flood does: read again after GLOBAL_RECHECK_MS
@@ -173,21 +182,38 @@ export function failureDelayMs(accountFailures: number): number {
   return Math.min(MAX_DELAY_MS, 250 * 2 ** (accountFailures - DELAY_AFTER_FAILURES));
 }
 
-export async function recordFailure(db: DbOrTx, email: string, ip: string, now: Date): Promise<void> {
-  const k = keys(email, ip);
-  await db.insert(authFailures).values([
-    { emailKey: k.pair, createdAt: now },
-    { emailKey: k.ip, createdAt: now },
-    { emailKey: k.account, createdAt: now },
-  ]);
+export async function recordFailure(
+  db: DbOrTx,
+  email: string,
+  ip: string,
+  now: Date,
+  device?: string,
+): Promise<void> {
+  const k = keys(email, ip, device);
+  await db
+    .insert(authFailures)
+    .values([
+      { emailKey: k.pair, createdAt: now },
+      { emailKey: k.ip, createdAt: now },
+      { emailKey: k.account, createdAt: now },
+      ...(k.device ? [{ emailKey: k.device, createdAt: now }] : []),
+    ]);
   await db
     .delete(authFailures)
     .where(lt(authFailures.createdAt, new Date(now.getTime() - 10 * FAILURE_WINDOW_MS)));
 }
 
 /** Drops a client's failures on an account once it signs in (its earlier typos no longer count). */
-export async function clearPairFailures(db: DbOrTx, email: string, ip: string): Promise<void> {
-  await db.delete(authFailures).where(eq(authFailures.emailKey, keys(email, ip).pair));
+export async function clearPairFailures(
+  db: DbOrTx,
+  email: string,
+  ip: string,
+  device?: string,
+): Promise<void> {
+  const k = keys(email, ip, device);
+  await db
+    .delete(authFailures)
+    .where(inArray(authFailures.emailKey, k.device ? [k.pair, k.device] : [k.pair]));
 }
 
 // ---- password hashing, a few at a time ----

@@ -96,12 +96,13 @@ async function attemptLogin(deps: AppDeps, input: LoginRequest, ip: string, devi
   // cookie costs no query)
   const deviceOf = device ? deviceUser(await deviceKey(deps.database), device, now) : null;
   const owner = deviceOf === null ? undefined : await findUserByEmail(db, input.email);
-  const knownDevice = deviceOf !== null && owner?.id === deviceOf;
+  const knownDevice = deviceOf !== null && owner?.id === deviceOf.userId;
+  const deviceId = knownDevice ? deviceOf.id : undefined;
   const refused = recentRefusals(deps.config);
   const [pairKey, ipKey] = refusalKeys(key, ip);
   const known = refused.refused(knownDevice ? [pairKey] : [pairKey, ipKey], now.getTime());
   if (known) throw tooMany(known);
-  const counts = await recentFailures(db, key, ip, now);
+  const counts = await recentFailures(db, key, ip, now, deviceId);
   // remembered (for the failure window, or until the server-wide budget is read again), so a
   // flood of refused attempts costs no queries
   const { suspect } = checkAllowed(
@@ -117,12 +118,12 @@ async function attemptLogin(deps: AppDeps, input: LoginRequest, ip: string, devi
     knownDevice,
   });
   if (!user || !ok) {
-    await recordFailure(db, key, ip, now);
+    await recordFailure(db, key, ip, now, deviceId);
     const delay = failureDelayMs(counts.account + 1);
     if (delay > 0) await sleepFor(deps)(delay);
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  if (counts.pair > 0) await clearPairFailures(db, key, ip);
+  if (counts.pair > 0 || counts.device > 0) await clearPairFailures(db, key, ip, deviceId);
   if (user.mustChangePassword) {
     // A temporary password works once: burn it now (only if it is still the one just verified, so
     // of two sign-ins racing with it one wins); this session, for TEMPORARY_SIGN_IN_MS, is then
