@@ -11,11 +11,13 @@
 // - follow-ups that use a word or phrase of the answer they follow (≥ 70 %), and all replies
 // - reply time, p95 over every reply, each timed 20 times (< 50 ms)
 // and, as diagnostics: answers met with the move their label calls for, temperaments read as labelled.
-// `npx tsx bench/dialogue.ts -v` prints every conversation.
+// `npx tsx bench/dialogue.ts -v` prints every conversation; `--spoken` plays the answers as a
+// recogniser without punctuation gives them (lower case, no punctuation: spokenForm).
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PRESET_INTERVIEWERS } from '../src/server/db/seed/preset-interviewers.js';
+import { spokenForm } from '../src/server/modules/evaluation/calibration.js';
 import type { Persona, Turn } from '../src/server/voice/engines/brain.js';
 import { type AuditTurn, auditConversation } from '../src/server/voice/engines/dialogue/audit.js';
 import {
@@ -35,6 +37,7 @@ type Sample = {
 const DIR = path.join(import.meta.dirname, 'dialogue');
 const TIMING_RUNS = 20;
 const verbose = process.argv.includes('-v');
+const SPOKEN = process.argv.includes('--spoken');
 
 const DEFAULT_EXPECT: Record<string, string> = {
   ready: 'begin',
@@ -106,9 +109,10 @@ for (const s of samples) {
   const history: Turn[] = [{ speaker: 'agent', text: opening.text }];
   const audited: AuditTurn[] = [{ speaker: 'agent', text: opening.text, line: opening }];
   if (verbose) console.log(`\n${s.file} — ${s.title} [${p.temperament}]\n  persona: ${opening.text}`);
-  for (const turn of s.turns) {
-    history.push({ speaker: 'user', text: turn.say });
-    audited.push({ speaker: 'user', text: turn.say, ready: turn.kind === 'ready', covers: turn.covers });
+  for (const { say, ...turn } of s.turns) {
+    const said = SPOKEN ? spokenForm(say) : say;
+    history.push({ speaker: 'user', text: said });
+    audited.push({ speaker: 'user', text: said, ready: turn.kind === 'ready', covers: turn.covers });
     let line = nextLine(p, history);
     for (let r = 0; r < TIMING_RUNS; r++) {
       const t = performance.now();
@@ -124,10 +128,10 @@ for (const s of samples) {
     if (ok) totals.met++;
     else
       totals.unmet.push(
-        `${s.file}: "${turn.say}" (${turn.kind}, expects ${expect}) → ${line.move}${line.rule ? `:${line.rule}` : ''}`,
+        `${s.file}: "${said}" (${turn.kind}, expects ${expect}) → ${line.move}${line.rule ? `:${line.rule}` : ''}`,
       );
     if (verbose) {
-      console.log(`  user (${turn.kind}): ${turn.say}`);
+      console.log(`  user (${turn.kind}): ${said}`);
       console.log(
         `  persona [${line.answer} → ${line.move}${line.rule ? `:${line.rule}` : ''}]${ok ? '' : ' ✗'}: ${line.text}`,
       );

@@ -63,19 +63,19 @@ export function transcriptOf(c: CalibrationConversation, level: Level): string {
 export function asSpoken(transcript: string): string {
   return transcript
     .split('\n')
-    .map((line) => {
-      if (!line.startsWith('You: ')) return line;
-      const said = line
-        .slice('You: '.length)
-        .toLowerCase()
-        .replace(/[’]/g, "'")
-        .replace(/[^\p{L}\p{N}'\s-]+/gu, ' ')
-        .replace(/(^|\s)[-']+|[-']+(?=\s|$)/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim();
-      return `You: ${said}`;
-    })
+    .map((line) => (line.startsWith('You: ') ? `You: ${spokenForm(line.slice('You: '.length))}` : line))
     .join('\n');
+}
+
+/** One answer as a recogniser without punctuation gives it (see asSpoken). */
+export function spokenForm(said: string): string {
+  return said
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .replace(/[^\p{L}\p{N}'\s-]+/gu, ' ')
+    .replace(/(^|\s)[-']+|[-']+(?=\s|$)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export type ConversationResult = {
