@@ -11,7 +11,9 @@
 // been failing, signs in as usual. Each further failure on an account that keeps failing waits a
 // little longer before it is answered (progressive delay), and password hashing (argon2, ~20 ms of
 // a core each) runs at most PASSWORD_HASH_CONCURRENCY at a time, with clients that have been
-// failing queued behind everyone else and turned away when their queue is full.
+// failing queued behind everyone else and turned away when their queue is full. A refusal is
+// answered after REFUSAL_HOLD_MS, and a browser that has signed in to the account before
+// (known-devices.ts) answers only for its own failures and is hashed first (decision 019).
 import os from 'node:os';
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
