@@ -63,6 +63,7 @@ const lexiconSchema = z.strictObject({
   spokenBinders: wordList,
   spokenQuestionVerbs: wordList,
   spokenQuestionSubjects: wordList,
+  negations: wordList,
 });
 
 const conceptsSchema = z.strictObject({

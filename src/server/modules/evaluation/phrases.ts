@@ -2,6 +2,7 @@
 // the transcript, so "it be not my fault" matches "it's not my fault" and "it isn't my fault", and
 // "apologise" matches "apologised"; "*" matches any one word. Every list is registered in one
 // index, so a sentence is scanned once for all of them (and the result kept with the sentence).
+import { LEXICON } from './evaluator-data.js';
 import { analyse, type Token } from './nlp.js';
 
 type PhraseToken = { t: string; l: string } | null;
@@ -66,7 +67,7 @@ function surface(toks: readonly Token[], from: number, length: number): string {
 }
 
 /** Words that turn the phrase right after them around: "not my fault" shows no ownership. */
-const NEGATORS = new Set(['not', "n't", 'never', 'no']);
+const NEGATORS = new Set(LEXICON.negations);
 const negates = (t: Token | PhraseToken | undefined) => t != null && (NEGATORS.has(t.t) || NEGATORS.has(t.l));
 
 type Scan = { lists: number; found: string[][] };

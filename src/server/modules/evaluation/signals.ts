@@ -67,7 +67,8 @@ export function contentLemmas(toks: readonly Token[], extraStop?: ReadonlySet<st
 }
 
 const AUX_SKIP = set(lexicon.auxSkip);
-const NEGATIONS = set(['not', "n't", 'never']);
+/** a denied statement ("I haven't booked"); "no" negates a noun, not the verb after it */
+const NEGATIONS = set(lexicon.negations.filter((w) => w !== 'no'));
 
 /** First-person action statements: "I escalated", "we'll book", "I'd hold the dose". */
 function findActions(toks: readonly Token[]): { actions: number; past: number; commitments: number } {
