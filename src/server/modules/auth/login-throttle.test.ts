@@ -58,6 +58,35 @@ describe('HashGate', () => {
     expect(order).toEqual(['a', 'b', 'known-1', 'clean-1', 'clean-2', 'suspect-1']);
   });
 
+  it('leaves one slot to everyone else while clients that have been failing hash', async () => {
+    const gate = new HashGate(2, 10, 10);
+    const order: string[] = [];
+    const blockers = [deferred(), deferred()];
+    const job = (name: string, wait?: Promise<void>) => async () => {
+      order.push(name);
+      await wait;
+    };
+    const first = gate.run(job('suspect-1', blockers[0].promise), { suspect: true });
+    const second = gate.run(job('suspect-2', blockers[1].promise), { suspect: true });
+    await tick();
+    // the second failing client waits though a slot is free...
+    expect(order).toEqual(['suspect-1']);
+    // ...which a clean client takes at once
+    const clean = gate.run(job('clean'));
+    await tick();
+    expect(order).toEqual(['suspect-1', 'clean']);
+    blockers[0].resolve();
+    await Promise.all([first, clean]);
+    await tick();
+    expect(order).toEqual(['suspect-1', 'clean', 'suspect-2']);
+    blockers[1].resolve();
+    await second;
+    expect(gate.queued).toBe(0);
+    // with one slot in all, failing clients still get it
+    const single = new HashGate(1, 10, 10);
+    await single.run(async () => {}, { suspect: true });
+  });
+
   it('turns away clients that have been failing once their queue is full (429), and everyone past the bound (busy)', async () => {
     const gate = new HashGate(1, 2, 1);
     const hold = deferred();

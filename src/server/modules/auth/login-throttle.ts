@@ -230,6 +230,8 @@ type Waiter = () => void;
  */
 export class HashGate {
   private running = 0;
+  /** of `running`, the work of clients that have been failing */
+  private runningSuspect = 0;
   private readonly known: Waiter[] = [];
   private readonly normal: Waiter[] = [];
   private readonly suspect: Waiter[] = [];
@@ -240,12 +242,19 @@ export class HashGate {
     readonly maxSuspectWaiting = 16,
   ) {}
 
+  /** clients that have been failing hash on all but one of the slots, so a flood of them leaves
+   * one to everyone else (and a core to the event loop) */
+  get suspectLimit(): number {
+    return Math.max(1, this.limit - 1);
+  }
+
   async run<T>(work: () => Promise<T>, opts: { suspect?: boolean; knownDevice?: boolean } = {}): Promise<T> {
-    await this.enter(opts.knownDevice ? 'known' : opts.suspect ? 'suspect' : 'normal');
+    const lane = opts.knownDevice ? 'known' : opts.suspect ? 'suspect' : 'normal';
+    await this.enter(lane);
     try {
       return await work();
     } finally {
-      this.leave();
+      this.leave(lane);
     }
   }
 
@@ -253,9 +262,23 @@ export class HashGate {
     return this.known.length + this.normal.length + this.suspect.length;
   }
 
+  private start(lane: 'known' | 'normal' | 'suspect') {
+    this.running += 1;
+    if (lane === 'suspect') this.runningSuspect += 1;
+  }
+
   private enter(lane: 'known' | 'normal' | 'suspect'): Promise<void> {
-    if (this.running < this.limit && this.queued === 0) {
-      this.running += 1;
+    // a free slot goes to the newcomer unless someone of its lane or a higher one waits for it
+    // (failing clients waiting at their own limit do not hold it up)
+    const ahead =
+      lane === 'known'
+        ? this.known.length
+        : lane === 'normal'
+          ? this.known.length + this.normal.length
+          : this.queued;
+    const free = this.running < this.limit && (lane !== 'suspect' || this.runningSuspect < this.suspectLimit);
+    if (free && ahead === 0) {
+      this.start(lane);
       return Promise.resolve();
     }
     const queue = this[lane];
@@ -264,15 +287,19 @@ export class HashGate {
     }
     return new Promise<void>((resolve) => {
       queue.push(() => {
-        this.running += 1;
+        this.start(lane);
         resolve();
       });
     });
   }
 
-  private leave(): void {
+  private leave(lane: 'known' | 'normal' | 'suspect'): void {
     this.running -= 1;
-    const next = this.known.shift() ?? this.normal.shift() ?? this.suspect.shift();
+    if (lane === 'suspect') this.runningSuspect -= 1;
+    const next =
+      this.known.shift() ??
+      this.normal.shift() ??
+      (this.runningSuspect < this.suspectLimit ? this.suspect.shift() : undefined);
     next?.();
   }
 }
