@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ChangePasswordRequest, LoginRequest, RegisterRequest } from '../../../shared/contracts/auth.js';
 import { NEW_USER_CREDITS } from '../../../shared/domain/limits.js';
@@ -65,8 +66,7 @@ export async function register(deps: AppDeps, input: RegisterRequest) {
 }
 
 /** The real timer, where the deps' clock has no sleep of its own (see Clock). */
-const sleepFor = (deps: AppDeps) =>
-  deps.clock.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+const sleepFor = (deps: AppDeps) => deps.clock.sleep ?? ((ms: number) => delay(ms));
 
 /** A device cookie for a sign-in to `userId` now (known-devices.ts). */
 const deviceCookieFor = async (deps: AppDeps, userId: number, now: Date) =>

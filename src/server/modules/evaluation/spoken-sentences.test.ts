@@ -36,6 +36,14 @@ describe('sentencesOfSpeech', () => {
     );
   });
 
+  it('reads the separators of figures as part of them, not as punctuation', () => {
+    expect(
+      sentencesOfSpeech(
+        "I've booked the engineer for 9:30 on Monday I'll call you at 10.15 to check the £1,200 refund",
+      ),
+    ).toBe("I've booked the engineer for 9:30 on Monday. I'll call you at 10.15 to check the £1,200 refund.");
+  });
+
   it('leaves punctuated and short text as it is', () => {
     const typed = "I'm sorry. I've booked an engineer for Monday and I'll call you at nine";
     expect(sentencesOfSpeech(typed)).toBe(typed);

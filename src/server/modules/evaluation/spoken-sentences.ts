@@ -17,11 +17,7 @@ const BINDERS = new Set(LEXICON.spokenBinders);
 const Q_VERBS = new Set(LEXICON.spokenQuestionVerbs);
 const Q_SUBJECTS = new Set(LEXICON.spokenQuestionSubjects);
 const WH = new Set(LEXICON.whWords);
-const word = (w: string | undefined) =>
-  (w ?? '')
-    .toLowerCase()
-    .replace(/[’]/g, "'")
-    .replace(/[,;:]+$/, '');
+const word = (w: string | undefined) => (w ?? '').toLowerCase().replace(/’/g, "'");
 
 /** Whether the words from `k` open a question: "could i", "have you", "is there", "how are". */
 const asksAt = (words: readonly string[], k: number) => {
@@ -32,8 +28,10 @@ const asksAt = (words: readonly string[], k: number) => {
 /** The text with sentence ends put in where an unpunctuated run of speech starts a new clause. */
 export function sentencesOfSpeech(text: string): string {
   const trimmed = text.trim();
-  // punctuated — commas too — (typed, or a recogniser that punctuates): its own sentences stand
-  if (/[.,;:!?]/.test(trimmed.replace(/[.!?]+$/, ''))) return text;
+  // punctuated — commas too — (typed, or a recogniser that punctuates): its own sentences stand.
+  // A figure's separators ("9:30", "1,200", "2.5", as a browser writes them) are no punctuation.
+  const marks = trimmed.replace(/[.!?]+$/, '').replace(/(?<=\d)[.,:](?=\d)/g, '');
+  if (/[.,;:!?]/.test(marks)) return text;
   const words = trimmed.split(/\s+/);
   if (words.length < 2 * MIN_SPOKEN_SENTENCE_WORDS) return text;
   const sentences: { words: string[]; asks: boolean }[] = [{ words: [], asks: asksAt(words, 0) }];
