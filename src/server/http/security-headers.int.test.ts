@@ -37,11 +37,14 @@ async function registerAndLogin(app: App) {
   return { register, login };
 }
 
-/** The raw Set-Cookie line of the session cookie, attributes split and lower-cased. */
-function sessionCookieAttributes(res: LightMyRequestResponse) {
+/** The cookies register and login set: the session, and the sign-in's known device. */
+const SIGN_IN_COOKIES = ['sid', 'known_device'];
+
+/** The raw Set-Cookie line of a cookie (the session's by default), attributes split and lower-cased. */
+function sessionCookieAttributes(res: LightMyRequestResponse, name = 'sid') {
   const raw = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-  const line = raw.find((l) => l.startsWith('sid='));
-  if (!line) throw new Error(`no session cookie in ${res.statusCode}: ${raw.join(' | ')}`);
+  const line = raw.find((l) => l.startsWith(`${name}=`));
+  if (!line) throw new Error(`no ${name} cookie in ${res.statusCode}: ${raw.join(' | ')}`);
   const attrs = line
     .split(';')
     .slice(1)
@@ -85,13 +88,15 @@ describe('behind an https PUBLIC_URL, on every kind of answer', () => {
     }
   });
 
-  it('sets the session cookie Secure, HttpOnly and SameSite on register and login', async () => {
+  it('sets the session and device cookies Secure, HttpOnly and SameSite on register and login', async () => {
     const { register, login } = await registerAndLogin(web.app);
     for (const res of [register, login]) {
-      const cookie = sessionCookieAttributes(res);
-      expect(cookie.secure).toBe(true);
-      expect(cookie.httpOnly).toBe(true);
-      expect(['lax', 'strict']).toContain(cookie.sameSite);
+      for (const name of SIGN_IN_COOKIES) {
+        const cookie = sessionCookieAttributes(res, name);
+        expect([name, cookie.secure]).toEqual([name, true]);
+        expect([name, cookie.httpOnly]).toEqual([name, true]);
+        expect(['lax', 'strict']).toContain(cookie.sameSite);
+      }
     }
   });
 
@@ -160,13 +165,15 @@ describe.each([
     }
   });
 
-  it('sets the session cookie without Secure (the browser would drop it over http) but HttpOnly and SameSite', async () => {
+  it('sets the session and device cookies without Secure (the browser would drop them over http) but HttpOnly and SameSite', async () => {
     const { register, login } = await registerAndLogin(web.app);
     for (const res of [register, login]) {
-      const cookie = sessionCookieAttributes(res);
-      expect(cookie.secure).toBe(false);
-      expect(cookie.httpOnly).toBe(true);
-      expect(['lax', 'strict']).toContain(cookie.sameSite);
+      for (const name of SIGN_IN_COOKIES) {
+        const cookie = sessionCookieAttributes(res, name);
+        expect([name, cookie.secure]).toEqual([name, false]);
+        expect([name, cookie.httpOnly]).toEqual([name, true]);
+        expect(['lax', 'strict']).toContain(cookie.sameSite);
+      }
     }
   });
 
