@@ -131,6 +131,7 @@ describe('history search past the newest calls', () => {
   it.each([
     ['budget', 'recent'],
     ['BUDGET', 'recent'],
+    ['Number', 'recent'],
     ['number 1234.', 'rare'],
   ] as const)('answers "%s" on the first page in one statement (%s)', async (search, way) => {
     const [row] = await searchedDashboardQuery(ctx.database.db, erin.user.id, {
@@ -144,6 +145,32 @@ describe('history search past the newest calls', () => {
         ? { words: countLimit, found: 0, matched: 0, recent: 5 }
         : { words: 0, found: 1, matched: 1, recent: 0 },
     );
+  });
+
+  // A word every call says is counted from the sixteenth of the calls that
+  // interviews_user_words_sample_idx holds (migration 0019), without reading its 2,000 postings in
+  // the words index; a word in a quarter of them (500 calls, some 30 in the sample) goes on to it.
+  it.each([
+    ['number', 'the sample alone'],
+    ['budget', 'the sample, then every call'],
+  ] as const)('counts the calls that say "%s" from %s', async (search, way) => {
+    const query = searchedDashboardQuery(ctx.database.db, erin.user.id, { page: 1, pageSize: 5, search });
+    const plan = (
+      await rowsOf<Record<string, string>>(
+        ctx.database.db,
+        sql`explain (analyze, costs off, timing off, summary off) ${query}`,
+      )
+    ).map((row) => Object.values(row)[0]);
+    const scanOf = (index: string) => {
+      const line = plan.find((l) => l.includes(`Bitmap Index Scan on ${index} `));
+      return line?.includes('never executed') ? 'not read' : line ? 'read' : 'not in the plan';
+    };
+    expect({
+      sample: scanOf('interviews_user_words_sample_idx'),
+      words: scanOf('interviews_user_words_idx'),
+    }).toEqual({ sample: 'read', words: way === 'the sample alone' ? 'not read' : 'read' });
+    const [row] = await query;
+    expect(row.words).toBe(Math.max(5, LIST_COUNT_AHEAD) + 1);
   });
 
   // a text no transcript says that names a scenario, or in All Calls a caller: the index finds no
@@ -598,7 +625,12 @@ describe('migration 0018', () => {
       for (const index of indexes) expect(index.options, index.name).toContain('fastupdate=off');
       // the migration flushed what was pending, and a call stored after it leaves nothing pending
       await db.insert(interviews).values(call(3));
-      expect(await pending()).toEqual({ interviews_user_search_trgm_idx: 0, interviews_user_words_idx: 0 });
+      expect(await pending()).toEqual({
+        interviews_user_search_trgm_idx: 0,
+        interviews_user_words_idx: 0,
+        // migration 0019's, created without a pending list
+        interviews_user_words_sample_idx: 0,
+      });
       for (const [search, n] of [
         ['zeta1.', 1],
         ['zeta2.', 2],
@@ -607,6 +639,32 @@ describe('migration 0018', () => {
         const found = await findCompletedInterviews(db, user.id, { page: 1, search });
         expect(found.items.map((i) => i.transcript)).toEqual([call(n).transcript]);
       }
+    });
+  });
+});
+
+describe('migration 0019', () => {
+  it('indexes the words of the sampled calls already there, and counts a common word from them', async () => {
+    await onDatabaseBefore('0019', async (database) => {
+      const { db } = database;
+      const user = await oldUser(db);
+      const scenario = await insertInterviewer(db);
+      // 1,000 calls that all say "budget": some 60 of them hash into the sample
+      await seedCalls(db, { userId: user.id, completed: 1000, interviewerIds: [scenario.id] });
+      await db.execute(sql`update interviews set transcript = transcript || ' The budget.'`);
+
+      await migrateFrom(database);
+      const [{ sampled, said }] = await rowsOf<{ sampled: number; said: number }>(
+        db,
+        sql`select count(*) filter (where (hashint4(id) & 15) = 0)::int as sampled,
+            count(*) filter (where (hashint4(id) & 15) = 0
+              and call_words(user_id, search_text) @> array[${`${user.id}:budget`}])::int as said
+            from interviews`,
+      );
+      expect(said).toBe(sampled);
+      expect(sampled).toBeGreaterThan(LIST_COUNT_AHEAD);
+      const [row] = await searchedDashboardQuery(db, user.id, { page: 1, pageSize: 5, search: 'Budget' });
+      expect({ words: row.words, recent: row.recent }).toEqual({ words: LIST_COUNT_AHEAD + 1, recent: 5 });
     });
   });
 });

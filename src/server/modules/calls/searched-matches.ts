@@ -13,6 +13,7 @@ import {
   newestFirst,
   type Paging,
   ratingIs,
+  sampledCall,
   scenarioNamed,
   type WindowPaging,
 } from './call-columns.js';
@@ -72,9 +73,10 @@ const matchColumns = () => ({
  * A search on a list's first pages (while its count's limit is within SEARCH_WINDOW), as the CTEs
  * of one statement whose plan is the same for every text (named, planned once per connection):
  * - `words`: how many of the list's calls (the caller's or anyone's, through its other filters)
- *   have the text as a word, up to the count's limit, from interviews_user_words_idx (migration
- *   0016) without reading a transcript. Each such call contains the text, so reaching the limit
- *   says "more than countUpTo".
+ *   have the text as a word, up to the count's limit, without reading a transcript: among the
+ *   sixteenth of the calls in interviews_user_words_sample_idx (migration 0019) first, and when
+ *   fewer of those say it, among all of them in interviews_user_words_idx (migration 0016). Each
+ *   such call contains the text, so reaching the limit says "more than countUpTo".
  * - `probe`: otherwise the trigram index's calls of the caller (or anyone) that contain it, up to
  *   the limit (each candidate a transcript to check; a narrowing filter is left to the next step,
  *   or it could read every candidate). Fewer than the limit are all of them.
@@ -115,25 +117,36 @@ export function searchedMatches(
   // index's posting list of all the caller's calls, 0.6 ms at 10,000), and `offset 0` keeps a
   // narrowing filter out of the scan (an index on it would have call_words computed for every call
   // it gives). Completed calls only (the index's), which All Calls' list holds among others.
-  const withWord = sql`select ${interviews.id}, ${interviews.interviewerId}, ${interviews.userId},
-      ${interviews.callRating}, ${interviews.evaluationRating} from ${interviews} where ${completedCall}
-      and call_words(${interviews.userId}, ${interviews}.search_text)
-        @> ${unseen(sql`array[${caller ? sql`${caller}::text` : sql`'*'`} || ':' || lower(${v('text')}::text)]`)}
-      offset 0`;
-  const words = db.$with('words', { n: count('n') }).as(
-    sql`select count(*)::int as n from (select 1 from (${withWord}) as ${interviews}
-        where true${narrowed} limit ${limit}) as said`,
+  const key = unseen(
+    sql`array[${caller ? sql`${caller}::text` : sql`'*'`} || ':' || lower(${v('text')}::text)]`,
   );
+  const withWord = (
+    among: SQL,
+  ) => sql`select ${interviews.id}, ${interviews.interviewerId}, ${interviews.userId},
+      ${interviews.callRating}, ${interviews.evaluationRating} from ${interviews} where ${among}
+      and call_words(${interviews.userId}, ${interviews}.search_text) @> ${key}
+      offset 0`;
+  const saying = (among: SQL) =>
+    sql`(select count(*)::int from (select 1 from (${withWord(among)}) as ${interviews}
+        where true${narrowed} limit ${limit}) as said)`;
+  // the sampled calls first: a word in `limit` of them is in as many calls, read from a sixteenth of
+  // its postings; below that, every call's (an InitPlan runs only when its value is asked for)
+  const words = db
+    .$with('words', { n: count('n') })
+    .as(
+      sql`select case when ${saying(sampledCall)} >= ${limit} then ${limit} else ${saying(completedCall)} end as n`,
+    );
   const probe = db
     .$with('probe', { id: matchColumns().id })
     .as(
       sql`select ${interviews.id} from ${interviews} where (select n from words) < ${limit} and ${scope} and ${interviews}.search_text like ${pattern} limit ${limit}`,
     );
   const found = db.$with('found', { n: count('n') }).as(sql`select count(*)::int as n from probe`);
-  const callers =
-    listing === 'allCalls'
-      ? sql`array(select ${users.id} from ${users} where ${callerNamed(namePattern)})`
-      : sql`'{}'::int[]`;
+  // the callers whose name holds the text: All Calls' (the dashboard's calls are all the caller's)
+  const allCalls = listing === 'allCalls';
+  const callers = allCalls
+    ? sql`array(select ${users.id} from ${users} where ${callerNamed(namePattern)})`
+    : sql`'{}'::int[]`;
   const named = db
     .$with('named', { ids: sql<number[]>`ids`.as('ids'), callers: sql<number[]>`callers`.as('callers') })
     .as(
@@ -157,7 +170,7 @@ export function searchedMatches(
         select ${interviews.id}, ${interviews.startTime} from probe join ${interviews} on ${interviews.id} = probe.id
           where not ${common}${narrowed}
         union all ${byName(sql`${interviews.interviewerId}`, namedIds)}
-        union all ${byName(sql`${interviews.userId}`, callerIds)}
+        ${allCalls ? sql`union all ${byName(sql`${interviews.userId}`, callerIds)}` : sql``}
       ) as said order by start_time desc nulls last, id desc nulls last limit ${limit}`,
   );
   const recent = db.$with('recent', matchColumns()).as(
@@ -167,7 +180,7 @@ export function searchedMatches(
           from ${interviews} where ${scope} order by ${newest} limit ${p.window ?? SEARCH_WINDOW}
       ) as ${interviews}
       where ${common} and (strpos(${interviews}.search_text, ${lowered}) > 0 or ${interviews.interviewerId} = any(${namedIds})
-        or ${interviews.userId} = any(${callerIds}))${narrowed}
+        ${allCalls ? sql`or ${interviews.userId} = any(${callerIds})` : sql``})${narrowed}
       order by ${newest} limit ${recentLimit}`,
   );
   const matched = db
