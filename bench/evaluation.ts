@@ -6,7 +6,8 @@
 //    the held-out half: ≥ 90 % on each, spread 0. The held-out half is reported, never tuned on.
 //    Then every conversation with the answers as a recogniser without punctuation gives them
 //    (asSpoken): the same figures, and how far each level scores from the typed answers (target: a
-//    strong answer spoken at most 0.5 below typed, on average).
+//    strong answer spoken at most 0.5 below typed, on average). Then the strong answers as keywords
+//    strung together (asKeywords), typed and spoken: how many score ≤ 3.5, as a weak answer does.
 // 2. The built-in evaluator on a 30-minute call (~4,500 candidate words, with utterance timings):
 //    median and p95 time, as a ratio to merely parsing the same transcript (the baseline), and the
 //    one-off model load; and what a burst of 20 such call ends costs the server's event loop
@@ -25,6 +26,7 @@ import {
   warmEvaluator,
 } from '../src/server/modules/evaluation/builtin-evaluator-thread.js';
 import {
+  asKeywords,
   asSpoken,
   type CalibrationSummary,
   loadCalibration,
@@ -32,6 +34,7 @@ import {
   runCalibration,
   type Split,
   TARGETS,
+  transcriptOf,
 } from '../src/server/modules/evaluation/calibration.js';
 import { evaluateWithModel } from '../src/server/modules/evaluation/model-evaluator.js';
 import { warmUp } from '../src/server/modules/evaluation/nlp.js';
@@ -141,6 +144,34 @@ async function main() {
       `    ${level.padEnd(6)} spoken − typed: mean ${(gaps.reduce((a, b) => a + b, 0) / gaps.length).toFixed(2)}, ` +
         `from ${at(low)} to ${at(high)}` +
         (level === 'strong' ? ` (target: mean ≥ −${SPOKEN_GAP_TARGET})` : ''),
+    );
+  }
+
+  // the strong answers as keywords strung together (asKeywords), typed and spoken
+  console.log(
+    'built-in evaluator, the strong answers as keyword lists (asKeywords; target: ≤ 3.5, as a weak answer):',
+  );
+  for (const [label, form] of [
+    ['typed', (t: string) => t],
+    ['spoken', asSpoken],
+  ] as const) {
+    const rows = loadCalibration().map((c) => {
+      const scoreOf = (t: string) => {
+        const out = evaluateBuiltin({ transcript: form(t), rubricCriteria: c.rubric });
+        return 'criteria' in out ? (out.overallScore ?? 0) : 0;
+      };
+      return {
+        id: c.id,
+        strong: scoreOf(transcriptOf(c, 'strong')),
+        listed: scoreOf(asKeywords(transcriptOf(c, 'strong'))),
+      };
+    });
+    const worst = rows.reduce((a, b) => (b.listed > a.listed ? b : a));
+    const gap = Math.min(...rows.map((r) => r.strong - r.listed));
+    console.log(
+      `    ${label.padEnd(6)} ≤ 3.5: ${rows.filter((r) => r.listed <= 3.5).length}/${rows.length}, ` +
+        `mean ${(rows.reduce((n, r) => n + r.listed, 0) / rows.length).toFixed(1)}, highest ${worst.listed.toFixed(1)} (${worst.id}); ` +
+        `at least ${gap.toFixed(1)} below the strong answers they came from`,
     );
   }
 

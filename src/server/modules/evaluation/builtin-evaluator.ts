@@ -35,6 +35,8 @@ export const NO_EVIDENCE_MAX_SCORE = 2;
 export const NO_BEHAVIOUR_MAX_SCORE = 3;
 const QUOTE_MAX_WORDS = 30;
 const HYGIENE_SHARE = 0.3;
+/** From this share of the score lost to keyword lists, the tip is to answer in sentences. */
+const LISTS_TIP_FROM = 0.2;
 
 /** A rubric criterion as the evaluation contract holds it (description defaulted to ''). */
 export type RubricCriterionInput = RubricCriterion;
@@ -73,7 +75,7 @@ function behaviourEvidence(profile: CriterionProfile, c: EvaluationContext): Sen
     const answer = c.answers[s.answer];
     const relevance = 0.5 + 0.5 * (answer?.relevance ?? 1);
     const hits = Math.min(2, new Set(phrases).size + 0.5 * Math.min(2, signals));
-    return { sentence: s, score: hits * s.weight * relevance, phrases, counter };
+    return { sentence: s, score: hits * s.weight * s.fluency * relevance, phrases, counter };
   });
 }
 
@@ -124,6 +126,7 @@ function scoreCriterion(criterion: RubricCriterionInput, c: EvaluationContext): 
   // a clean, on-topic, courteous answer is the floor of every criterion; substance builds on it
   score = HYGIENE_SHARE * c.dims.hygiene.score + (1 - HYGIENE_SHARE) * score;
   score *= 1 - c.negatives.penalty;
+  score *= 1 - c.lists.penalty;
   if (noEvidence) score = Math.min(score, NO_BEHAVIOUR_MAX_SCORE);
   return {
     criterion,
@@ -237,11 +240,13 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
     .map((e) => e.sentence)
     .sort(clearestFirst)[0];
   const tip =
-    s.noEvidence || !concept
-      ? (concept?.tip ?? weakest.r.tip)
-      : weakest.r.score < 6
-        ? weakest.r.tip
-        : concept.tip;
+    c.lists.penalty >= LISTS_TIP_FROM
+      ? SCORING.listsTip
+      : s.noEvidence || !concept
+        ? (concept?.tip ?? weakest.r.tip)
+        : weakest.r.score < 6
+          ? weakest.r.tip
+          : concept.tip;
   if (s.noEvidence) {
     const against = counterQuote ? ` Counted against it: ${quoteText(counterQuote)}.` : '';
     return {
@@ -254,6 +259,12 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
   const negative =
     c.negatives.penalty > 0 && c.negatives.example
       ? ` Deflecting or dismissive remarks cost ${Math.round(c.negatives.penalty * 100)}% of the score (e.g. ${quoteText(c.negatives.example)}).`
+      : '';
+  const listExample =
+    c.lists.example && c.lists.example !== quote ? ` (e.g. ${quoteText(c.lists.example)})` : '';
+  const listed =
+    c.lists.penalty > 0 && c.lists.example
+      ? ` Answers given as lists of words instead of sentences cost ${Math.round(c.lists.penalty * 100)}% of the score${listExample}.`
       : '';
   const evidenceLine = quote
     ? ` In the candidate's words: ${quoteText(quote)}.`
@@ -277,7 +288,7 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
     name: criterion.name,
     score: s.score,
     feedback: `${headline(label, s.score)}${strength}${improve}`,
-    rationale: `Looked for ${lookedFor}.${found} Measured: ${facts}.${evidenceLine}${negative}`,
+    rationale: `Looked for ${lookedFor}.${found} Measured: ${facts}.${evidenceLine}${negative}${listed}`,
   };
 }
 

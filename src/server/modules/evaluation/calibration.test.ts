@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateBuiltin } from './builtin-evaluator.js';
 import {
+  asKeywords,
   asSpoken,
   type CalibrationConversation,
   LEVELS,
@@ -56,6 +57,58 @@ describe('built-in evaluator on spoken answers (lower case, no punctuation, as a
     expect(meetsTargets(spoken)).toMatchObject({ ordered: true, weakLow: true, gap: true });
     const gaps = spoken.results.map((r, i) => (r.scores.strong ?? 0) - (typed.results[i].scores.strong ?? 0));
     expect(gaps.reduce((a, b) => a + b, 0) / gaps.length).toBeGreaterThanOrEqual(-0.5);
+  });
+});
+
+describe('built-in evaluator on answers given as keyword lists', () => {
+  const score = (c: CalibrationConversation, transcript: string) => {
+    const out = evaluateBuiltin({ transcript, rubricCriteria: c.rubric });
+    if (!('criteria' in out)) throw new Error(`${c.id}: no criteria`);
+    return out;
+  };
+
+  // The strong answers' own words, with the words that make sentences of them taken out (asKeywords):
+  // what someone saying the right terms to a scorer would say. They show no sentence that does what
+  // the words name: each scores at least 3 below the strong answers it came from, and as the weak
+  // answers do (≤ 3.5) in ≥ 90 % of the conversations, typed and spoken alike.
+  it('scores the strong answers as keywords ≥ 3 below them, and ≤ 3.5 in ≥ 90 % of the 20 conversations', () => {
+    for (const form of [(t: string) => t, asSpoken]) {
+      const rows = all.map((c) => ({
+        id: c.id,
+        strong: score(c, form(transcriptOf(c, 'strong'))).overallScore ?? 0,
+        listed: score(c, form(asKeywords(transcriptOf(c, 'strong')))).overallScore ?? 99,
+      }));
+      expect(rows.filter((r) => r.listed > r.strong - 3)).toEqual([]);
+      expect(rows.filter((r) => r.listed <= 3.5).length).toBeGreaterThanOrEqual(0.9 * rows.length);
+    }
+  });
+
+  it('says in the rationale what the lists cost, quoting one, and tips to answer in sentences', () => {
+    const c = all[0];
+    const out = score(c, asKeywords(transcriptOf(c, 'strong')));
+    const withEvidence = out.criteria.filter((r) => !r.rationale?.startsWith('No evidence'));
+    expect(withEvidence.length).toBeGreaterThan(0);
+    for (const r of withEvidence) {
+      expect(r.rationale).toMatch(
+        /Answers given as lists of words instead of sentences cost \d+% of the score/,
+      );
+      // the list is quoted once: as the criterion's evidence, or as the example of the lists
+      expect(r.rationale).toMatch(/"[^"]*, [^"]*, [^"]*"/);
+      expect(r.feedback).toContain('Answer in sentences');
+    }
+  });
+
+  it('counts the answers said in sentences in full: no calibration answer, typed or spoken, is taken for a list', () => {
+    const flagged = all.flatMap((c) =>
+      LEVELS.flatMap((level) =>
+        [transcriptOf(c, level), asSpoken(transcriptOf(c, level))].flatMap((t) =>
+          score(c, t).criteria.some((r) => r.rationale?.includes('lists of words'))
+            ? [`${c.id} ${level}`]
+            : [],
+        ),
+      ),
+    );
+    expect(flagged).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
 import { type DataFileSpec, parseDataFile } from '../../../shared/data-file.js';
+import { LEXICON } from './evaluator-data.js';
 
 export const LEVELS = ['strong', 'medium', 'weak'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -108,6 +109,28 @@ type Evaluate = (
 ) => EvaluationOutcome | Promise<EvaluationOutcome>;
 
 const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
+
+/**
+ * A transcript whose candidate lines are keywords strung together, as someone gaming a scorer
+ * would say them: each answer's words without the lexicon's function and filler words
+ * (data/lexicon.json stopwords, contracted or not), joined by commas. The persona's lines stay as written.
+ */
+export function asKeywords(transcript: string): string {
+  return transcript
+    .split('\n')
+    .map((line) => (line.startsWith('You: ') ? `You: ${keywordsOf(line.slice('You: '.length))}` : line))
+    .join('\n');
+}
+
+const STOPWORDS = new Set(LEXICON.stopwords);
+/** One answer as keywords (see asKeywords). */
+function keywordsOf(said: string): string {
+  const words = spokenForm(said)
+    .split(' ')
+    // "i'm", "that's", "hadn't": a pronoun or auxiliary with its contraction is a function word too
+    .filter((w) => w !== '' && !w.split(/(?=')/).some((part) => STOPWORDS.has(part)));
+  return `${words.join(', ')}.`;
+}
 
 export async function runCalibration(
   conversations: readonly CalibrationConversation[],

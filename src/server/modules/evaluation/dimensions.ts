@@ -30,13 +30,15 @@ const rate = (n: number, one: string, many = `${one}s`) => plural(round1(n), one
 /** The twelve dimensions' scores, each with the figure behind it and a tip. */
 export function scoreDimensions(answers: readonly AnswerFacts[], sentences: readonly SentenceFacts[]) {
   const weighted = (f: (s: SentenceFacts) => number) => sentences.reduce((n, s) => n + f(s) * s.weight, 0);
+  /** substance counts as far as it was said in sentences (SentenceFacts.fluency) */
+  const substantive = (f: (s: SentenceFacts) => number) => weighted((s) => f(s) * s.fluency);
   const answerWeight = answers.reduce((n, a) => n + a.weight, 0) || 1;
   const nAnswers = Math.max(1, answerWeight);
   const words = Math.max(
     1,
     weighted((s) => s.words),
   );
-  const units = weighted((s) => s.units);
+  const units = substantive((s) => s.units);
   const per100 = (n: number) => (n / words) * 100;
   const density = per100(units);
   const unitsPerAnswer = units / nAnswers;
@@ -75,12 +77,12 @@ export function scoreDimensions(answers: readonly AnswerFacts[], sentences: read
       ramp(ramblingShare, C.structure.curves.rambling),
   );
 
-  const questions = weighted((s) => s.questionBack);
-  const commitments = weighted((s) => s.commitment);
+  const questions = substantive((s) => s.questionBack);
+  const commitments = substantive((s) => s.commitment);
   const vagueCommitments = weighted((s) => s.vagueCommitments);
-  const reasons = weighted((s) => Math.min(1, s.reasons) + Math.min(1, s.contrasts) * 0.75);
-  const specificSentences = weighted((s) => (s.numbers + s.specifics > 0 ? 1 : 0));
-  const actions = weighted((s) => Math.min(2, s.actions));
+  const reasons = substantive((s) => Math.min(1, s.reasons) + Math.min(1, s.contrasts) * 0.75);
+  const specificSentences = substantive((s) => (s.numbers + s.specifics > 0 ? 1 : 0));
+  const actions = substantive((s) => Math.min(2, s.actions));
   const apologies = weighted((s) => s.apologies);
   const caving = weighted((s) => s.caving);
   const uptakeAnswers = answers.filter((a) =>

@@ -132,6 +132,10 @@ const scoringSchema = z.strictObject({
     listening: scored('score'),
   }),
   negativesPenalty: curve,
+  fluency: curve,
+  fluencyMinWords: z.number().int().positive(),
+  listsPenalty: curve,
+  listsTip: z.string().min(1),
   criterion: z.strictObject({ behaviour: curve, counter: curve }),
 });
 

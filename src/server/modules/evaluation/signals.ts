@@ -160,6 +160,11 @@ export type SentenceFacts = {
   uptake: number;
   /** weighted substance units in the sentence (0–3) */
   units: number;
+  /**
+   * how much of the sentence's substance counts (0–1): 1 for an answer said in sentences, less for
+   * one that is a list of keywords (see fluencyOf)
+   */
+  fluency: number;
 };
 
 export type QuestionKind =
@@ -378,7 +383,29 @@ function sentenceFacts(
     signposts: countIn(toks, L.signposts),
     uptake,
     units,
+    fluency: 1,
   };
+}
+
+/** Word classes that hold sentences together: a list of keywords has almost none. */
+const FUNCTION_TAGS = new Set(['DET', 'ADP', 'AUX', 'PRON', 'CCONJ', 'SCONJ', 'PART']);
+/**
+ * not counted either way: punctuation, interjections ("yeah", "oh") and adverbs ("totally",
+ * "maybe", "just"), which casual speech is full of and a list of keywords can hold as well
+ */
+const NOT_WORDS = new Set(['PUNCT', 'SYM', 'SPACE', 'INTJ', 'ADV']);
+
+/**
+ * How much of an answer's substance counts, from the share of its words that are function words
+ * (SCORING.fluency): an answer of keywords strung together ("stakeholders, data-driven, reduced
+ * costs 20 percent, because, ownership") shows no sentence that does what its words name. Answers
+ * shorter than SCORING.fluencyMinWords are not judged so ("Commuter patterns." answers well).
+ */
+function fluencyOf(facts: readonly SentenceFacts[]): number {
+  const words = facts.flatMap((f) => f.toks).filter((t) => !NOT_WORDS.has(t.p));
+  if (words.length < SCORING.fluencyMinWords) return 1;
+  const share = words.filter((t) => FUNCTION_TAGS.has(t.p)).length / words.length;
+  return ramp(share, SCORING.fluency);
 }
 
 export type { Dimension, DimensionReading };
@@ -396,6 +423,12 @@ export type EvaluationContext = {
   /** deflections and dismissals, and the share of every criterion's score they cost */
   /** `example`: the clearest sentence that deflects or dismisses (a typed or confident line first) */
   negatives: { count: number; penalty: number; example: SentenceFacts | null };
+  /**
+   * answers given as keyword lists (SentenceFacts.fluency below 1): the share of the candidate's
+   * words that did not count for want of sentences, the share of every criterion's score it costs,
+   * and the clearest sentence of the most list-like answer
+   */
+  lists: { share: number; penalty: number; example: SentenceFacts | null };
   approximateShare: number;
 };
 
@@ -434,6 +467,8 @@ export function buildContext(
     const facts = analysed[ti].map((s) =>
       sentenceFacts(s, index, promptContent, conversation, weightOf(s.text, approx), L, names),
     );
+    const fluency = fluencyOf(facts);
+    for (const f of facts) f.fluency = fluency;
     const words = facts.reduce((n, s) => n + s.words, 0);
     if (words === 0) return;
     const weight = facts.reduce((n, s) => n + s.weight * s.words, 0) / words;
@@ -444,10 +479,16 @@ export function buildContext(
       words,
       weight,
       sentences: facts,
-      units: facts.reduce((n, s) => n + s.units, 0),
+      units: facts.reduce((n, s) => n + s.units * s.fluency, 0),
       fillers: fillerCounts(turn.text).reduce((n, f) => n + f.count, 0),
     };
-    answers.push({ ...base, ...answerRelevance(base, promptContent) });
+    const { relevance, relevanceWhy } = answerRelevance(base, promptContent);
+    // a list of keywords does not answer a question, whatever its words
+    answers.push({
+      ...base,
+      relevance: relevance * fluency,
+      relevanceWhy: fluency < 1 ? 'lists words instead of answering in sentences' : relevanceWhy,
+    });
     sentences.push(...facts);
     prompt = null;
     promptContent = new Set();
@@ -462,6 +503,18 @@ export function buildContext(
     );
   const negExample = sentences.filter((s) => s.deflections + s.dismissals > 0).sort(clearestFirst)[0] ?? null;
   const approxWords = sentences.filter((s) => s.approximate).reduce((n, s) => n + s.words, 0);
+  const listed =
+    answers.reduce((n, a) => n + (1 - (a.sentences[0]?.fluency ?? 1)) * a.words, 0) /
+    Math.max(
+      1,
+      answers.reduce((n, a) => n + a.words, 0),
+    );
+  const listExample =
+    [...answers]
+      .filter((a) => (a.sentences[0]?.fluency ?? 1) < 1)
+      .sort((a, b) => (a.sentences[0]?.fluency ?? 1) - (b.sentences[0]?.fluency ?? 1))[0]
+      ?.sentences.slice()
+      .sort(clearestFirst)[0] ?? null;
   return {
     analytics,
     turns,
@@ -474,6 +527,7 @@ export function buildContext(
       penalty: ramp(negRate, SCORING.negativesPenalty),
       example: negExample,
     },
+    lists: { share: listed, penalty: ramp(listed, SCORING.listsPenalty), example: listExample },
     approximateShare:
       approxWords /
       Math.max(
