@@ -7,7 +7,8 @@
 //    Then every conversation with the answers as a recogniser without punctuation gives them
 //    (asSpoken): the same figures, and how far each level scores from the typed answers (target: a
 //    strong answer spoken at most 0.5 below typed, on average). Then the strong answers as keywords
-//    strung together (asKeywords), typed and spoken: how many score ≤ 3.5, as a weak answer does.
+//    strung together (asKeywords), typed and spoken, and the first strong answer given to every line
+//    (firstAnswerToAll): how many score ≤ 3.5, as a weak answer does.
 // 2. The built-in evaluator on a 30-minute call (~4,500 candidate words, with utterance timings):
 //    median and p95 time, as a ratio to merely parsing the same transcript (the baseline), and the
 //    one-off model load; and what a burst of 20 such call ends costs the server's event loop
@@ -29,6 +30,7 @@ import {
   asKeywords,
   asSpoken,
   type CalibrationSummary,
+  firstAnswerToAll,
   loadCalibration,
   meetsTargets,
   runCalibration,
@@ -172,6 +174,19 @@ async function main() {
       `    ${label.padEnd(6)} ≤ 3.5: ${rows.filter((r) => r.listed <= 3.5).length}/${rows.length}, ` +
         `mean ${(rows.reduce((n, r) => n + r.listed, 0) / rows.length).toFixed(1)}, highest ${worst.listed.toFixed(1)} (${worst.id}); ` +
         `at least ${gap.toFixed(1)} below the strong answers they came from`,
+    );
+  }
+
+  // one strong answer given to every line (firstAnswerToAll): its substance counts once
+  {
+    const rows = loadCalibration().map((c) => {
+      const out = evaluateBuiltin({ transcript: firstAnswerToAll(c), rubricCriteria: c.rubric });
+      return { id: c.id, score: 'criteria' in out ? (out.overallScore ?? 0) : 0 };
+    });
+    const worst = rows.reduce((a, b) => (b.score > a.score ? b : a));
+    console.log(
+      'built-in evaluator, the first strong answer given to every line (firstAnswerToAll; target: ≤ 3.5):\n' +
+        `    ≤ 3.5: ${rows.filter((r) => r.score <= 3.5).length}/${rows.length}, mean ${(rows.reduce((n, r) => n + r.score, 0) / rows.length).toFixed(1)}, highest ${worst.score.toFixed(1)} (${worst.id})`,
     );
   }
 

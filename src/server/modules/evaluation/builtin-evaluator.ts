@@ -22,6 +22,7 @@ import {
   buildContext,
   clearestFirst,
   type Dimension,
+  type Discount,
   type EvaluationContext,
   ramp,
   type SentenceFacts,
@@ -35,8 +36,8 @@ export const NO_EVIDENCE_MAX_SCORE = 2;
 export const NO_BEHAVIOUR_MAX_SCORE = 3;
 const QUOTE_MAX_WORDS = 30;
 const HYGIENE_SHARE = 0.3;
-/** From this share of the score lost to keyword lists, the tip is to answer in sentences. */
-const LISTS_TIP_FROM = 0.2;
+/** From this share of the score lost to keyword lists (or repeats), the tip is about them. */
+const DISCOUNT_TIP_FROM = 0.2;
 
 /** A rubric criterion as the evaluation contract holds it (description defaulted to ''). */
 export type RubricCriterionInput = RubricCriterion;
@@ -75,7 +76,7 @@ function behaviourEvidence(profile: CriterionProfile, c: EvaluationContext): Sen
     const answer = c.answers[s.answer];
     const relevance = 0.5 + 0.5 * (answer?.relevance ?? 1);
     const hits = Math.min(2, new Set(phrases).size + 0.5 * Math.min(2, signals));
-    return { sentence: s, score: hits * s.weight * s.fluency * relevance, phrases, counter };
+    return { sentence: s, score: hits * s.weight * s.counts * relevance, phrases, counter };
   });
 }
 
@@ -127,6 +128,7 @@ function scoreCriterion(criterion: RubricCriterionInput, c: EvaluationContext): 
   score = HYGIENE_SHARE * c.dims.hygiene.score + (1 - HYGIENE_SHARE) * score;
   score *= 1 - c.negatives.penalty;
   score *= 1 - c.lists.penalty;
+  score *= 1 - c.repeats.penalty;
   if (noEvidence) score = Math.min(score, NO_BEHAVIOUR_MAX_SCORE);
   return {
     criterion,
@@ -240,13 +242,15 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
     .map((e) => e.sentence)
     .sort(clearestFirst)[0];
   const tip =
-    c.lists.penalty >= LISTS_TIP_FROM
+    c.lists.penalty >= DISCOUNT_TIP_FROM
       ? SCORING.listsTip
-      : s.noEvidence || !concept
-        ? (concept?.tip ?? weakest.r.tip)
-        : weakest.r.score < 6
-          ? weakest.r.tip
-          : concept.tip;
+      : c.repeats.penalty >= DISCOUNT_TIP_FROM
+        ? SCORING.repeatsTip
+        : s.noEvidence || !concept
+          ? (concept?.tip ?? weakest.r.tip)
+          : weakest.r.score < 6
+            ? weakest.r.tip
+            : concept.tip;
   if (s.noEvidence) {
     const against = counterQuote ? ` Counted against it: ${quoteText(counterQuote)}.` : '';
     return {
@@ -260,12 +264,14 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
     c.negatives.penalty > 0 && c.negatives.example
       ? ` Deflecting or dismissive remarks cost ${Math.round(c.negatives.penalty * 100)}% of the score (e.g. ${quoteText(c.negatives.example)}).`
       : '';
-  const listExample =
-    c.lists.example && c.lists.example !== quote ? ` (e.g. ${quoteText(c.lists.example)})` : '';
+  const discount = (d: Discount, what: string) => {
+    if (d.penalty <= 0 || !d.example) return '';
+    const example = d.example !== quote ? ` (e.g. ${quoteText(d.example)})` : '';
+    return ` ${what} cost ${Math.round(d.penalty * 100)}% of the score${example}.`;
+  };
   const listed =
-    c.lists.penalty > 0 && c.lists.example
-      ? ` Answers given as lists of words instead of sentences cost ${Math.round(c.lists.penalty * 100)}% of the score${listExample}.`
-      : '';
+    discount(c.lists, 'Answers given as lists of words instead of sentences') +
+    discount(c.repeats, 'Answers that repeat an earlier answer');
   const evidenceLine = quote
     ? ` In the candidate's words: ${quoteText(quote)}.`
     : ' No sentence not already quoted for another criterion shows it; the figures above are the evidence.';

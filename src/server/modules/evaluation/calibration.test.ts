@@ -6,6 +6,7 @@ import {
   asKeywords,
   asSpoken,
   type CalibrationConversation,
+  firstAnswerToAll,
   LEVELS,
   loadCalibration,
   meetsTargets,
@@ -98,17 +99,57 @@ describe('built-in evaluator on answers given as keyword lists', () => {
     }
   });
 
-  it('counts the answers said in sentences in full: no calibration answer, typed or spoken, is taken for a list', () => {
+  it('counts the answers said in sentences in full: no calibration answer, typed or spoken, is taken for a list or a repeat', () => {
     const flagged = all.flatMap((c) =>
       LEVELS.flatMap((level) =>
         [transcriptOf(c, level), asSpoken(transcriptOf(c, level))].flatMap((t) =>
-          score(c, t).criteria.some((r) => r.rationale?.includes('lists of words'))
+          score(c, t).criteria.some((r) => /lists of words|repeat an earlier answer/.test(r.rationale ?? ''))
             ? [`${c.id} ${level}`]
             : [],
         ),
       ),
     );
     expect(flagged).toEqual([]);
+  });
+
+  // A good answer learnt by heart and said whatever is asked (firstAnswerToAll): its substance
+  // counts once, and the answers that repeat it answer nothing. It scores as a weak conversation
+  // does, in ≥ 90 % of the 20 conversations, and ≥ 3 below the strong one in every one.
+  it('scores the first strong answer given to every line ≤ 3.5, and ≥ 3 below the strong answers', () => {
+    const rows = all.map((c) => ({
+      id: c.id,
+      strong: score(c, transcriptOf(c, 'strong')).overallScore ?? 0,
+      repeated: score(c, firstAnswerToAll(c)).overallScore ?? 99,
+    }));
+    expect(rows.filter((r) => r.repeated > r.strong - 3)).toEqual([]);
+    expect(rows.filter((r) => r.repeated <= 3.5).length).toBeGreaterThanOrEqual(0.9 * rows.length);
+  });
+
+  it('says in the rationale what the repeats cost, spoken too', () => {
+    const c = all[0];
+    for (const transcript of [firstAnswerToAll(c), asSpoken(firstAnswerToAll(c))]) {
+      const withEvidence = score(c, transcript).criteria.filter(
+        (r) => !r.rationale?.startsWith('No evidence'),
+      );
+      expect(withEvidence.length).toBeGreaterThan(0);
+      for (const r of withEvidence) {
+        expect(r.rationale).toMatch(/Answers that repeat an earlier answer cost \d+% of the score/);
+        expect(r.feedback).toContain('Answer each question itself');
+      }
+    }
+  });
+
+  it('counts an answer given twice once: the strong answers with the first given again last still beat the medium ones', () => {
+    for (const c of all) {
+      const again = c.questions
+        .flatMap((q, i) => [
+          `${c.agent}: ${q}`,
+          `You: ${i === c.questions.length - 1 ? c.answers.strong[0] : c.answers.strong[i]}`,
+        ])
+        .join('\n');
+      const medium = score(c, transcriptOf(c, 'medium')).overallScore ?? 0;
+      expect([c.id, (score(c, again).overallScore ?? 0) > medium]).toEqual([c.id, true]);
+    }
   });
 });
 

@@ -111,6 +111,14 @@ type Evaluate = (
 const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
 
 /**
+ * A conversation's first strong answer given again to every later line: one good answer learnt by
+ * heart and said whatever is asked.
+ */
+export function firstAnswerToAll(c: CalibrationConversation): string {
+  return c.questions.flatMap((q) => [`${c.agent}: ${q}`, `You: ${c.answers.strong[0]}`]).join('\n');
+}
+
+/**
  * A transcript whose candidate lines are keywords strung together, as someone gaming a scorer
  * would say them: each answer's words without the lexicon's function and filler words
  * (data/lexicon.json stopwords, contracted or not), joined by commas. The persona's lines stay as written.

@@ -30,8 +30,8 @@ const rate = (n: number, one: string, many = `${one}s`) => plural(round1(n), one
 /** The twelve dimensions' scores, each with the figure behind it and a tip. */
 export function scoreDimensions(answers: readonly AnswerFacts[], sentences: readonly SentenceFacts[]) {
   const weighted = (f: (s: SentenceFacts) => number) => sentences.reduce((n, s) => n + f(s) * s.weight, 0);
-  /** substance counts as far as it was said in sentences (SentenceFacts.fluency) */
-  const substantive = (f: (s: SentenceFacts) => number) => weighted((s) => f(s) * s.fluency);
+  /** substance counts as far as it was said in sentences, and once (SentenceFacts.counts) */
+  const substantive = (f: (s: SentenceFacts) => number) => weighted((s) => f(s) * s.counts);
   const answerWeight = answers.reduce((n, a) => n + a.weight, 0) || 1;
   const nAnswers = Math.max(1, answerWeight);
   const words = Math.max(

@@ -135,7 +135,9 @@ const scoringSchema = z.strictObject({
   fluency: curve,
   fluencyMinWords: z.number().int().positive(),
   listsPenalty: curve,
+  repeatsPenalty: curve,
   listsTip: z.string().min(1),
+  repeatsTip: z.string().min(1),
   criterion: z.strictObject({ behaviour: curve, counter: curve }),
 });
 

@@ -165,6 +165,10 @@ export type SentenceFacts = {
    * one that is a list of keywords (see fluencyOf)
    */
   fluency: number;
+  /** the sentence says again what an earlier answer said (see repeatsOf): its substance counted there */
+  repeated: boolean;
+  /** how much of the sentence's substance counts: its fluency, and nothing when it is a repeat */
+  counts: number;
 };
 
 export type QuestionKind =
@@ -384,6 +388,8 @@ function sentenceFacts(
     uptake,
     units,
     fluency: 1,
+    repeated: false,
+    counts: 1,
   };
 }
 
@@ -408,6 +414,34 @@ function fluencyOf(facts: readonly SentenceFacts[]): number {
   return ramp(share, SCORING.fluency);
 }
 
+/** A sentence this long in content words can be told to be a repeat (a short one may recur). */
+const REPEAT_MIN_PAIRS = 3;
+/** The share of a sentence's pairs of content words said in earlier answers that makes it a repeat. */
+const REPEAT_SHARE = 0.6;
+
+/** Consecutive pairs of a sentence's content lemmas: "led team", "team five", … */
+function contentPairs(toks: readonly Token[]): string[] {
+  const content = contentLemmas(toks);
+  return content.slice(1).map((c, i) => `${content[i]} ${c}`);
+}
+
+/**
+ * Marks the sentences of an answer that say again what earlier answers said — all of them when
+ * most of the answer's pairs of content words were said before, else each sentence of which most
+ * were — then adds the answer's pairs to `said`. The same good answer given to every question
+ * shows its substance once.
+ */
+function markRepeats(facts: SentenceFacts[], said: Set<string>) {
+  const pairs = facts.map((f) => contentPairs(f.toks));
+  const repeat = (own: readonly string[]) =>
+    own.length >= REPEAT_MIN_PAIRS && own.filter((p) => said.has(p)).length / own.length >= REPEAT_SHARE;
+  const whole = repeat(pairs.flat());
+  facts.forEach((f, i) => {
+    f.repeated = whole || repeat(pairs[i]);
+  });
+  for (const own of pairs) for (const p of own) said.add(p);
+}
+
 export type { Dimension, DimensionReading };
 export { ramp };
 
@@ -428,11 +462,32 @@ export type EvaluationContext = {
    * words that did not count for want of sentences, the share of every criterion's score it costs,
    * and the clearest sentence of the most list-like answer
    */
-  lists: { share: number; penalty: number; example: SentenceFacts | null };
+  lists: Discount;
+  /** answers that say again what an earlier one said (SentenceFacts.repeated), the same way */
+  repeats: Discount;
   approximateShare: number;
 };
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Words of the candidate's that did not count: their share of all the candidate's words, the share
+ * of every criterion's score it costs, and the clearest sentence of those counted least.
+ */
+export type Discount = { share: number; penalty: number; example: SentenceFacts | null };
+
+function discounted(
+  sentences: readonly SentenceFacts[],
+  uncounted: (s: SentenceFacts) => number,
+  penalty: readonly [number, number][],
+): Discount {
+  const words = sentences.reduce((n, s) => n + s.words, 0);
+  const share = sentences.reduce((n, s) => n + uncounted(s) * s.words, 0) / Math.max(1, words);
+  const most = Math.max(0, ...sentences.map(uncounted));
+  const example =
+    most > 0 ? (sentences.filter((s) => uncounted(s) === most).sort(clearestFirst)[0] ?? null) : null;
+  return { share, penalty: ramp(share, penalty), example };
+}
 
 /** Reads the conversation once; every criterion is scored from this. */
 export function buildContext(
@@ -457,6 +512,8 @@ export function buildContext(
   const sentences: SentenceFacts[] = [];
   let prompt: string | null = null;
   let promptContent = new Set<string>();
+  /** the pairs of content words the candidate's earlier answers said (markRepeats) */
+  const said = new Set<string>();
   turns.forEach((turn, ti) => {
     if (turn.speaker === 'agent') {
       prompt = turn.text;
@@ -468,7 +525,12 @@ export function buildContext(
       sentenceFacts(s, index, promptContent, conversation, weightOf(s.text, approx), L, names),
     );
     const fluency = fluencyOf(facts);
-    for (const f of facts) f.fluency = fluency;
+    markRepeats(facts, said);
+    for (const f of facts) {
+      f.fluency = fluency;
+      f.counts = f.repeated ? 0 : fluency;
+    }
+    const repeatedWords = facts.reduce((n, f) => n + (f.repeated ? f.words : 0), 0);
     const words = facts.reduce((n, s) => n + s.words, 0);
     if (words === 0) return;
     const weight = facts.reduce((n, s) => n + s.weight * s.words, 0) / words;
@@ -479,15 +541,21 @@ export function buildContext(
       words,
       weight,
       sentences: facts,
-      units: facts.reduce((n, s) => n + s.units * s.fluency, 0),
+      units: facts.reduce((n, s) => n + s.units * s.counts, 0),
       fillers: fillerCounts(turn.text).reduce((n, f) => n + f.count, 0),
     };
     const { relevance, relevanceWhy } = answerRelevance(base, promptContent);
     // a list of keywords does not answer a question, whatever its words
     answers.push({
       ...base,
-      relevance: relevance * fluency,
-      relevanceWhy: fluency < 1 ? 'lists words instead of answering in sentences' : relevanceWhy,
+      // nor does saying again what was said to another question
+      relevance: relevance * fluency * (1 - repeatedWords / words),
+      relevanceWhy:
+        repeatedWords > words / 2
+          ? 'repeats an earlier answer'
+          : fluency < 1
+            ? 'lists words instead of answering in sentences'
+            : relevanceWhy,
     });
     sentences.push(...facts);
     prompt = null;
@@ -503,18 +571,8 @@ export function buildContext(
     );
   const negExample = sentences.filter((s) => s.deflections + s.dismissals > 0).sort(clearestFirst)[0] ?? null;
   const approxWords = sentences.filter((s) => s.approximate).reduce((n, s) => n + s.words, 0);
-  const listed =
-    answers.reduce((n, a) => n + (1 - (a.sentences[0]?.fluency ?? 1)) * a.words, 0) /
-    Math.max(
-      1,
-      answers.reduce((n, a) => n + a.words, 0),
-    );
-  const listExample =
-    [...answers]
-      .filter((a) => (a.sentences[0]?.fluency ?? 1) < 1)
-      .sort((a, b) => (a.sentences[0]?.fluency ?? 1) - (b.sentences[0]?.fluency ?? 1))[0]
-      ?.sentences.slice()
-      .sort(clearestFirst)[0] ?? null;
+  const lists = discounted(sentences, (s) => 1 - s.fluency, SCORING.listsPenalty);
+  const repeats = discounted(sentences, (s) => (s.repeated ? 1 : 0), SCORING.repeatsPenalty);
   return {
     analytics,
     turns,
@@ -527,7 +585,8 @@ export function buildContext(
       penalty: ramp(negRate, SCORING.negativesPenalty),
       example: negExample,
     },
-    lists: { share: listed, penalty: ramp(listed, SCORING.listsPenalty), example: listExample },
+    lists,
+    repeats,
     approximateShare:
       approxWords /
       Math.max(
