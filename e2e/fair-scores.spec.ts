@@ -1,0 +1,49 @@
+// Fair scores in the browser (decision 020): a call whose answers repeat an earlier one, or list
+// keywords instead of saying sentences, is scored for what was said once and in sentences, and the
+// results page says so in each criterion's rationale.
+import { expect, test } from './support/fixtures';
+import { FIRST_LOAD, signUp } from './support/practice';
+
+test('an answer given again and a list of keywords are scored as such, and the results say why', async ({
+  page,
+}) => {
+  await signUp(page, 'Fair Scores');
+  await page.goto('/new-call');
+  await page.getByRole('button', { name: /Sarah Chen/ }).click(FIRST_LOAD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Start Call' }).click();
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected', { timeout: 30_000 });
+  const transcript = page.getByRole('region', { name: 'Live transcript', exact: true });
+
+  const strong =
+    'In my last role I led a team of five engineers on the onboarding redesign. I interviewed twenty ' +
+    'merchants, we shipped a shorter identity check and cut drop-off by eighteen percent in one quarter.';
+  const keywords =
+    'Stakeholders, metrics, data-driven roadmap, ownership, twenty percent revenue, impact, alignment, results, agile.';
+  // the same answer twice, then keywords: each after the persona has spoken again
+  for (const answer of [strong, strong, keywords]) {
+    await expect(page.getByTestId('agent-mode')).toHaveAttribute('data-mode', 'listening', {
+      timeout: 30_000,
+    });
+    const agentLines = await transcript.locator('[data-role="agent"]').count();
+    await page.getByLabel('Type an answer').fill(answer);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect
+      .poll(() => transcript.locator('[data-role="agent"]').count(), { timeout: 20_000 })
+      .toBeGreaterThan(agentLines);
+  }
+
+  await page.getByRole('button', { name: 'End Call' }).click();
+  await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
+  const criteria = page.getByTestId('evaluation-criterion');
+  await expect(criteria.first()).toBeVisible();
+  await expect(
+    criteria.filter({ hasText: /Answers that repeat an earlier answer cost \d+% of the score/ }).first(),
+  ).toBeVisible();
+  await expect(
+    criteria
+      .filter({ hasText: /Answers given as lists of words instead of sentences cost \d+% of the score/ })
+      .first(),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('fair-scores-results.png'), fullPage: true });
+});
