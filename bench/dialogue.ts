@@ -44,6 +44,7 @@ const DEFAULT_EXPECT: Record<string, string> = {
   concrete: 'moves on',
   vague: 'follow-up:example',
   offtopic: 'follow-up:offTopic',
+  repeat: 'follow-up:repeat',
   'we-only': 'follow-up:self',
   'no-result': 'follow-up:result',
   'one-word': 'follow-up:expand',

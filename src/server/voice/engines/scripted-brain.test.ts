@@ -129,6 +129,33 @@ describe('scripted persona: the follow-up the answer calls for', () => {
     expect(line.text).toMatch(/more|expand/);
   });
 
+  it('an answer given again to the next question: says so, plainly, and asks about this question, in every temperament', () => {
+    for (const persona of [PM_INTERVIEWER, ANGRY_CTO]) {
+      const { lines } = playScripted(persona, [ANSWERS.ready, ANSWERS.concrete, ANSWERS.concrete]);
+      const line = lines[2];
+      expect([persona.name, line.move, line.rule, line.answer]).toEqual([
+        persona.name,
+        'follow-up',
+        'repeat',
+        'repeat',
+      ]);
+      // not praised a second time: the acknowledgement names nothing of it
+      expect(line.parts.find((p) => p.role === 'acknowledgement')?.quote).toBeUndefined();
+      expect(line.text).toMatch(/already|before|a moment ago|Same answer|heard that/);
+      // the question on the table is still the second one; a real answer to it moves on
+      expect(line.text).not.toContain(persona.sampleQuestions[2]);
+    }
+    const { p } = playScripted(PM_INTERVIEWER, []);
+    for (const t of ['calm', 'friendly', 'sceptical', 'angry'] as const) {
+      const { lines } = playScripted({ ...p, temperament: t }, [
+        ANSWERS.ready,
+        ANSWERS.concrete,
+        ANSWERS.concrete,
+      ]);
+      expect([t, lines[2].rule, lines[2].parts.at(-1)?.temperament]).toEqual([t, 'repeat', t]);
+    }
+  });
+
   it('asks at most two follow-ups on a question, each rule once, then moves on', () => {
     const { lines } = playScripted(PM_INTERVIEWER, [
       ANSWERS.ready,

@@ -182,7 +182,7 @@ export function readConversation(
     if (first >= 0 && !isReadiness(turn.text, p.names)) {
       const reading = readAnswer(turn.text, listeningContext(p, p.questions[first]));
       if (
-        !['hostile', 'oneWord', 'offTopic'].includes(reading.kind) &&
+        !['hostile', 'oneWord', 'repeat', 'offTopic'].includes(reading.kind) &&
         touches(p.questions[first], turn.text, p.identity)
       ) {
         s.asked[first] = true;

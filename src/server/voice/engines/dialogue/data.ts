@@ -45,6 +45,7 @@ const linesSchema = z.strictObject({
     expand: lines,
     offTopic: lines,
     hostile: lines,
+    repeat: lines,
   }),
   transitions: lines,
   closings: lines,

@@ -93,6 +93,24 @@ describe('reading an answer', () => {
     );
   });
 
+  it('tells an answer said again nearly word for word from a position restated with new words', () => {
+    const earlier = [ANSWERS.concrete];
+    expect(readAnswer(ANSWERS.concrete, { ...ctx, earlier }).kind).toBe('repeat');
+    // "like I said" and a clause left out: still the same answer
+    const again = `Like I said, ${ANSWERS.concrete.split('. ')[0]}.`;
+    expect(readAnswer(again, { ...ctx, earlier }).kind).toBe('repeat');
+    // the same figures in a new sentence move a negotiation on; a short reply is never a repeat
+    const offer = ['I would need 160 base and a 15k signing bonus to move.'];
+    expect(
+      readAnswer('Honestly I would sign this week at 160 base with the 15k bonus.', {
+        ...ctx,
+        earlier: offer,
+      }).kind,
+    ).not.toBe('repeat');
+    expect(readAnswer('Yes, as I said.', { ...ctx, earlier: ['Yes, as I said.'] }).kind).not.toBe('repeat');
+    expect(readAnswer(ANSWERS.concrete, ctx).kind).toBe('concrete');
+  });
+
   it('names the part of an answer worth naming back, short and in the persona’s words', () => {
     const phrase = (a: string) => salientPhrase(a)?.text;
     expect(phrase(ANSWERS.concrete)).toBe('cutting late deliveries from 9 % to 3 %');

@@ -129,6 +129,8 @@ function acknowledgement(
   movingOn: boolean,
 ): { kind: AckKind; quote: string | null } {
   if (reading.hostile) return { kind: 'hostile', quote: reading.hostile.say };
+  // heard before: naming it back again would praise it twice
+  if (reading.repeat) return { kind: 'plain', quote: null };
   const phrase = salientPhrase(answer, {
     names: p.names,
     echo: contentStems(question),
@@ -163,6 +165,7 @@ function followUpRule(reading: AnswerReading, used: (FollowUpKind | 'other')[]):
   const fresh = (k: FollowUpKind) => !used.includes(k);
   if (reading.hostile) return fresh('hostile') ? 'hostile' : null;
   if (reading.oneWord) return fresh('expand') ? 'expand' : null;
+  if (reading.repeat) return fresh('repeat') ? 'repeat' : null;
   if (reading.offTopic) return fresh('offTopic') ? 'offTopic' : null;
   if (reading.vague && fresh('example')) return 'example';
   if (reading.weOnly && fresh('self')) return 'self';
@@ -220,11 +223,14 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
 
   const question = p.questions[s.current];
   const lastFollowUp = said.at(-1) ?? '';
-  const reading = readAnswer(answer, listeningContext(p, question, lastFollowUp));
+  // the user's answers before this one
+  const earlier = history.slice(0, -1).flatMap((t) => (t.speaker === 'user' ? [t.text] : []));
+  const reading = readAnswer(answer, { ...listeningContext(p, question, lastFollowUp), earlier });
   const rule = followUpRule(reading, s.followUps);
   const ack = acknowledgement(p, answer, reading, question, rule === null);
   if (rule) {
-    const topic = rule === 'offTopic' || rule === 'hostile' ? questionTopic(question) : null;
+    const topic =
+      rule === 'offTopic' || rule === 'hostile' || rule === 'repeat' ? questionTopic(question) : null;
     const probe = choose(LINES.followUps[rule], p.temperament, seed, said, (l) =>
       topic ? l.text.includes('{topic}') : !l.text.includes('{topic}'),
     );

@@ -17,14 +17,24 @@ import {
   tokenize,
 } from './text.js';
 
-export type AnswerKind = 'hostile' | 'oneWord' | 'offTopic' | 'vague' | 'weOnly' | 'noResult' | 'concrete';
+export type AnswerKind =
+  | 'hostile'
+  | 'oneWord'
+  | 'repeat'
+  | 'offTopic'
+  | 'vague'
+  | 'weOnly'
+  | 'noResult'
+  | 'concrete';
 
 export type AnswerReading = {
-  /** the first that applies of: hostile, one word, off-topic, vague, "we" only, no result; else concrete */
+  /** the first that applies of: hostile, one word, a repeat, off-topic, vague, "we" only, no result; else concrete */
   kind: AnswerKind;
   words: number;
   hostile: HostileMarker | null;
   oneWord: boolean;
+  /** it says again what an earlier answer of this call said */
+  repeat: boolean;
   offTopic: boolean;
   vague: boolean;
   weOnly: boolean;
@@ -42,6 +52,8 @@ export type ListeningContext = {
   names: Set<string>;
   /** whether the question asks about something the user did (default: read from the question) */
   experience?: boolean;
+  /** the user's earlier answers in this call (an answer that says one again is a repeat) */
+  earlier?: readonly string[];
 };
 
 const SELF_FORMS = new Set(['i', "i'm", "i've", "i'd", "i'll"]);
@@ -50,6 +62,27 @@ const YEAR = /^(19|20)\d\d$/;
 const SPECIFIC_KEY_WORDS = 5;
 /** an answer shorter than this, with nothing specific in it, is vague */
 const SHORT_ANSWER_WORDS = 12;
+/**
+ * an answer of at least this many runs of three words, this share of them said in one earlier
+ * answer, repeats it: said again nearly word for word, not a position restated with new words
+ */
+const REPEAT_MIN_RUNS = 5;
+const REPEAT_SHARE = 0.6;
+
+const runsOf = (text: string) => {
+  const words = tokenize(text).map((t) => t.lower);
+  return words.slice(2).map((w, i) => `${words[i]} ${words[i + 1]} ${w}`);
+};
+
+/** whether an answer says again, nearly word for word, what one of the earlier answers said */
+function repeatsEarlier(answer: string, earlier: readonly string[]): boolean {
+  const runs = runsOf(answer);
+  if (runs.length < REPEAT_MIN_RUNS) return false;
+  return earlier.some((e) => {
+    const before = new Set(runsOf(e));
+    return runs.filter((r) => before.has(r)).length / runs.length >= REPEAT_SHARE;
+  });
+}
 
 function namedThing(t: Token, names: Set<string>): boolean {
   return (
@@ -72,6 +105,7 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
   const hostile = ANSWER_DATA.hostile.find((h) => says(answer, h.match)) ?? null;
   const oneWord = words <= 2;
   const answerStems = keyStems(answer);
+  const repeat = repeatsEarlier(answer, ctx.earlier ?? []);
   const offMarkers = saysAny(answer, ANSWER_DATA.offTopic);
   const workMarkers = saysAny(answer, ANSWER_DATA.work);
   const onTopic =
@@ -98,16 +132,18 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
     ? 'hostile'
     : oneWord
       ? 'oneWord'
-      : offTopic
-        ? 'offTopic'
-        : vague
-          ? 'vague'
-          : weOnly
-            ? 'weOnly'
-            : noResult
-              ? 'noResult'
-              : 'concrete';
-  return { kind, words, hostile, oneWord, offTopic, vague, weOnly, noResult, specific };
+      : repeat
+        ? 'repeat'
+        : offTopic
+          ? 'offTopic'
+          : vague
+            ? 'vague'
+            : weOnly
+              ? 'weOnly'
+              : noResult
+                ? 'noResult'
+                : 'concrete';
+  return { kind, words, hostile, oneWord, repeat, offTopic, vague, weOnly, noResult, specific };
 }
 
 /** a reply that only says yes, I'm ready, or hello: nothing in it to answer */
