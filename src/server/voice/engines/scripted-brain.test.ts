@@ -139,8 +139,8 @@ describe('scripted persona: the follow-up the answer calls for', () => {
         'repeat',
         'repeat',
       ]);
-      // not praised a second time: the acknowledgement names nothing of it
-      expect(line.parts.find((p) => p.role === 'acknowledgement')?.quote).toBeUndefined();
+      // not praised a second time: the follow-up is the whole reply
+      expect(line.parts.map((p) => p.role)).toEqual(['follow-up']);
       expect(line.text).toMatch(/already|before|a moment ago|Same answer|heard that/);
       // the question on the table is still the second one; a real answer to it moves on
       expect(line.text).not.toContain(persona.sampleQuestions[2]);

@@ -234,8 +234,10 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
     const probe = choose(LINES.followUps[rule], p.temperament, seed, said, (l) =>
       topic ? l.text.includes('{topic}') : !l.text.includes('{topic}'),
     );
+    // a repeat's follow-up is its own acknowledgement ("You mentioned that one already!")
+    const acknowledged = rule === 'repeat' ? [] : [ackPart(p, ack, seed, said)];
     return line('follow-up', rule, reading.kind, null, [
-      ackPart(p, ack, seed, said),
+      ...acknowledged,
       { role: 'follow-up', text: fill(probe.text, { topic: topic ?? '' }), temperament: probe.temperament },
     ]);
   }
