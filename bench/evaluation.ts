@@ -8,7 +8,8 @@
 //    (asSpoken): the same figures, and how far each level scores from the typed answers (target: a
 //    strong answer spoken at most 0.5 below typed, on average). Then the strong answers as keywords
 //    strung together (asKeywords), typed and spoken, and the first strong answer given to every line
-//    (firstAnswerToAll): how many score ≤ 3.5, as a weak answer does.
+//    (firstAnswerToAll), and answers that describe the speaker with no example (claimsToAll): how
+//    many score ≤ 3.5, as a weak answer does.
 // 2. The built-in evaluator on a 30-minute call (~4,500 candidate words, with utterance timings):
 //    median and p95 time, as a ratio to merely parsing the same transcript (the baseline), and the
 //    one-off model load; and what a burst of 20 such call ends costs the server's event loop
@@ -30,6 +31,7 @@ import {
   asKeywords,
   asSpoken,
   type CalibrationSummary,
+  claimsToAll,
   firstAnswerToAll,
   loadCalibration,
   meetsTargets,
@@ -177,15 +179,19 @@ async function main() {
     );
   }
 
-  // one strong answer given to every line (firstAnswerToAll): its substance counts once
-  {
+  // one strong answer given to every line (firstAnswerToAll): its substance counts once; and
+  // answers that describe the speaker with no example (claimsToAll)
+  for (const [label, form] of [
+    ['the first strong answer given to every line (firstAnswerToAll', firstAnswerToAll],
+    ['answers that describe the speaker with no example (claimsToAll', claimsToAll],
+  ] as const) {
     const rows = loadCalibration().map((c) => {
-      const out = evaluateBuiltin({ transcript: firstAnswerToAll(c), rubricCriteria: c.rubric });
+      const out = evaluateBuiltin({ transcript: form(c), rubricCriteria: c.rubric });
       return { id: c.id, score: 'criteria' in out ? (out.overallScore ?? 0) : 0 };
     });
     const worst = rows.reduce((a, b) => (b.score > a.score ? b : a));
     console.log(
-      'built-in evaluator, the first strong answer given to every line (firstAnswerToAll; target: ≤ 3.5):\n' +
+      `built-in evaluator, ${label}; target: ≤ 3.5):\n` +
         `    ≤ 3.5: ${rows.filter((r) => r.score <= 3.5).length}/${rows.length}, mean ${(rows.reduce((n, r) => n + r.score, 0) / rows.length).toFixed(1)}, highest ${worst.score.toFixed(1)} (${worst.id})`,
     );
   }

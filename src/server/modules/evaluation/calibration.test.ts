@@ -6,6 +6,8 @@ import {
   asKeywords,
   asSpoken,
   type CalibrationConversation,
+  CLAIM_ANSWERS,
+  claimsToAll,
   firstAnswerToAll,
   LEVELS,
   loadCalibration,
@@ -99,14 +101,16 @@ describe('built-in evaluator on answers given as keyword lists', () => {
     }
   });
 
-  it('counts the answers said in sentences in full: no calibration answer, typed or spoken, is taken for a list or a repeat', () => {
+  it('counts the answers said in sentences in full: no calibration answer, typed or spoken, is taken for a list or a repeat, and no strong one for a claim', () => {
     const flagged = all.flatMap((c) =>
       LEVELS.flatMap((level) =>
-        [transcriptOf(c, level), asSpoken(transcriptOf(c, level))].flatMap((t) =>
-          score(c, t).criteria.some((r) => /lists of words|repeat an earlier answer/.test(r.rationale ?? ''))
-            ? [`${c.id} ${level}`]
-            : [],
-        ),
+        [transcriptOf(c, level), asSpoken(transcriptOf(c, level))].flatMap((t) => {
+          const taken =
+            level === 'strong'
+              ? /lists of words|repeat an earlier|describe yourself/
+              : /lists of words|repeat an earlier/;
+          return score(c, t).criteria.some((r) => taken.test(r.rationale ?? '')) ? [`${c.id} ${level}`] : [];
+        }),
       ),
     );
     expect(flagged).toEqual([]);
@@ -150,6 +154,49 @@ describe('built-in evaluator on answers given as keyword lists', () => {
       const medium = score(c, transcriptOf(c, 'medium')).overallScore ?? 0;
       expect([c.id, (score(c, again).overallScore ?? 0) > medium]).toEqual([c.id, true]);
     }
+  });
+});
+
+describe('built-in evaluator on answers that describe the speaker instead of showing it', () => {
+  const overall = (c: CalibrationConversation, transcript: string) => {
+    const out = evaluateBuiltin({ transcript, rubricCriteria: c.rubric });
+    if (!('criteria' in out)) throw new Error(`${c.id}: no criteria`);
+    return out;
+  };
+
+  it('scores them as a weak conversation: ≤ 4 in every one of the 20, 3.5 or less on average, ≥ 3 below the strong answers', () => {
+    const rows = all.map((c) => ({
+      id: c.id,
+      strong: overall(c, transcriptOf(c, 'strong')).overallScore ?? 0,
+      claims: overall(c, claimsToAll(c)).overallScore ?? 99,
+    }));
+    expect(rows.filter((r) => r.claims > 4 || r.claims > r.strong - 3)).toEqual([]);
+    expect(rows.reduce((n, r) => n + r.claims, 0) / rows.length).toBeLessThanOrEqual(3.5);
+  });
+
+  it('says so in the rationale, and tips to show it', () => {
+    const c = all[0];
+    const withEvidence = overall(c, claimsToAll(c)).criteria.filter(
+      (r) => !r.rationale?.startsWith('No evidence'),
+    );
+    expect(withEvidence.length).toBeGreaterThan(0);
+    for (const r of withEvidence) {
+      expect(r.rationale).toMatch(
+        /Answers that describe yourself with no example to show it cost \d+% of the score/,
+      );
+      expect(r.feedback).toContain('Show it rather than say it');
+    }
+  });
+
+  it('counts a claim that comes with its example in full', () => {
+    const c = all[0];
+    const shown = c.questions
+      .flatMap((q, i) => [
+        `${c.agent}: ${q}`,
+        `You: ${CLAIM_ANSWERS[i % CLAIM_ANSWERS.length]} Last March I ran the weekly update for 40 people after the outage, and complaints fell by half.`,
+      ])
+      .join('\n');
+    expect(overall(c, shown).criteria.some((r) => r.rationale?.includes('describe yourself'))).toBe(false);
   });
 });
 

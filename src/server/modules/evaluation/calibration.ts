@@ -119,6 +119,24 @@ export function firstAnswerToAll(c: CalibrationConversation): string {
 }
 
 /**
+ * Answers that describe the speaker with the rubric's virtues and show none of them, as someone
+ * who knows what is scored might give to any line (claimsToAll).
+ */
+export const CLAIM_ANSWERS = [
+  "I'm a great communicator and I always show empathy. I take full ownership of every problem and I follow up with clear next steps.",
+  "Honestly I'm very data-driven, I prioritise ruthlessly and I'm excellent with stakeholders. I always ask the right questions and listen carefully.",
+  "I'm a natural leader who builds rapport quickly. I'm commercially minded, I understand margins and I always close with a clear commitment.",
+  "I stay calm under pressure, I'm patient-focused and safety is always my priority. I'm proactive and I always escalate appropriately.",
+] as const;
+
+/** A conversation whose lines are each answered by one of CLAIM_ANSWERS, in turn. */
+export function claimsToAll(c: CalibrationConversation): string {
+  return c.questions
+    .flatMap((q, i) => [`${c.agent}: ${q}`, `You: ${CLAIM_ANSWERS[i % CLAIM_ANSWERS.length]}`])
+    .join('\n');
+}
+
+/**
  * A transcript whose candidate lines are keywords strung together, as someone gaming a scorer
  * would say them: each answer's words without the lexicon's function and filler words
  * (data/lexicon.json stopwords, contracted or not), joined by commas. The persona's lines stay as written.

@@ -64,6 +64,9 @@ const lexiconSchema = z.strictObject({
   spokenQuestionVerbs: wordList,
   spokenQuestionSubjects: wordList,
   negations: wordList,
+  selfClaimModifiers: wordList,
+  selfStates: wordList,
+  habitWords: wordList,
 });
 
 const conceptsSchema = z.strictObject({
@@ -136,6 +139,8 @@ const scoringSchema = z.strictObject({
   fluencyMinWords: z.number().int().positive(),
   listsPenalty: curve,
   repeatsPenalty: curve,
+  claimsPenalty: curve,
+  claimsTip: z.string().min(1),
   listsTip: z.string().min(1),
   repeatsTip: z.string().min(1),
   criterion: z.strictObject({ behaviour: curve, counter: curve }),

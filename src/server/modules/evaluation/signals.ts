@@ -167,7 +167,13 @@ export type SentenceFacts = {
   fluency: number;
   /** the sentence says again what an earlier answer said (see repeatsOf): its substance counted there */
   repeated: boolean;
-  /** how much of the sentence's substance counts: its fluency, and nothing when it is a repeat */
+  /**
+   * the sentence's answer describes the speaker instead of showing it (see claimsOnly): most of its
+   * sentences are claims ("I'm a great communicator", "I always follow up") and none has an
+   * example, a figure or a name
+   */
+  claimed: boolean;
+  /** how much of the sentence's substance counts: its fluency, less for a claim, nothing for a repeat */
   counts: number;
 };
 
@@ -389,6 +395,7 @@ function sentenceFacts(
     units,
     fluency: 1,
     repeated: false,
+    claimed: false,
     counts: 1,
   };
 }
@@ -442,6 +449,38 @@ function markRepeats(facts: SentenceFacts[], said: Set<string>) {
   for (const own of pairs) for (const p of own) said.add(p);
 }
 
+const CLAIM_MODIFIERS = set(lexicon.selfClaimModifiers);
+const SELF_STATES = set(lexicon.selfStates);
+const HABITS = set(lexicon.habitWords);
+/** how much a claimed answer's substance counts */
+const CLAIM_COUNTS = 0.3;
+
+/** "I'm (a very) <trait>" or "I always <verb>": the speaker describing themselves */
+function isClaim(toks: readonly Token[]): boolean {
+  return toks.some((t, i) => {
+    if (t.t !== 'i') return false;
+    const next = toks[i + 1];
+    if (!next) return false;
+    if (HABITS.has(next.t)) return toks[i + 2]?.p === 'VERB';
+    if (next.l !== 'be' || (next.t !== "'m" && next.t !== 'am')) return false;
+    if (SELF_STATES.has(toks[i + 2]?.t ?? '')) return false;
+    let j = i + 2;
+    while (toks[j] && CLAIM_MODIFIERS.has(toks[j].t)) j++;
+    const trait = toks[j];
+    return trait !== undefined && (trait.p === 'ADJ' || trait.p === 'NOUN') && !SELF_STATES.has(trait.t);
+  });
+}
+
+/**
+ * Whether an answer describes the speaker instead of showing it: at least half its sentences are
+ * claims (isClaim), and none tells of something done or names a figure, a date or a name.
+ */
+function claimsOnly(facts: readonly SentenceFacts[]): boolean {
+  const claims = facts.filter((f) => isClaim(f.toks)).length;
+  const shown = facts.some((f) => f.pastActions > 0 || f.numbers > 0 || f.specifics > 0);
+  return !shown && claims > 0 && claims * 2 >= facts.length;
+}
+
 export type { Dimension, DimensionReading };
 export { ramp };
 
@@ -465,6 +504,8 @@ export type EvaluationContext = {
   lists: Discount;
   /** answers that say again what an earlier one said (SentenceFacts.repeated), the same way */
   repeats: Discount;
+  /** answers that describe the speaker instead of showing it (SentenceFacts.claimed), the same way */
+  claims: Discount;
   approximateShare: number;
 };
 
@@ -525,10 +566,12 @@ export function buildContext(
       sentenceFacts(s, index, promptContent, conversation, weightOf(s.text, approx), L, names),
     );
     const fluency = fluencyOf(facts);
+    const claimed = claimsOnly(facts);
     markRepeats(facts, said);
     for (const f of facts) {
       f.fluency = fluency;
-      f.counts = f.repeated ? 0 : fluency;
+      f.claimed = claimed;
+      f.counts = f.repeated ? 0 : fluency * (claimed ? CLAIM_COUNTS : 1);
     }
     const repeatedWords = facts.reduce((n, f) => n + (f.repeated ? f.words : 0), 0);
     const words = facts.reduce((n, s) => n + s.words, 0);
@@ -573,6 +616,7 @@ export function buildContext(
   const approxWords = sentences.filter((s) => s.approximate).reduce((n, s) => n + s.words, 0);
   const lists = discounted(sentences, (s) => 1 - s.fluency, SCORING.listsPenalty);
   const repeats = discounted(sentences, (s) => (s.repeated ? 1 : 0), SCORING.repeatsPenalty);
+  const claims = discounted(sentences, (s) => (s.claimed ? 1 : 0), SCORING.claimsPenalty);
   return {
     analytics,
     turns,
@@ -587,6 +631,7 @@ export function buildContext(
     },
     lists,
     repeats,
+    claims,
     approximateShare:
       approxWords /
       Math.max(
