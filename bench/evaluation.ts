@@ -30,6 +30,7 @@ import {
 import {
   asKeywords,
   asSpoken,
+  type CalibrationConversation,
   type CalibrationSummary,
   claimsToAll,
   firstAnswerToAll,
@@ -184,6 +185,7 @@ async function main() {
   for (const [label, form] of [
     ['the first strong answer given to every line (firstAnswerToAll', firstAnswerToAll],
     ['answers that describe the speaker with no example (claimsToAll', claimsToAll],
+    ['the same, spoken (claimsToAll, asSpoken', (c: CalibrationConversation) => asSpoken(claimsToAll(c))],
   ] as const) {
     const rows = loadCalibration().map((c) => {
       const out = evaluateBuiltin({ transcript: form(c), rubricCriteria: c.rubric });

@@ -164,14 +164,16 @@ describe('built-in evaluator on answers that describe the speaker instead of sho
     return out;
   };
 
-  it('scores them as a weak conversation: ≤ 4 in every one of the 20, 3.5 or less on average, ≥ 3 below the strong answers', () => {
-    const rows = all.map((c) => ({
-      id: c.id,
-      strong: overall(c, transcriptOf(c, 'strong')).overallScore ?? 0,
-      claims: overall(c, claimsToAll(c)).overallScore ?? 99,
-    }));
-    expect(rows.filter((r) => r.claims > 4 || r.claims > r.strong - 3)).toEqual([]);
-    expect(rows.reduce((n, r) => n + r.claims, 0) / rows.length).toBeLessThanOrEqual(3.5);
+  it('scores them as a weak conversation: ≤ 4 in every one of the 20, 3.5 or less on average, ≥ 3 below the strong answers, typed and spoken', () => {
+    for (const form of [(t: string) => t, asSpoken]) {
+      const rows = all.map((c) => ({
+        id: c.id,
+        strong: overall(c, form(transcriptOf(c, 'strong'))).overallScore ?? 0,
+        claims: overall(c, form(claimsToAll(c))).overallScore ?? 99,
+      }));
+      expect(rows.filter((r) => r.claims > 4 || r.claims > r.strong - 3)).toEqual([]);
+      expect(rows.reduce((n, r) => n + r.claims, 0) / rows.length).toBeLessThanOrEqual(3.5);
+    }
   });
 
   it('says so in the rationale, and tips to show it', () => {
@@ -186,6 +188,17 @@ describe('built-in evaluator on answers that describe the speaker instead of sho
       );
       expect(r.feedback).toContain('Show it rather than say it');
     }
+  });
+
+  it('counts a claim that comes with a plan in full', () => {
+    const c = all[0];
+    const planned = c.questions
+      .flatMap((q) => [
+        `${c.agent}: ${q}`,
+        "You: I'm a big believer in feedback, so I'd set up a weekly one-to-one and ask what is blocking them.",
+      ])
+      .join('\n');
+    expect(overall(c, planned).criteria.some((r) => r.rationale?.includes('describe yourself'))).toBe(false);
   });
 
   it('counts a claim that comes with its example in full', () => {

@@ -472,13 +472,13 @@ function isClaim(toks: readonly Token[]): boolean {
 }
 
 /**
- * Whether an answer describes the speaker instead of showing it: at least half its sentences are
- * claims (isClaim), and none tells of something done or names a figure, a date or a name.
+ * Whether an answer describes the speaker instead of showing it: it makes a claim (isClaim), and
+ * none of its sentences tells of something done, commits to something to do, or names a figure, a
+ * date or a name ("I'm a big believer in feedback, so I'd set up a weekly one-to-one" shows it).
  */
 function claimsOnly(facts: readonly SentenceFacts[]): boolean {
-  const claims = facts.filter((f) => isClaim(f.toks)).length;
-  const shown = facts.some((f) => f.pastActions > 0 || f.numbers > 0 || f.specifics > 0);
-  return !shown && claims > 0 && claims * 2 >= facts.length;
+  const shown = facts.some((f) => f.pastActions > 0 || f.commitment > 0 || f.numbers > 0 || f.specifics > 0);
+  return !shown && facts.some((f) => isClaim(f.toks));
 }
 
 export type { Dimension, DimensionReading };
