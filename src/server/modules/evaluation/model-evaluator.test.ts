@@ -93,6 +93,8 @@ describe('model evaluator', () => {
     expect(prompt).toContain("Candidate: First I'd check it's real");
     expect(prompt).toContain('Product Manager at Acme');
     expect(body.messages[0].content).toMatch(/No evidence in the transcript/);
+    // the shortcuts the built-in evaluator discounts (decision 020) are no evidence to the model either
+    expect(body.messages[0].content).toMatch(/list of keywords.*given again.*description of themselves/);
   });
 
   it('caps a score whose quotes are not in the transcript, and keeps an honest "no evidence"', async () => {
