@@ -8,8 +8,8 @@
 //    (asSpoken): the same figures, and how far each level scores from the typed answers (target: a
 //    strong answer spoken at most 0.5 below typed, on average). Then the strong answers as keywords
 //    strung together (asKeywords), typed and spoken, and the first strong answer given to every line
-//    (firstAnswerToAll), and answers that describe the speaker with no example (claimsToAll): how
-//    many score ≤ 3.5, as a weak answer does.
+//    (firstAnswerToAll), answers that describe the speaker with no example (claimsToAll) and chatter
+//    about something else (chatterToAll): how many score ≤ 3.5, as a weak answer does.
 // 2. The built-in evaluator on a 30-minute call (~4,500 candidate words, with utterance timings):
 //    median and p95 time, as a ratio to merely parsing the same transcript (the baseline), and the
 //    one-off model load; and what a burst of 20 such call ends costs the server's event loop
@@ -32,6 +32,7 @@ import {
   asSpoken,
   type CalibrationConversation,
   type CalibrationSummary,
+  chatterToAll,
   claimsToAll,
   firstAnswerToAll,
   loadCalibration,
@@ -186,6 +187,7 @@ async function main() {
     ['the first strong answer given to every line (firstAnswerToAll', firstAnswerToAll],
     ['answers that describe the speaker with no example (claimsToAll', claimsToAll],
     ['the same, spoken (claimsToAll, asSpoken', (c: CalibrationConversation) => asSpoken(claimsToAll(c))],
+    ['chatter about something else than the call (chatterToAll', chatterToAll],
   ] as const) {
     const rows = loadCalibration().map((c) => {
       const out = evaluateBuiltin({ transcript: form(c), rubricCriteria: c.rubric });

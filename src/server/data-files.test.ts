@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type DataFileSpec, parseDataFile } from '../shared/data-file.js';
 import { SPEECH_MARKERS_DATA_FILE } from '../shared/domain/speech-analytics.js';
+import { TOPICS_DATA_FILE } from '../shared/domain/topics.js';
 import { SAMPLE_SCENARIOS_DATA_FILE } from '../shared/sample-scenarios.schema.js';
 import { PRESETS_DATA_FILE } from './db/seed/preset-interviewers.js';
 import { GENERATOR_DATA_FILES } from './modules/custom-calls/generator-data.js';
@@ -22,6 +23,7 @@ const specs: DataFileSpec[] = [
   PRESETS_DATA_FILE,
   SAMPLE_SCENARIOS_DATA_FILE,
   SPEECH_MARKERS_DATA_FILE,
+  TOPICS_DATA_FILE,
   ...DIALOGUE_DATA_FILES,
 ];
 const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));

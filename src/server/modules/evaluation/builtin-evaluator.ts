@@ -130,6 +130,7 @@ function scoreCriterion(criterion: RubricCriterionInput, c: EvaluationContext): 
   score *= 1 - c.lists.penalty;
   score *= 1 - c.repeats.penalty;
   score *= 1 - c.claims.penalty;
+  score *= 1 - c.offTopic.penalty;
   if (noEvidence) score = Math.min(score, NO_BEHAVIOUR_MAX_SCORE);
   return {
     criterion,
@@ -249,11 +250,13 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
         ? SCORING.repeatsTip
         : c.claims.penalty >= DISCOUNT_TIP_FROM
           ? SCORING.claimsTip
-          : s.noEvidence || !concept
-            ? (concept?.tip ?? weakest.r.tip)
-            : weakest.r.score < 6
-              ? weakest.r.tip
-              : concept.tip;
+          : c.offTopic.penalty >= DISCOUNT_TIP_FROM
+            ? SCORING.offTopicTip
+            : s.noEvidence || !concept
+              ? (concept?.tip ?? weakest.r.tip)
+              : weakest.r.score < 6
+                ? weakest.r.tip
+                : concept.tip;
   if (s.noEvidence) {
     const against = counterQuote ? ` Counted against it: ${quoteText(counterQuote)}.` : '';
     return {
@@ -275,7 +278,8 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
   const listed =
     discount(c.lists, 'Answers given as lists of words instead of sentences') +
     discount(c.repeats, 'Answers that repeat an earlier answer') +
-    discount(c.claims, 'Answers that describe yourself with no example to show it');
+    discount(c.claims, 'Answers that describe yourself with no example to show it') +
+    discount(c.offTopic, 'Answers about something other than the call');
   const evidenceLine = quote
     ? ` In the candidate's words: ${quoteText(quote)}.`
     : ' No sentence not already quoted for another criterion shows it; the figures above are the evidence.';

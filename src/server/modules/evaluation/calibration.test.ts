@@ -7,6 +7,7 @@ import {
   asSpoken,
   type CalibrationConversation,
   CLAIM_ANSWERS,
+  chatterToAll,
   claimsToAll,
   firstAnswerToAll,
   LEVELS,
@@ -101,7 +102,7 @@ describe('built-in evaluator on answers given as keyword lists', () => {
     }
   });
 
-  it('counts the answers said in sentences in full: no calibration answer, typed or spoken, is taken for a list or a repeat, and no strong one for a claim', () => {
+  it('counts the answers said in sentences in full: no calibration answer, typed or spoken, is taken for a list, a repeat or talk of something else, and no strong one for a claim', () => {
     const flagged = all.flatMap((c) =>
       LEVELS.flatMap((level) =>
         [transcriptOf(c, level), asSpoken(transcriptOf(c, level))].flatMap((t) => {
@@ -210,6 +211,34 @@ describe('built-in evaluator on answers that describe the speaker instead of sho
       ])
       .join('\n');
     expect(overall(c, shown).criteria.some((r) => r.rationale?.includes('describe yourself'))).toBe(false);
+  });
+});
+
+describe('built-in evaluator on talk about something else than the call', () => {
+  // Chatter about pasta, football, a holiday and a dog (CHATTER_ANSWERS), each with an action and a
+  // figure. The subjects are the ones the persona brings back to the question (shared/domain/topics.json);
+  // an answer naming two or more of them, with fewer words tying it to the call, counts nothing.
+  it('scores it as a weak conversation: 3.5 or less on average and ≥ 3 below the strong answers, typed and spoken', () => {
+    for (const form of [(t: string) => t, asSpoken]) {
+      const rows = all.map((c) => {
+        const out = (t: string) => {
+          const r = evaluateBuiltin({ transcript: form(t), rubricCriteria: c.rubric });
+          return 'criteria' in r ? (r.overallScore ?? 0) : 99;
+        };
+        return { id: c.id, strong: out(transcriptOf(c, 'strong')), chatter: out(chatterToAll(c)) };
+      });
+      expect(rows.filter((r) => r.chatter > r.strong - 3)).toEqual([]);
+      expect(rows.reduce((n, r) => n + r.chatter, 0) / rows.length).toBeLessThanOrEqual(3.5);
+    }
+  });
+
+  it('says so in the rationale', () => {
+    const c = all[0];
+    const out = evaluateBuiltin({ transcript: chatterToAll(c), rubricCriteria: c.rubric });
+    if (!('criteria' in out)) throw new Error('no criteria');
+    const withEvidence = out.criteria.filter((r) => !r.rationale?.startsWith('No evidence'));
+    for (const r of withEvidence)
+      expect(r.rationale).toMatch(/Answers about something other than the call cost \d+% of the score/);
   });
 });
 

@@ -115,7 +115,7 @@ const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a +
  * heart and said whatever is asked.
  */
 export function firstAnswerToAll(c: CalibrationConversation): string {
-  return c.questions.flatMap((q) => [`${c.agent}: ${q}`, `You: ${c.answers.strong[0]}`]).join('\n');
+  return answeredInTurn(c, [c.answers.strong[0]]);
 }
 
 /**
@@ -129,12 +129,29 @@ export const CLAIM_ANSWERS = [
   "I stay calm under pressure, I'm patient-focused and safety is always my priority. I'm proactive and I always escalate appropriately.",
 ] as const;
 
-/** A conversation whose lines are each answered by one of CLAIM_ANSWERS, in turn. */
-export function claimsToAll(c: CalibrationConversation): string {
+/**
+ * Chatter about something else than the call (food, sport, a holiday, a pet), each with a first-person
+ * action and a figure, as someone who will not take the call seriously might answer (chatterToAll).
+ */
+export const CHATTER_ANSWERS = [
+  'Honestly I would rather talk about cooking pasta. You salt the water like the sea, and I always finish the sauce in the pan with a ladle of the cooking water.',
+  'Did you see the match last night? My football club finally won the derby, two goals in the last ten minutes, and the whole pub went mad.',
+  'We went to Portugal last summer, and the beaches near Lagos were incredible. I booked the whole trip myself and saved about 300 pounds on flights.',
+  'My dog has been learning new tricks. I trained him to fetch the post every morning, it took about three weeks of practice.',
+] as const;
+
+/** A conversation whose lines are each answered by one of `answers`, in turn. */
+function answeredInTurn(c: CalibrationConversation, answers: readonly string[]): string {
   return c.questions
-    .flatMap((q, i) => [`${c.agent}: ${q}`, `You: ${CLAIM_ANSWERS[i % CLAIM_ANSWERS.length]}`])
+    .flatMap((q, i) => [`${c.agent}: ${q}`, `You: ${answers[i % answers.length]}`])
     .join('\n');
 }
+
+/** A conversation whose lines are each answered by one of CLAIM_ANSWERS, in turn. */
+export const claimsToAll = (c: CalibrationConversation) => answeredInTurn(c, CLAIM_ANSWERS);
+
+/** A conversation whose lines are each answered by one of CHATTER_ANSWERS, in turn. */
+export const chatterToAll = (c: CalibrationConversation) => answeredInTurn(c, CHATTER_ANSWERS);
 
 /**
  * A transcript whose candidate lines are keywords strung together, as someone gaming a scorer

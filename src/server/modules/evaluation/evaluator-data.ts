@@ -141,6 +141,8 @@ const scoringSchema = z.strictObject({
   repeatsPenalty: curve,
   claimsPenalty: curve,
   claimsTip: z.string().min(1),
+  offTopicPenalty: curve,
+  offTopicTip: z.string().min(1),
   listsTip: z.string().min(1),
   repeatsTip: z.string().min(1),
   criterion: z.strictObject({ behaviour: curve, counter: curve }),

@@ -6,11 +6,12 @@
 // costs. The word lists, question kinds and scoring curves live in data/*.json (evaluator-data.ts).
 import type { SpeechAnalytics } from '../../../shared/contracts/evaluation.js';
 import { fillerCounts } from '../../../shared/domain/speech-analytics.js';
+import { TOPICS } from '../../../shared/domain/topics.js';
 import type { Turn } from '../../../shared/domain/transcript.js';
 import { type DimensionReading, ramp, scoreDimensions } from './dimensions.js';
 import { type Dimension, LEXICON as lexicon, QUESTION_KIND_DATA, SCORING } from './evaluator-data.js';
 import { analyse, type Sentence, type Token } from './nlp.js';
-import { compileList, countIn, type PhraseList } from './phrases.js';
+import { compileList, countIn, findIn, type PhraseList } from './phrases.js';
 import { sentencesOfSpeech } from './spoken-sentences.js';
 
 const set = (xs: readonly string[]) => new Set(xs);
@@ -33,7 +34,9 @@ type Lists = Record<
   | 'dismissive'
   | 'apologies'
   | 'caving'
-  | 'signposts',
+  | 'signposts'
+  | 'offTopic'
+  | 'work',
   PhraseList
 >;
 let lists: Lists | null = null;
@@ -50,6 +53,8 @@ function phraseLists(): Lists {
     apologies: compileList(lexicon.apologies),
     caving: compileList(lexicon.caving),
     signposts: compileList(lexicon.signposts),
+    offTopic: compileList(TOPICS.offTopic),
+    work: compileList(TOPICS.work),
   };
   return lists;
 }
@@ -173,7 +178,12 @@ export type SentenceFacts = {
    * example, a figure or a name
    */
   claimed: boolean;
-  /** how much of the sentence's substance counts: its fluency, less for a claim, nothing for a repeat */
+  /** the sentence's answer is about something else than the call (see offTopicAnswer) */
+  offTopic: boolean;
+  /**
+   * how much of the sentence's substance counts: its fluency, less for a claim, nothing for a
+   * repeat or an answer about something else
+   */
   counts: number;
 };
 
@@ -396,6 +406,7 @@ function sentenceFacts(
     fluency: 1,
     repeated: false,
     claimed: false,
+    offTopic: false,
     counts: 1,
   };
 }
@@ -481,6 +492,28 @@ function claimsOnly(facts: readonly SentenceFacts[]): boolean {
   return !shown && facts.some((f) => isClaim(f.toks));
 }
 
+/** the distinct subjects off topic an answer must name to be about something else */
+const OFF_TOPIC_MIN_SUBJECTS = 2;
+
+/**
+ * Whether an answer is about something else than the call (food, sport, a holiday: TOPICS.offTopic,
+ * the list the persona listens with): it names at least two such subjects that the call itself did
+ * not raise (the coffee of a coffee-shop case is on topic there), more than the words that tie it
+ * to the call (words of the persona's lines, subjects of work).
+ */
+function offTopicAnswer(facts: readonly SentenceFacts[], raised: ReadonlySet<string>, L: Lists): boolean {
+  const off = facts
+    .flatMap((f) => findIn(f.toks, L.offTopic))
+    .filter((phrase) => !phrase.split(/\s+/).some((w) => raised.has(w)));
+  // two subjects at least: one word ("with her tea", "the salary band", "price match") is often the
+  // call's own business
+  const subjects = new Set(off.map((phrase) => phrase.toLowerCase())).size;
+  if (subjects < OFF_TOPIC_MIN_SUBJECTS) return false;
+  const tied = new Set(facts.flatMap((f) => contentLemmas(f.toks).filter((c) => raised.has(c)))).size;
+  const work = facts.reduce((n, f) => n + countIn(f.toks, L.work), 0);
+  return tied + work < subjects;
+}
+
 export type { Dimension, DimensionReading };
 export { ramp };
 
@@ -506,6 +539,8 @@ export type EvaluationContext = {
   repeats: Discount;
   /** answers that describe the speaker instead of showing it (SentenceFacts.claimed), the same way */
   claims: Discount;
+  /** answers about something else than the call (SentenceFacts.offTopic), the same way */
+  offTopic: Discount;
   approximateShare: number;
 };
 
@@ -547,6 +582,13 @@ export function buildContext(
     if (t.speaker === 'agent')
       for (const s of analysed[i]) for (const c of contentLemmas(s.toks)) conversation.add(c);
   });
+  /** what the call itself raised: the persona's words, as said and as lemmas */
+  const raised = new Set([
+    ...conversation,
+    ...turns.flatMap((t, i) =>
+      t.speaker === 'agent' ? analysed[i].flatMap((s) => s.toks.map((k) => k.t)) : [],
+    ),
+  ]);
 
   const names = new Set(turns.flatMap((t) => t.label.toLowerCase().split(/\s+/)).filter((w) => w.length > 1));
   const answers: AnswerFacts[] = [];
@@ -567,11 +609,13 @@ export function buildContext(
     );
     const fluency = fluencyOf(facts);
     const claimed = claimsOnly(facts);
+    const offTopic = offTopicAnswer(facts, raised, L);
     markRepeats(facts, said);
     for (const f of facts) {
       f.fluency = fluency;
       f.claimed = claimed;
-      f.counts = f.repeated ? 0 : fluency * (claimed ? CLAIM_COUNTS : 1);
+      f.offTopic = offTopic;
+      f.counts = f.repeated || offTopic ? 0 : fluency * (claimed ? CLAIM_COUNTS : 1);
     }
     const repeatedWords = facts.reduce((n, f) => n + (f.repeated ? f.words : 0), 0);
     const words = facts.reduce((n, s) => n + s.words, 0);
@@ -592,9 +636,10 @@ export function buildContext(
     answers.push({
       ...base,
       // nor does saying again what was said to another question
-      relevance: relevance * fluency * (1 - repeatedWords / words),
-      relevanceWhy:
-        repeatedWords > words / 2
+      relevance: offTopic ? 0 : relevance * fluency * (1 - repeatedWords / words),
+      relevanceWhy: offTopic
+        ? 'talks about something else'
+        : repeatedWords > words / 2
           ? 'repeats an earlier answer'
           : fluency < 1
             ? 'lists words instead of answering in sentences'
@@ -617,6 +662,7 @@ export function buildContext(
   const lists = discounted(sentences, (s) => 1 - s.fluency, SCORING.listsPenalty);
   const repeats = discounted(sentences, (s) => (s.repeated ? 1 : 0), SCORING.repeatsPenalty);
   const claims = discounted(sentences, (s) => (s.claimed ? 1 : 0), SCORING.claimsPenalty);
+  const elsewhere = discounted(sentences, (s) => (s.offTopic ? 1 : 0), SCORING.offTopicPenalty);
   return {
     analytics,
     turns,
@@ -632,6 +678,7 @@ export function buildContext(
     lists,
     repeats,
     claims,
+    offTopic: elsewhere,
     approximateShare:
       approxWords /
       Math.max(

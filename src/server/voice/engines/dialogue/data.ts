@@ -2,9 +2,11 @@
 // stops start-up naming the file and the entry): every line names a known temperament and every
 // temperament has a line of each kind, so the engine never falls silent or borrows another
 // temperament's words.
+
 import { z } from 'zod';
 import { type DataFileSpec, parseDataFile, regexSource, wordList } from '../../../../shared/data-file.js';
 import { TEMPERAMENTS, type Temperament } from '../../../../shared/domain/temperament.js';
+import { TOPICS } from '../../../../shared/domain/topics.js';
 import answersJson from './answers.json' with { type: 'json' };
 import languageJson from './language.json' with { type: 'json' };
 import linesJson from './lines.json' with { type: 'json' };
@@ -70,8 +72,6 @@ const answersSchema = z.strictObject({
   self: wordList,
   we: wordList,
   hostile: z.array(z.strictObject({ match: text, say: text })),
-  offTopic: wordList,
-  work: wordList,
   ready: wordList,
   experience: wordList,
 });
@@ -157,6 +157,11 @@ const { about: _temperamentsAbout, ...temperaments } = parseDataFile(FILES.tempe
 export const TEMPERAMENT_DATA = temperaments;
 
 export type HostileMarker = { match: string; say: string };
-export const ANSWER_DATA = parseDataFile(FILES.answers, answersJson);
+/** what the engine listens for in an answer, with the subjects off and on topic (shared/domain/topics.json) */
+export const ANSWER_DATA = {
+  ...parseDataFile(FILES.answers, answersJson),
+  offTopic: TOPICS.offTopic,
+  work: TOPICS.work,
+};
 export const LANGUAGE = parseDataFile(FILES.language, languageJson);
 export const MODEL_PROMPT = parseDataFile(FILES.modelPrompt, modelPromptJson);
