@@ -129,6 +129,17 @@ describe('scripted persona: the follow-up the answer calls for', () => {
     expect(line.text).toMatch(/more|expand/);
   });
 
+  it('an answer that only describes the speaker: asks for an example; with its example it moves on', () => {
+    const claims =
+      "I'm a great communicator and I always show empathy. I take full ownership of every problem.";
+    const asked = replyToFirstQuestion(claims);
+    expect([asked.move, asked.rule]).toEqual(['follow-up', 'example']);
+    const shown = replyToFirstQuestion(
+      "I'm a great communicator: last March I ran the weekly update for 40 people after the outage, and complaints fell by half.",
+    );
+    expect(shown.move).toBe('next');
+  });
+
   it('an answer given again to the next question: says so, plainly, and asks about this question, in every temperament', () => {
     for (const persona of [PM_INTERVIEWER, ANGRY_CTO]) {
       const { lines } = playScripted(persona, [ANSWERS.ready, ANSWERS.concrete, ANSWERS.concrete]);

@@ -67,6 +67,7 @@ const answersSchema = z.strictObject({
   about: text,
   maxFollowUps: z.int().nonnegative(),
   hedges: wordList,
+  selfClaims: wordList,
   results: wordList,
   actions: wordList,
   self: wordList,

@@ -116,10 +116,14 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
   const hasNumber = tokens.some((t) => isNumberToken(t) && !YEAR.test(t.raw));
   const named = tokens.some((t) => namedThing(t, ctx.names));
   const specific = hasNumber || named || answerStems.size >= SPECIFIC_KEY_WORDS;
-  const vague =
-    (!specific && (hedges.length > 0 || words < SHORT_ANSWER_WORDS)) || (hedges.length >= 2 && !hasNumber);
   const narrates =
     saysAny(answer, ANSWER_DATA.actions).length > 0 || tokens.some((t) => /^\p{L}{3,}ed$/u.test(t.lower));
+  // "I'm a great communicator and I always follow up": a description of oneself, nothing shown
+  const claimsOnly = saysAny(answer, ANSWER_DATA.selfClaims).length > 0 && !hasNumber && !named && !narrates;
+  const vague =
+    (!specific && (hedges.length > 0 || words < SHORT_ANSWER_WORDS)) ||
+    (hedges.length >= 2 && !hasNumber) ||
+    claimsOnly;
   const hasSelf = saysAny(answer, ANSWER_DATA.self).length > 0;
   const hasWe = saysAny(answer, ANSWER_DATA.we).length > 0;
   const weOnly = hasWe && !hasSelf && narrates;
