@@ -129,6 +129,16 @@ describe('scripted persona: the follow-up the answer calls for', () => {
     expect(line.text).toMatch(/more|expand/);
   });
 
+  it('a list of terms, typed or as a recogniser gives it: asks for an example', () => {
+    for (const listed of [
+      'Stakeholders, metrics, data-driven roadmap, ownership, twenty percent revenue, impact, alignment, results, agile.',
+      'stakeholders metrics data driven roadmap ownership twenty percent revenue impact alignment results agile',
+    ]) {
+      const line = replyToFirstQuestion(listed);
+      expect([line.move, line.rule]).toEqual(['follow-up', 'example']);
+    }
+  });
+
   it('an answer that only describes the speaker: asks for an example; with its example it moves on', () => {
     const claims =
       "I'm a great communicator and I always show empathy. I take full ownership of every problem.";

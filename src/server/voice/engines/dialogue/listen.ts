@@ -62,6 +62,10 @@ const YEAR = /^(19|20)\d\d$/;
 const SPECIFIC_KEY_WORDS = 5;
 /** an answer shorter than this, with nothing specific in it, is vague */
 const SHORT_ANSWER_WORDS = 12;
+/** an answer of at least this many words, with fewer than this share of them function words, is a list of terms */
+const LIST_MIN_WORDS = 8;
+const LIST_MAX_FUNCTION_SHARE = 0.12;
+
 /**
  * an answer of at least this many runs of three words, this share of them said in one earlier
  * answer, repeats it: said again nearly word for word, not a position restated with new words
@@ -120,10 +124,15 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
     saysAny(answer, ANSWER_DATA.actions).length > 0 || tokens.some((t) => /^\p{L}{3,}ed$/u.test(t.lower));
   // "I'm a great communicator and I always follow up": a description of oneself, nothing shown
   const claimsOnly = saysAny(answer, ANSWER_DATA.selfClaims).length > 0 && !hasNumber && !named && !narrates;
+  // "stakeholders, metrics, data-driven roadmap, ownership…": terms strung together, no sentence
+  const listed =
+    tokens.length >= LIST_MIN_WORDS &&
+    tokens.filter((t) => isStopword(t.lower)).length / tokens.length < LIST_MAX_FUNCTION_SHARE;
   const vague =
     (!specific && (hedges.length > 0 || words < SHORT_ANSWER_WORDS)) ||
     (hedges.length >= 2 && !hasNumber) ||
-    claimsOnly;
+    claimsOnly ||
+    listed;
   const hasSelf = saysAny(answer, ANSWER_DATA.self).length > 0;
   const hasWe = saysAny(answer, ANSWER_DATA.we).length > 0;
   const weOnly = hasWe && !hasSelf && narrates;
