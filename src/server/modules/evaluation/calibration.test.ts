@@ -21,6 +21,22 @@ type Rubric = CalibrationConversation['rubric'];
 
 const all = loadCalibration();
 
+/** The built-in evaluation of a transcript, with its criteria (a failure form fails the test). */
+function evaluated(c: CalibrationConversation, transcript: string) {
+  const out = evaluateBuiltin({ transcript, rubricCriteria: c.rubric });
+  if (!('criteria' in out)) throw new Error(`${c.id}: no criteria`);
+  return out;
+}
+
+/** Each conversation's strong answers and `made` of it (typed, or `form`ed), overall scores. */
+const againstStrong = (made: (c: CalibrationConversation) => string, form: (t: string) => string) =>
+  all.map((c) => ({
+    id: c.id,
+    strong: evaluated(c, form(transcriptOf(c, 'strong'))).overallScore ?? 0,
+    made: evaluated(c, form(made(c))).overallScore ?? 99,
+  }));
+const typedAndSpoken = [(t: string) => t, asSpoken];
+
 describe('calibration set', () => {
   it('holds at least 12 multi-turn conversations at three levels, split into two halves across every domain', () => {
     expect(all.length).toBeGreaterThanOrEqual(12);
@@ -65,31 +81,21 @@ describe('built-in evaluator on spoken answers (lower case, no punctuation, as a
 });
 
 describe('built-in evaluator on answers given as keyword lists', () => {
-  const score = (c: CalibrationConversation, transcript: string) => {
-    const out = evaluateBuiltin({ transcript, rubricCriteria: c.rubric });
-    if (!('criteria' in out)) throw new Error(`${c.id}: no criteria`);
-    return out;
-  };
-
   // The strong answers' own words, with the words that make sentences of them taken out (asKeywords):
   // what someone saying the right terms to a scorer would say. They show no sentence that does what
   // the words name: each scores at least 3 below the strong answers it came from, and as the weak
   // answers do (≤ 3.5) in ≥ 90 % of the conversations, typed and spoken alike.
   it('scores the strong answers as keywords ≥ 3 below them, and ≤ 3.5 in ≥ 90 % of the 20 conversations', () => {
-    for (const form of [(t: string) => t, asSpoken]) {
-      const rows = all.map((c) => ({
-        id: c.id,
-        strong: score(c, form(transcriptOf(c, 'strong'))).overallScore ?? 0,
-        listed: score(c, form(asKeywords(transcriptOf(c, 'strong')))).overallScore ?? 99,
-      }));
-      expect(rows.filter((r) => r.listed > r.strong - 3)).toEqual([]);
-      expect(rows.filter((r) => r.listed <= 3.5).length).toBeGreaterThanOrEqual(0.9 * rows.length);
+    for (const form of typedAndSpoken) {
+      const rows = againstStrong((c) => asKeywords(transcriptOf(c, 'strong')), form);
+      expect(rows.filter((r) => r.made > r.strong - 3)).toEqual([]);
+      expect(rows.filter((r) => r.made <= 3.5).length).toBeGreaterThanOrEqual(0.9 * rows.length);
     }
   });
 
   it('says in the rationale what the lists cost, quoting one, and tips to answer in sentences', () => {
     const c = all[0];
-    const out = score(c, asKeywords(transcriptOf(c, 'strong')));
+    const out = evaluated(c, asKeywords(transcriptOf(c, 'strong')));
     const withEvidence = out.criteria.filter((r) => !r.rationale?.startsWith('No evidence'));
     expect(withEvidence.length).toBeGreaterThan(0);
     for (const r of withEvidence) {
@@ -110,7 +116,9 @@ describe('built-in evaluator on answers given as keyword lists', () => {
             level === 'strong'
               ? /lists of words|repeat an earlier|describe yourself/
               : /lists of words|repeat an earlier/;
-          return score(c, t).criteria.some((r) => taken.test(r.rationale ?? '')) ? [`${c.id} ${level}`] : [];
+          return evaluated(c, t).criteria.some((r) => taken.test(r.rationale ?? ''))
+            ? [`${c.id} ${level}`]
+            : [];
         }),
       ),
     );
@@ -121,19 +129,15 @@ describe('built-in evaluator on answers given as keyword lists', () => {
   // counts once, and the answers that repeat it answer nothing. It scores as a weak conversation
   // does, in ≥ 90 % of the 20 conversations, and ≥ 3 below the strong one in every one.
   it('scores the first strong answer given to every line ≤ 3.5, and ≥ 3 below the strong answers', () => {
-    const rows = all.map((c) => ({
-      id: c.id,
-      strong: score(c, transcriptOf(c, 'strong')).overallScore ?? 0,
-      repeated: score(c, firstAnswerToAll(c)).overallScore ?? 99,
-    }));
-    expect(rows.filter((r) => r.repeated > r.strong - 3)).toEqual([]);
-    expect(rows.filter((r) => r.repeated <= 3.5).length).toBeGreaterThanOrEqual(0.9 * rows.length);
+    const rows = againstStrong(firstAnswerToAll, (t) => t);
+    expect(rows.filter((r) => r.made > r.strong - 3)).toEqual([]);
+    expect(rows.filter((r) => r.made <= 3.5).length).toBeGreaterThanOrEqual(0.9 * rows.length);
   });
 
   it('says in the rationale what the repeats cost, spoken too', () => {
     const c = all[0];
     for (const transcript of [firstAnswerToAll(c), asSpoken(firstAnswerToAll(c))]) {
-      const withEvidence = score(c, transcript).criteria.filter(
+      const withEvidence = evaluated(c, transcript).criteria.filter(
         (r) => !r.rationale?.startsWith('No evidence'),
       );
       expect(withEvidence.length).toBeGreaterThan(0);
@@ -152,34 +156,24 @@ describe('built-in evaluator on answers given as keyword lists', () => {
           `You: ${i === c.questions.length - 1 ? c.answers.strong[0] : c.answers.strong[i]}`,
         ])
         .join('\n');
-      const medium = score(c, transcriptOf(c, 'medium')).overallScore ?? 0;
-      expect([c.id, (score(c, again).overallScore ?? 0) > medium]).toEqual([c.id, true]);
+      const medium = evaluated(c, transcriptOf(c, 'medium')).overallScore ?? 0;
+      expect([c.id, (evaluated(c, again).overallScore ?? 0) > medium]).toEqual([c.id, true]);
     }
   });
 });
 
 describe('built-in evaluator on answers that describe the speaker instead of showing it', () => {
-  const overall = (c: CalibrationConversation, transcript: string) => {
-    const out = evaluateBuiltin({ transcript, rubricCriteria: c.rubric });
-    if (!('criteria' in out)) throw new Error(`${c.id}: no criteria`);
-    return out;
-  };
-
   it('scores them as a weak conversation: ≤ 4 in every one of the 20, 3.5 or less on average, ≥ 3 below the strong answers, typed and spoken', () => {
-    for (const form of [(t: string) => t, asSpoken]) {
-      const rows = all.map((c) => ({
-        id: c.id,
-        strong: overall(c, form(transcriptOf(c, 'strong'))).overallScore ?? 0,
-        claims: overall(c, form(claimsToAll(c))).overallScore ?? 99,
-      }));
-      expect(rows.filter((r) => r.claims > 4 || r.claims > r.strong - 3)).toEqual([]);
-      expect(rows.reduce((n, r) => n + r.claims, 0) / rows.length).toBeLessThanOrEqual(3.5);
+    for (const form of typedAndSpoken) {
+      const rows = againstStrong(claimsToAll, form);
+      expect(rows.filter((r) => r.made > 4 || r.made > r.strong - 3)).toEqual([]);
+      expect(rows.reduce((n, r) => n + r.made, 0) / rows.length).toBeLessThanOrEqual(3.5);
     }
   });
 
   it('says so in the rationale, and tips to show it', () => {
     const c = all[0];
-    const withEvidence = overall(c, claimsToAll(c)).criteria.filter(
+    const withEvidence = evaluated(c, claimsToAll(c)).criteria.filter(
       (r) => !r.rationale?.startsWith('No evidence'),
     );
     expect(withEvidence.length).toBeGreaterThan(0);
@@ -199,7 +193,9 @@ describe('built-in evaluator on answers that describe the speaker instead of sho
         "You: I'm a big believer in feedback, so I'd set up a weekly one-to-one and ask what is blocking them.",
       ])
       .join('\n');
-    expect(overall(c, planned).criteria.some((r) => r.rationale?.includes('describe yourself'))).toBe(false);
+    expect(evaluated(c, planned).criteria.some((r) => r.rationale?.includes('describe yourself'))).toBe(
+      false,
+    );
   });
 
   it('counts a claim that comes with its example in full', () => {
@@ -210,7 +206,7 @@ describe('built-in evaluator on answers that describe the speaker instead of sho
         `You: ${CLAIM_ANSWERS[i % CLAIM_ANSWERS.length]} Last March I ran the weekly update for 40 people after the outage, and complaints fell by half.`,
       ])
       .join('\n');
-    expect(overall(c, shown).criteria.some((r) => r.rationale?.includes('describe yourself'))).toBe(false);
+    expect(evaluated(c, shown).criteria.some((r) => r.rationale?.includes('describe yourself'))).toBe(false);
   });
 });
 
@@ -219,24 +215,18 @@ describe('built-in evaluator on talk about something else than the call', () => 
   // figure. The subjects are the ones the persona brings back to the question (shared/domain/topics.json);
   // an answer naming two or more of them, with fewer words tying it to the call, counts nothing.
   it('scores it as a weak conversation: 3.5 or less on average and ≥ 3 below the strong answers, typed and spoken', () => {
-    for (const form of [(t: string) => t, asSpoken]) {
-      const rows = all.map((c) => {
-        const out = (t: string) => {
-          const r = evaluateBuiltin({ transcript: form(t), rubricCriteria: c.rubric });
-          return 'criteria' in r ? (r.overallScore ?? 0) : 99;
-        };
-        return { id: c.id, strong: out(transcriptOf(c, 'strong')), chatter: out(chatterToAll(c)) };
-      });
-      expect(rows.filter((r) => r.chatter > r.strong - 3)).toEqual([]);
-      expect(rows.reduce((n, r) => n + r.chatter, 0) / rows.length).toBeLessThanOrEqual(3.5);
+    for (const form of typedAndSpoken) {
+      const rows = againstStrong(chatterToAll, form);
+      expect(rows.filter((r) => r.made > r.strong - 3)).toEqual([]);
+      expect(rows.reduce((n, r) => n + r.made, 0) / rows.length).toBeLessThanOrEqual(3.5);
     }
   });
 
   it('says so in the rationale', () => {
     const c = all[0];
-    const out = evaluateBuiltin({ transcript: chatterToAll(c), rubricCriteria: c.rubric });
-    if (!('criteria' in out)) throw new Error('no criteria');
-    const withEvidence = out.criteria.filter((r) => !r.rationale?.startsWith('No evidence'));
+    const withEvidence = evaluated(c, chatterToAll(c)).criteria.filter(
+      (r) => !r.rationale?.startsWith('No evidence'),
+    );
     for (const r of withEvidence)
       expect(r.rationale).toMatch(/Answers about something other than the call cost \d+% of the score/);
   });
