@@ -103,6 +103,39 @@ describe('call session', () => {
     ]);
   });
 
+  it('stores a reply cut off before its audio began after the answer it replied to, not at the last audio', async () => {
+    // a voice slower than the user: the reply to the first answer has no audio yet when the next comes
+    const slow = fakeSynthesizer();
+    const tts = {
+      ...slow,
+      async *synthesize(text: string, voice: string, signal?: AbortSignal) {
+        if (text !== persona.welcomeMessage) {
+          await new Promise((resolve) => signal?.addEventListener('abort', resolve));
+          return;
+        }
+        yield* slow.synthesize(text, voice, signal ?? new AbortController().signal);
+      },
+    };
+    const { session, scheduler, saved, type } = setup({ tts });
+    session.start();
+    await scheduler.advance(5000);
+    type('Yes, ready.');
+    await scheduler.advance(1000);
+    type('I launched a payments app for small cafés.');
+    await scheduler.advance(5000);
+    // the transcript's order: by start, then as stored (find-utterances.ts)
+    const order = saved
+      .map((u, i) => ({ u, i }))
+      .sort((a, b) => a.u.startMs - b.u.startMs || a.i - b.i)
+      .map(({ u }) => `${u.speaker}: ${u.text.split(' ').slice(0, 3).join(' ')}`);
+    expect(order).toEqual([
+      'agent: Hi, I am',
+      'user: Yes, ready.',
+      "agent: Great, let's begin.",
+      'user: I launched a',
+    ]);
+  });
+
   it('waits for the silence hangover before transcribing a spoken answer', async () => {
     const transcribe = vi.fn<Transcriber['transcribe']>(
       async () => 'I launched a payments app that grew revenue by 20 percent in six months.',

@@ -589,7 +589,11 @@ export class CallSession {
     this.recordAgentTurn(turn, Math.max(this.playbackEndMs, turn.startMs ?? this.t()));
   }
 
-  /** Stops the agent's turn at `atMs`; what it had said so far is kept. */
+  /**
+   * Stops the agent's turn at `atMs`; what it had said so far is kept. A turn whose audio never
+   * began (a voice slower than the user) is placed at `atMs`, after the answer it replied to: the
+   * end of the last audio played would sort it before that answer in the transcript.
+   */
   private cancelAgentTurn(atMs: number): void {
     const turn = this.agentTurn;
     if (!turn) return;
@@ -597,7 +601,7 @@ export class CallSession {
     turn.abort.abort();
     if (turn.completion !== null) this.cancelTimer(turn.completion);
     this.sendAgentResponse(turn);
-    this.recordAgentTurn(turn, Math.min(atMs, this.playbackEndMs));
+    this.recordAgentTurn(turn, turn.startMs === null ? atMs : Math.min(atMs, this.playbackEndMs));
   }
 
   private recordAgentTurn(turn: AgentTurn, endMs: number): void {
