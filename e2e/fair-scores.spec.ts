@@ -32,6 +32,14 @@ test('an answer given again and a list of keywords are scored as such, and the r
       .poll(() => transcript.locator('[data-role="agent"]').count(), { timeout: 20_000 })
       .toBeGreaterThan(agentLines);
   }
+  // the persona heard both: it names the repeat as one and asks the keywords for an example
+  const agent = transcript.locator('[data-role="agent"]');
+  await expect(
+    agent.filter({ hasText: /already|a moment ago|heard that|answer you gave me before/i }),
+  ).toHaveCount(1);
+  await expect(
+    agent.filter({ hasText: /example|concrete|real moment|actually happened/i }).last(),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'End Call' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });

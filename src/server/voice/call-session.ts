@@ -591,8 +591,9 @@ export class CallSession {
 
   /**
    * Stops the agent's turn at `atMs`; what it had said so far is kept. A turn whose audio never
-   * began (a voice slower than the user) is placed at `atMs`, after the answer it replied to: the
-   * end of the last audio played would sort it before that answer in the transcript.
+   * began (a voice slower than the user) is placed just before `atMs`: after the answer it replied
+   * to (the end of the last audio played would sort it before that answer) and before the line
+   * that cut it off, whose save may land first (the transcript orders by start, then by row).
    */
   private cancelAgentTurn(atMs: number): void {
     const turn = this.agentTurn;
@@ -601,7 +602,7 @@ export class CallSession {
     turn.abort.abort();
     if (turn.completion !== null) this.cancelTimer(turn.completion);
     this.sendAgentResponse(turn);
-    this.recordAgentTurn(turn, turn.startMs === null ? atMs : Math.min(atMs, this.playbackEndMs));
+    this.recordAgentTurn(turn, turn.startMs === null ? atMs - 1 : Math.min(atMs, this.playbackEndMs));
   }
 
   private recordAgentTurn(turn: AgentTurn, endMs: number): void {

@@ -663,6 +663,12 @@ describe('migration 0019', () => {
       );
       expect(said).toBe(sampled);
       expect(sampled).toBeGreaterThan(LIST_COUNT_AHEAD);
+      // the index is there, over the sampled completed calls only
+      const [index] = await rowsOf<{ def: string }>(
+        db,
+        sql`select indexdef as def from pg_indexes where indexname = 'interviews_user_words_sample_idx'`,
+      );
+      expect(index?.def).toMatch(/call_words\(user_id, search_text\).*hashint4\(id\) & 15\) = 0/);
       const [row] = await searchedDashboardQuery(db, user.id, { page: 1, pageSize: 5, search: 'Budget' });
       expect({ words: row.words, recent: row.recent }).toEqual({ words: LIST_COUNT_AHEAD + 1, recent: 5 });
     });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateBuiltin } from './builtin-evaluator.js';
 import {
+  answeredInTurn,
   asKeywords,
   asSpoken,
   type CalibrationConversation,
@@ -150,12 +151,7 @@ describe('built-in evaluator on answers given as keyword lists', () => {
 
   it('counts an answer given twice once: the strong answers with the first given again last still beat the medium ones', () => {
     for (const c of all) {
-      const again = c.questions
-        .flatMap((q, i) => [
-          `${c.agent}: ${q}`,
-          `You: ${i === c.questions.length - 1 ? c.answers.strong[0] : c.answers.strong[i]}`,
-        ])
-        .join('\n');
+      const again = answeredInTurn(c, [...c.answers.strong.slice(0, -1), c.answers.strong[0]]);
       const medium = evaluated(c, transcriptOf(c, 'medium')).overallScore ?? 0;
       expect([c.id, (evaluated(c, again).overallScore ?? 0) > medium]).toEqual([c.id, true]);
     }

@@ -53,7 +53,7 @@ export function loadCalibration(split?: Split): CalibrationConversation[] {
 
 /** The stored-transcript form: the persona's lines and the candidate's ("You:") in turn. */
 export function transcriptOf(c: CalibrationConversation, level: Level): string {
-  return c.questions.flatMap((q, i) => [`${c.agent}: ${q}`, `You: ${c.answers[level][i]}`]).join('\n');
+  return answeredInTurn(c, c.answers[level]);
 }
 
 /**
@@ -141,7 +141,7 @@ export const CHATTER_ANSWERS = [
 ] as const;
 
 /** A conversation whose lines are each answered by one of `answers`, in turn. */
-function answeredInTurn(c: CalibrationConversation, answers: readonly string[]): string {
+export function answeredInTurn(c: CalibrationConversation, answers: readonly string[]): string {
   return c.questions
     .flatMap((q, i) => [`${c.agent}: ${q}`, `You: ${answers[i % answers.length]}`])
     .join('\n');
