@@ -1,7 +1,7 @@
 // Reviewing past calls: the paged list forms of the dashboard and All Calls, ratings, score
 // trends and the utterance timings the transcript uses to seek the recording.
 import { z } from 'zod';
-import { interviewResponse } from './calls.js';
+import { listedInterviewResponse } from './calls.js';
 
 /**
  * How many calls match a paged list's filters. A list counts no further than a window past the
@@ -14,7 +14,7 @@ const listTotal = {
 
 /** The dashboard's paged answer: one page, the filtered total, and the user's summary figures. */
 export const interviewPageResponse = z.object({
-  items: z.array(interviewResponse),
+  items: z.array(listedInterviewResponse),
   /** without filters, exactly summary.completedCount */
   ...listTotal,
   summary: z.object({
@@ -27,7 +27,7 @@ export const interviewPageResponse = z.object({
 export type InterviewPage = z.infer<typeof interviewPageResponse>;
 
 /** All Calls rows also name the caller. */
-export const adminInterviewResponse = interviewResponse.extend({
+export const adminInterviewResponse = listedInterviewResponse.extend({
   userName: z.string().optional(),
   userEmail: z.string().optional(),
 });

@@ -34,6 +34,7 @@ import {
   endInterviewRequest,
   interviewListQuery,
   interviewResponse,
+  listedInterviewResponse,
   patchInterviewRequest,
   rateInterviewRequest,
   voiceSessionResponse,
@@ -128,7 +129,7 @@ export const apiRoutes = {
   'POST /api/interviews': { body: createInterviewRequest, response: interviewResponse, status: 201 },
   'GET /api/interviews': {
     query: interviewListQuery,
-    response: listOrPage(z.array(interviewResponse), interviewPageResponse),
+    response: listOrPage(z.array(listedInterviewResponse), interviewPageResponse),
   },
   'GET /api/interviews/all': {
     query: interviewListQuery,

@@ -23,6 +23,18 @@ export const listColumns = {
   interviewerCallType: interviewers.callType,
 };
 
+/**
+ * A list's columns with the transcript read only when the request asks for it (`withTranscripts`:
+ * a statement's value, `transcripts` of the list query): a page without them never reads the
+ * transcripts' 8 KB values, nor sends them.
+ */
+export const listColumnsWith = (withTranscripts: SQL | Placeholder) => ({
+  ...listColumns,
+  transcript: sql<string | null>`case when ${withTranscripts}::boolean then ${interviews.transcript} end`.as(
+    'transcript',
+  ),
+});
+
 export const completedCall: SQL = sql`${and(isNotNull(interviews.endTime), isNotNull(interviews.evaluation))}`;
 
 /**

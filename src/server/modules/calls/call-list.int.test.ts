@@ -167,6 +167,41 @@ describe('GET /api/interviews?page= (dashboard form)', () => {
     expect(res.summary.averageScore).toBeGreaterThan(0);
   });
 
+  it('leaves the transcripts out when asked (transcripts=omit), on every way a page is read', async () => {
+    const withoutTranscript = ({ transcript: _, ...rest }: Interview) => rest;
+    const queries = [
+      'page=1', // the first page at the dashboard's size
+      'page=2&pageSize=7', // another page
+      'page=1&search=budget', // a search's one statement
+      'page=1&search=budget&callType=Sales%20Call', // a filtered search
+      'page=2&interviewerId=' + scenarios[1].id, // a filter without a search
+      'page=1&pageSize=100&search=mArCuS', // a scenario's name
+    ];
+    for (const query of queries) {
+      const full = (await get(`/api/interviews?${query}`, alice.cookie)).json();
+      const lean = (await get(`/api/interviews?${query}&transcripts=omit`, alice.cookie)).json();
+      expect(full.items.length, query).toBeGreaterThan(0);
+      expect(
+        full.items.every((i: Interview) => typeof i.transcript === 'string'),
+        query,
+      ).toBe(true);
+      expect(
+        lean.items.some((i: Interview) => 'transcript' in i),
+        query,
+      ).toBe(false);
+      expect(lean, query).toEqual({ ...full, items: full.items.map(withoutTranscript) });
+    }
+    // the spec's plain list too; `include` is the default
+    const plain = (await get(`/api/interviews?transcripts=omit`, alice.cookie)).json();
+    expect(plain).toEqual(
+      all.length && (await get('/api/interviews', alice.cookie)).json().map(withoutTranscript),
+    );
+    const included = (await get(`/api/interviews?page=1&transcripts=include`, alice.cookie)).json();
+    expect(included).toEqual((await get('/api/interviews?page=1', alice.cookie)).json());
+    const bad = await get(`/api/interviews?page=1&transcripts=none`, alice.cookie);
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers a user with no completed call an empty page and a zero summary', async () => {
     const newcomer = await registerUser(ctx.app);
     const res = (await get('/api/interviews?page=1', newcomer.cookie)).json();
@@ -276,6 +311,29 @@ describe('GET /api/interviews/all', () => {
       await get(`/api/interviews/all?page=1&callType=Sales%20Call&interviewerId=${scenarios[1].id}`, admin)
     ).json();
     expect(byType.items.every((i: Interview) => i.interviewerId === scenarios[1].id)).toBe(true);
+  });
+
+  it('leaves the transcripts out when asked (transcripts=omit), paged, searched and plain', async () => {
+    type AdminItem = Interview & { userName?: string };
+    const withoutTranscript = ({ transcript: _, ...rest }: AdminItem) => rest;
+    for (const query of [
+      'page=1',
+      'page=2&search=budget',
+      'page=1&search=alice',
+      'page=1&callRating=unrated',
+      '',
+    ]) {
+      const full = (await get(`/api/interviews/all?${query}`, admin)).json();
+      const lean = (await get(`/api/interviews/all?${query}&transcripts=omit`, admin)).json();
+      const fullItems: AdminItem[] = Array.isArray(full) ? full : full.items;
+      const leanItems: AdminItem[] = Array.isArray(lean) ? lean : lean.items;
+      expect(fullItems.length, query).toBeGreaterThan(0);
+      expect(
+        leanItems.some((i) => 'transcript' in i),
+        query,
+      ).toBe(false);
+      expect(leanItems, query).toEqual(fullItems.map(withoutTranscript));
+    }
   });
 
   it('rejects an unknown rating filter with 400', async () => {

@@ -1,5 +1,5 @@
 // The API form of one interview row (spec field names, ISO dates, joined interviewer fields).
-import type { Interview } from '../../../shared/contracts/calls.js';
+import type { Interview, ListedInterview } from '../../../shared/contracts/calls.js';
 import type { interviews } from '../../db/schema.js';
 
 export type InterviewRow = typeof interviews.$inferSelect;
@@ -40,3 +40,9 @@ export const toListedInterviewView = (row: ListedInterviewRow): Interview =>
     interviewerName: row.interviewerName,
     interviewerCallType: row.interviewerCallType,
   });
+
+/** A listed call as the list was asked for it: without its transcript when `withTranscript` is false. */
+export function toListedView(row: ListedInterviewRow, withTranscript: boolean): ListedInterview {
+  const { transcript, ...rest } = toListedInterviewView(row);
+  return withTranscript ? { ...rest, transcript } : rest;
+}

@@ -32,13 +32,14 @@ import {
   completedCall,
   type FilteredPaging,
   listColumns,
+  listColumnsWith,
   newestFirst,
   type Paging,
   ratingIs,
   scenarioNamed,
   type WindowPaging,
 } from './call-columns.js';
-import { type ListedInterviewRow, toListedInterviewView } from './call-view.js';
+import { type ListedInterviewRow, toListedView } from './call-view.js';
 import {
   placeholderOf,
   SEARCH_WINDOW,
@@ -210,15 +211,21 @@ const ratingValue = (value: InterviewListQuery['callRating']) =>
 const ratingShape = (value: InterviewListQuery['callRating']) =>
   value === undefined ? '-' : value === 'unrated' ? 'u' : 'r';
 
+/** Whether a list's items carry their transcripts (the default; `transcripts=omit` leaves them out). */
+const withTranscripts = (q: InterviewListQuery) => q.transcripts !== 'omit';
+
+/** A list's columns, as the statement's `withTranscripts` value asks. */
+type ListColumns = ReturnType<typeof listColumnsWith>;
+
 /** Every call of one user, newest first (the spec's plain-array form). */
-export async function listUserInterviews(db: DbOrTx, userId: number) {
+export async function listUserInterviews(db: DbOrTx, userId: number, q: InterviewListQuery = {}) {
   const rows = await db
-    .select(listColumns)
+    .select(listColumnsWith(sql`${withTranscripts(q)}`))
     .from(interviews)
     .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
     .where(eq(interviews.userId, userId))
     .orderBy(...newestFirst);
-  return rows.map(toListedInterviewView);
+  return rows.map((r) => toListedView(r, withTranscripts(q)));
 }
 
 /** The filters of a list and the search they hold, resolved (see resolveSearch). */
@@ -307,9 +314,13 @@ function unfilteredStatement(
   db: DbOrTx,
   userId: number | Placeholder,
   p: { limit: number | Placeholder; offset: number | Placeholder },
+  transcripts: SQL | Placeholder = sql.placeholder('withTranscripts'),
 ) {
   const summary = summaryRow(db, userId);
-  const page = ownCompletedNewestFirst(db.select(listColumns).from(interviews).$dynamic(), userId)
+  const page = ownCompletedNewestFirst(
+    db.select(listColumnsWith(transcripts)).from(interviews).$dynamic(),
+    userId,
+  )
     .limit(p.limit)
     .offset(p.offset)
     .as('page');
@@ -350,9 +361,10 @@ const writesIn = (p: { limit: number; offset: number }) => p.offset === 0 && WRI
 const firstDashboardPage = preparedQuery(`dashboard_first_${DASHBOARD_PAGE_SIZE}`, (db) =>
   unfilteredStatement(db, sql.placeholder('userId'), { limit: writtenIn(DASHBOARD_PAGE_SIZE), offset: 0 }),
 );
-function unfilteredPage(db: DbOrTx, userId: number, p: Paging) {
-  if (p.offset === 0 && p.limit === DASHBOARD_PAGE_SIZE) return firstDashboardPage(db, { userId });
-  return unfilteredDashboard(db, { userId, limit: p.limit, offset: p.offset });
+function unfilteredPage(db: DbOrTx, userId: number, p: Paging, transcripts: boolean) {
+  if (p.offset === 0 && p.limit === DASHBOARD_PAGE_SIZE)
+    return firstDashboardPage(db, { userId, withTranscripts: transcripts });
+  return unfilteredDashboard(db, { userId, limit: p.limit, offset: p.offset, withTranscripts: transcripts });
 }
 
 const fromInterviews = (db: DbOrTx) => db.select(matchKey()).from(interviews).$dynamic();
@@ -409,7 +421,7 @@ function filteredStatement(
   const where = and(eq(interviews.userId, userId), completedCall, ...commonFilters(q, search, bind));
   const { matches, pageIds, matched } = listMatches(db, q, from, where, p);
   const page = db
-    .select(listColumns)
+    .select(listColumnsWith(sql.placeholder('withTranscripts')))
     .from(pageIds)
     .innerJoin(interviews, eq(interviews.id, pageIds.id))
     .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
@@ -425,7 +437,7 @@ function summaryAndPage<F extends Record<string, SQL | SQL.Aliased>>(
   db: DbOrTx,
   ctes: WithSubquery[],
   userId: number | Placeholder | SQL,
-  page: SubqueryWithSelection<typeof listColumns, 'page'>,
+  page: SubqueryWithSelection<ListColumns, 'page'>,
   fields: F,
 ) {
   const summary = summaryRow(db, userId);
@@ -549,7 +561,7 @@ const hasFilters = (q: InterviewListQuery) => Boolean(q.search?.trim() || q.call
 
 /** The dashboard's page without filters, with its values (bench/dashboard prints its plan). */
 export const firstPageQuery = (db: DbOrTx, userId: number, q: InterviewListQuery) =>
-  unfilteredStatement(db, userId, paging(q));
+  unfilteredStatement(db, userId, paging(q), sql`${withTranscripts(q)}`);
 
 /**
  * The paging a search runs with once its total is known (searchedFirst counted past countUpTo and
@@ -567,7 +579,7 @@ function searchedDashboardStatement(
 ) {
   const { ctes, inMatched, counts } = searchedMatches(db, 'dashboard', q, p, v);
   const page = db
-    .select(listColumns)
+    .select(listColumnsWith(v('withTranscripts')))
     .from(interviews)
     .innerJoin(interviewers, eq(interviews.interviewerId, interviewers.id))
     .where(inMatched)
@@ -622,6 +634,7 @@ function listValues(
     offset: p.offset,
     countLimit: counting.countUpTo + 1,
     window,
+    withTranscripts: withTranscripts(q),
   };
 }
 
@@ -633,9 +646,9 @@ function listValues(
 export async function findCompletedInterviews(db: DbOrTx, userId: number, q: InterviewListQuery) {
   const p = paging(q);
   if (!hasFilters(q)) {
-    const rows = await unfilteredPage(db, userId, p);
+    const rows = await unfilteredPage(db, userId, p, withTranscripts(q));
     const [{ completedCount, averageScore }] = rows;
-    const items = rows.flatMap((r) => (r.call ? [toListedInterviewView(r.call)] : []));
+    const items = rows.flatMap((r) => (r.call ? [toListedView(r.call, withTranscripts(q))] : []));
     return { items, total: completedCount, totalCapped: false, summary: { completedCount, averageScore } };
   }
   const values = (search: Search | undefined, counting = p, window?: number) => ({
@@ -650,7 +663,7 @@ export async function findCompletedInterviews(db: DbOrTx, userId: number, q: Int
     statement: (search, v) => filteredDashboard(db, q, search, v),
     calls: (rows) => rows[0].completedCount,
   });
-  return dashboardPage(rows, p.countUpTo, counted);
+  return dashboardPage(rows, p.countUpTo, withTranscripts(q), counted);
 }
 
 /** The values of a list's statement for a search, how far it counts, and a window. */
@@ -707,20 +720,22 @@ function dashboardPage(
     call: ListedInterviewRow | null;
   }[],
   countUpTo: number,
+  transcripts: boolean,
   counted = false,
 ) {
   const [{ completedCount, averageScore, matched }] = rows;
-  const items = rows.flatMap((r) => (r.call ? [toListedInterviewView(r.call)] : []));
+  const items = rows.flatMap((r) => (r.call ? [toListedView(r.call, transcripts)] : []));
   const total = counted ? cappedTotal(countUpTo + 1, countUpTo) : cappedTotal(matched, countUpTo);
   return { items, ...total, summary: { completedCount, averageScore } };
 }
 
 // the caller's name under a name of its own: the scenario's is `name` too
-const adminColumns = {
-  ...listColumns,
+const adminColumnsWith = (transcripts: SQL | Placeholder) => ({
+  ...listColumnsWith(transcripts),
   userName: sql<string>`${users.name}`.as('user_name'),
   userEmail: users.email,
-};
+});
+type AdminColumns = ReturnType<typeof adminColumnsWith>;
 
 function adminWhere({ q, search }: ListFilters, bind: Bind = inline) {
   // the search also names callers (name or email) here: resolveSearch(…, true)
@@ -748,8 +763,8 @@ function withScenarioAndCaller<Q extends PgSelectQueryBuilder>(query: Q) {
     .innerJoin(users, eq(interviews.userId, users.id));
 }
 
-const toAdmin = (r: ListedInterviewRow & { userName: string; userEmail: string }) => ({
-  ...toListedInterviewView(r),
+const toAdmin = (r: ListedInterviewRow & { userName: string; userEmail: string }, transcripts: boolean) => ({
+  ...toListedView(r, transcripts),
   userName: r.userName,
   userEmail: r.userEmail,
 });
@@ -761,10 +776,11 @@ const toAdmin = (r: ListedInterviewRow & { userName: string; userEmail: string }
 export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
   if (!q.page) {
     const where = adminWhere({ q, search: await resolveSearch(db, q, true) });
-    const rows = await withScenarioAndCaller(db.select(adminColumns).from(interviews).$dynamic())
+    const columns = adminColumnsWith(sql`${withTranscripts(q)}`);
+    const rows = await withScenarioAndCaller(db.select(columns).from(interviews).$dynamic())
       .where(where)
       .orderBy(...newestFirst);
-    return { items: rows.map(toAdmin), page: undefined };
+    return { items: rows.map((r) => toAdmin(r, withTranscripts(q))), page: undefined };
   }
   const p = paging(q);
   const values = (search: Search | undefined, counting = p, window?: number) => ({
@@ -783,14 +799,14 @@ export async function findAllInterviews(db: DbOrTx, q: InterviewListQuery) {
     statement: (search, v) => allCallsPage(db, q, search, v),
     calls: () => () => countAllCalls(db),
   });
-  return allCallsAnswer(rows, p.countUpTo, counted);
+  return allCallsAnswer(rows, p.countUpTo, withTranscripts(q), counted);
 }
 
 type AllCallsRows = Awaited<ReturnType<typeof allCallsPage>>;
 
 /** All Calls' answer from its statement's rows: the page and its total, counted as the dashboard counts. */
-function allCallsAnswer(rows: AllCallsRows, countUpTo: number, counted = false) {
-  const items = rows.flatMap((r) => (r.call ? [toAdmin(r.call)] : []));
+function allCallsAnswer(rows: AllCallsRows, countUpTo: number, transcripts: boolean, counted = false) {
+  const items = rows.flatMap((r) => (r.call ? [toAdmin(r.call, transcripts)] : []));
   return { items, page: cappedTotal(counted ? countUpTo + 1 : rows[0].matched, countUpTo) };
 }
 
@@ -805,7 +821,11 @@ function allCallsStatement(
   const from = matchesFrom(db, p.window);
   const { matches, pageIds, matched } = listMatches(db, q, from, adminWhere({ q, search }, bind), p);
   const page = withScenarioAndCaller(
-    db.select(adminColumns).from(pageIds).innerJoin(interviews, eq(interviews.id, pageIds.id)).$dynamic(),
+    db
+      .select(adminColumnsWith(sql.placeholder('withTranscripts')))
+      .from(pageIds)
+      .innerJoin(interviews, eq(interviews.id, pageIds.id))
+      .$dynamic(),
   ).as('page');
   return allCallsRows(db, [matches], page, { matched });
 }
@@ -814,7 +834,7 @@ function allCallsStatement(
 function allCallsRows<F extends Record<string, SQL | SQL.Aliased>>(
   db: DbOrTx,
   ctes: WithSubquery[],
-  page: SubqueryWithSelection<typeof adminColumns, 'page'>,
+  page: SubqueryWithSelection<AdminColumns, 'page'>,
   fields: F,
 ) {
   return db
@@ -828,7 +848,12 @@ function allCallsRows<F extends Record<string, SQL | SQL.Aliased>>(
 /** All Calls' search in one statement: searchedMatches and its page. */
 function searchedAllCallsStatement(db: DbOrTx, q: InterviewListQuery, p: WindowPaging) {
   const { ctes, inMatched, counts } = searchedMatches(db, 'allCalls', q, p);
-  const page = withScenarioAndCaller(db.select(adminColumns).from(interviews).$dynamic())
+  const page = withScenarioAndCaller(
+    db
+      .select(adminColumnsWith(sql.placeholder('withTranscripts')))
+      .from(interviews)
+      .$dynamic(),
+  )
     .where(inMatched)
     .orderBy(...newestFirst)
     .limit(p.limit)

@@ -14,6 +14,7 @@ import {
 import {
   interviewListQuery,
   interviewResponse,
+  listedInterviewResponse,
   rateInterviewRequest,
 } from '../../../shared/contracts/calls.js';
 import { idParam } from '../../../shared/contracts/common.js';
@@ -39,13 +40,13 @@ export async function interviewListRoutes(app: App, deps: AppDeps) {
     {
       schema: {
         querystring: interviewListQuery,
-        response: { 200: z.union([z.array(interviewResponse), interviewPageResponse]) },
+        response: { 200: z.union([z.array(listedInterviewResponse), interviewPageResponse]) },
       },
     },
     async (req) => {
       const userId = resolveOwner(requireUser(req), req.query.userId);
       // With `page` the dashboard gets one page of completed calls; without it, the spec's full list.
-      if (req.query.page === undefined) return listUserInterviews(db, userId);
+      if (req.query.page === undefined) return listUserInterviews(db, userId, req.query);
       return findCompletedInterviews(db, userId, req.query);
     },
   );

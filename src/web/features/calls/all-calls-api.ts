@@ -13,6 +13,9 @@ const allCallsQuery = (page: number, f: CallFilterValues) => ({
   interviewerId: f.interviewerId,
   callRating: f.callRating,
   evaluationRating: f.evaluationRating,
+
+  // a card reads its transcript when opened (useWholeCall)
+  transcripts: 'omit' as const,
 });
 
 export function useAllCalls(enabled: boolean, page: number, filters: CallFilterValues) {

@@ -13,6 +13,9 @@ const dashboardQuery = (userId: number, page: number, f: CallFilterValues) => ({
   search: f.search.trim(),
   callType: f.callType,
   interviewerId: f.interviewerId,
+
+  // a card reads its transcript when opened (useWholeCall)
+  transcripts: 'omit' as const,
 });
 
 export function useDashboardCalls(userId: number | undefined, page: number, filters: CallFilterValues) {

@@ -1,7 +1,7 @@
 // One past call as an expandable card, shared by the dashboard and All Calls (spec §2, §4):
 // collapsed it shows scenario, call type, date and score; expanded it holds the recording, the
 // transcript (lines seek the recording), the evaluation and the ratings, and a Done button.
-import type { Interview } from '@shared/contracts/calls';
+import type { Interview, ListedInterview } from '@shared/contracts/calls';
 import { callAverageScore, evaluationCriteriaList, formatScore } from '@shared/domain/score-averages';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { EvaluationView } from '@/components/evaluation/evaluation-view';
@@ -9,13 +9,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { AudioPlayer } from './audio-player';
-import { callSeconds, useCallPlayback } from './call-playback';
+import { callSeconds, useCallPlayback, useWholeCall } from './call-playback';
 import { RatingBlock, ratingLabel } from './rating-block';
 import { canReEvaluate, ReEvaluateButton } from './re-evaluate-button';
 import { TranscriptView } from './transcript-view';
 
 export type CallCardProps = {
-  interview: Interview & { userName?: string; userEmail?: string };
+  interview: ListedInterview & { userName?: string; userEmail?: string };
   expanded: boolean;
   onToggle: () => void;
   /** the owner rates; an admin reviewing someone else's call sees the ratings read-only */
@@ -31,7 +31,7 @@ function duration(start: string, end: string | null): string | null {
 }
 
 /** Ratings apply to completed calls whose evaluation is not empty (spec §4). */
-export function canRate(i: Interview): boolean {
+export function canRate(i: Pick<Interview, 'endTime' | 'evaluation'>): boolean {
   if (!i.endTime || i.evaluation === null || i.evaluation === undefined) return false;
   const list = evaluationCriteriaList(i.evaluation);
   return list === null
@@ -40,14 +40,15 @@ export function canRate(i: Interview): boolean {
 }
 
 function ExpandedCall({
-  interview,
+  interview: listed,
   ratingMode,
   onDone,
 }: {
-  interview: Interview;
+  interview: ListedInterview;
   ratingMode: 'edit' | 'view';
   onDone: () => void;
 }) {
+  const { interview, loading, failed } = useWholeCall(listed);
   const playback = useCallPlayback(interview);
   const interviewerName = interview.interviewerName ?? 'Interviewer';
 
@@ -59,7 +60,17 @@ function ExpandedCall({
       </section>
       <section className="space-y-2">
         <h3 className="font-semibold">Transcript</h3>
-        <TranscriptView {...playback.transcript} interviewerName={interviewerName} />
+        {loading ? (
+          <p className="text-muted-foreground text-sm" role="status">
+            Loading the transcript…
+          </p>
+        ) : failed ? (
+          <p className="text-destructive text-sm" role="alert">
+            The transcript could not be loaded. Close the call and open it again to retry.
+          </p>
+        ) : (
+          <TranscriptView {...playback.transcript} interviewerName={interviewerName} />
+        )}
       </section>
       <section className="space-y-2">
         <div className="flex items-center justify-between gap-2">

@@ -1,13 +1,13 @@
 // One page of calls as cards, only one expanded at a time (spec §4 "Expansion"), with the
 // pagination below. Used by the dashboard and All Calls.
-import type { Interview } from '@shared/contracts/calls';
+import type { ListedInterview } from '@shared/contracts/calls';
 import { useEffect, useState } from 'react';
 import { PaginationControls } from '@/components/ui/pagination-controls';
 import { Spinner } from '@/components/ui/spinner';
 import { CallCard } from './call-card';
 
 export type CallListProps = {
-  items: (Interview & { userName?: string; userEmail?: string })[];
+  items: (ListedInterview & { userName?: string; userEmail?: string })[];
   total: number;
   /** more than `total` calls match (the server counts only so far past the page: LIST_COUNT_AHEAD) */
   totalCapped?: boolean;
@@ -18,7 +18,7 @@ export type CallListProps = {
   emptyText: string;
   emptyHint?: string;
   /** whether the viewer may rate a given call (its owner) */
-  canEditRating: (interview: Interview) => boolean;
+  canEditRating: (interview: ListedInterview) => boolean;
 };
 
 /** CallList's items and totals from a paged list answer (empty while it loads). */

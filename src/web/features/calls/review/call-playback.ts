@@ -1,7 +1,7 @@
 // The recording and the transcript of a past call, bound together: the player reports where it
 // is (the transcript highlights that line) and a transcript line seeks the player — when the call
 // has stored line timings. Used by the call's results page and by the expanded call card.
-import type { Interview } from '@shared/contracts/calls';
+import type { Interview, ListedInterview } from '@shared/contracts/calls';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { api } from '@/lib/api-client';
@@ -13,6 +13,32 @@ import type { TranscriptViewProps } from './transcript-view';
 export function callSeconds(start: string, end: string | null): number | null {
   if (!end) return null;
   return Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 1000));
+}
+
+/**
+ * A listed call with its transcript: the lists leave transcripts out (`transcripts=omit`), so an
+ * opened card reads the call itself (GET /api/interviews/{id}); a call that came with its
+ * transcript (the results page) is used as it is. `loading` until the transcript has come,
+ * `failed` when it could not be read.
+ */
+export function useWholeCall(listed: ListedInterview): {
+  interview: Interview;
+  loading: boolean;
+  failed: boolean;
+} {
+  const missing = listed.transcript === undefined;
+  const whole = useQuery({
+    queryKey: [INTERVIEWS_QUERY_ROOT, 'call', listed.id],
+    queryFn: () => api.get('/api/interviews/:id', { params: { id: listed.id } }),
+    enabled: missing,
+  });
+  if (!missing)
+    return { interview: { ...listed, transcript: listed.transcript ?? null }, loading: false, failed: false };
+  return {
+    interview: { ...listed, transcript: whole.data?.transcript ?? null },
+    loading: whole.isPending,
+    failed: whole.isError,
+  };
 }
 
 /** Props for AudioPlayer and TranscriptView (all but the interviewer's name). */

@@ -7,7 +7,10 @@ vi.mock('sonner', () => ({ toast: { error: (...a: unknown[]) => toastError(...a)
 
 const { AudioPlayer, audioMessages } = await import('./audio-player');
 const { TranscriptView, activeLineIndex } = await import('./transcript-view');
-const { errorReply } = await import('@/test-support/contract-replies');
+const { errorReply, contractReply, fakeInterview } = await import('@/test-support/contract-replies');
+const { CallCard } = await import('./call-card');
+const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query');
+const { interviewResponse } = await import('@shared/contracts/calls');
 
 afterEach(() => {
   cleanup();
@@ -130,5 +133,53 @@ describe('AudioPlayer', () => {
     await waitFor(() =>
       expect(toastError).toHaveBeenCalledWith('Error', { description: audioMessages.fetchFailed }),
     );
+  });
+});
+
+describe('CallCard opened from a list without transcripts (transcripts=omit)', () => {
+  const listed = () => {
+    const { transcript: _, ...rest } = fakeInterview({ id: 7, interviewerName: 'Sarah Chen' });
+    return rest;
+  };
+  const renderCard = () =>
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <CallCard interview={listed()} expanded onToggle={() => {}} ratingMode="edit" />
+      </QueryClientProvider>,
+    );
+
+  it('reads the call itself and shows its transcript, saying so while it loads', async () => {
+    let answer: (r: Response) => void = () => {};
+    const fetch = vi.fn(
+      (_url: string) =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderCard();
+    expect(screen.getByRole('status').textContent).toBe('Loading the transcript…');
+    expect(screen.queryByText('No transcript available.')).toBeNull();
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(String(fetch.mock.calls[0]?.[0])).toMatch(/\/api\/interviews\/7$/);
+    answer(
+      contractReply(interviewResponse, fakeInterview({ id: 7, transcript: 'Sarah: Hello\nYou: Hi there' })),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        'Sarah Chen: Hello',
+        'You: Hi there',
+      ]),
+    );
+  });
+
+  it('says when the call could not be read, instead of "No transcript available."', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => errorReply(500, { message: 'Internal server error' })),
+    );
+    renderCard();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('could not be loaded'));
+    expect(screen.queryByText('No transcript available.')).toBeNull();
   });
 });
