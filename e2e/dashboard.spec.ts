@@ -45,7 +45,12 @@ test('a user reviews their calls: counts, pages, filters, one open card, audio, 
   const completed = calls.filter((c) => c.endTime !== null && c.evaluation !== null);
   expect(calls).toHaveLength(14);
 
+  // the list comes without transcripts (a closed card shows none); an opened card reads its call
+  const firstList = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/interviews');
   await page.goto('/');
+  const listed = await (await firstList).json();
+  expect(new URL((await firstList).url()).searchParams.get('transcripts')).toBe('omit');
+  expect(listed.items.some((i: object) => 'transcript' in i)).toBe(false);
   await expect(page.getByTestId('calls-completed')).toHaveText('12', FIRST_LOAD);
   await expect(page.getByTestId('average-score')).toHaveText(
     formatScore(overallAverageScore(completed.map((c) => c.evaluation))),
@@ -83,8 +88,12 @@ test('a user reviews their calls: counts, pages, filters, one open card, audio, 
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(cards(page)).toHaveCount(5);
 
-  // Only one card is open at a time.
+  // Only one card is open at a time; an opened card reads its call for the transcript.
+  const wholeCall = page.waitForResponse((r) => /^\/api\/interviews\/\d+$/.test(new URL(r.url()).pathname));
   await cards(page).nth(1).getByRole('button').first().click();
+  const whole = await wholeCall;
+  expect(whole.ok()).toBe(true);
+  expect(typeof (await whole.json()).transcript).toBe('string');
   await expect(cards(page).nth(1)).toHaveAttribute('data-expanded', 'true');
   await cards(page).nth(0).getByRole('button').first().click();
   await expect(cards(page).nth(0)).toHaveAttribute('data-expanded', 'true');
