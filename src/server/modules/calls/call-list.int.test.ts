@@ -174,7 +174,7 @@ describe('GET /api/interviews?page= (dashboard form)', () => {
       'page=2&pageSize=7', // another page
       'page=1&search=budget', // a search's one statement
       'page=1&search=budget&callType=Sales%20Call', // a filtered search
-      'page=2&interviewerId=' + scenarios[1].id, // a filter without a search
+      `page=2&interviewerId=${scenarios[1].id}`, // a filter without a search
       'page=1&pageSize=100&search=mArCuS', // a scenario's name
     ];
     for (const query of queries) {
