@@ -48,7 +48,7 @@ function ExpandedCall({
   ratingMode: 'edit' | 'view';
   onDone: () => void;
 }) {
-  const { interview, loading, failed } = useWholeCall(listed);
+  const { interview, loading, failed, retry } = useWholeCall(listed);
   const playback = useCallPlayback(interview);
   const interviewerName = interview.interviewerName ?? 'Interviewer';
 
@@ -65,9 +65,14 @@ function ExpandedCall({
             Loading the transcript…
           </p>
         ) : failed ? (
-          <p className="text-destructive text-sm" role="alert">
-            The transcript could not be loaded. Close the call and open it again to retry.
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-destructive text-sm" role="alert">
+              The transcript could not be loaded.
+            </p>
+            <Button type="button" variant="outline" size="sm" onClick={retry}>
+              Try again
+            </Button>
+          </div>
         ) : (
           <TranscriptView {...playback.transcript} interviewerName={interviewerName} />
         )}

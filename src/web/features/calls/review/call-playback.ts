@@ -17,14 +17,15 @@ export function callSeconds(start: string, end: string | null): number | null {
 
 /**
  * A listed call with its transcript: the lists leave transcripts out (`transcripts=omit`), so an
- * opened card reads the call itself (GET /api/interviews/{id}); a call that came with its
- * transcript (the results page) is used as it is. `loading` until the transcript has come,
- * `failed` when it could not be read.
+ * opened card reads the call itself (GET /api/interviews/{id}); an item that came with its
+ * transcript is used as it is. `loading` until the transcript has come, `failed` when it could not
+ * be read (after the query's own retries), and `retry` to read it again.
  */
 export function useWholeCall(listed: ListedInterview): {
   interview: Interview;
   loading: boolean;
   failed: boolean;
+  retry: () => void;
 } {
   const missing = listed.transcript === undefined;
   const whole = useQuery({
@@ -32,12 +33,18 @@ export function useWholeCall(listed: ListedInterview): {
     queryFn: () => api.get('/api/interviews/:id', { params: { id: listed.id } }),
     enabled: missing,
   });
-  if (!missing)
-    return { interview: { ...listed, transcript: listed.transcript ?? null }, loading: false, failed: false };
+  const retry = () => void whole.refetch();
+  if (!missing) {
+    const interview = { ...listed, transcript: listed.transcript ?? null };
+    return { interview, loading: false, failed: false, retry };
+  }
+  // not yet read: failed once the read gave up (and is not being tried again), loading otherwise
+  const failed = whole.data === undefined && whole.isError && !whole.isFetching;
   return {
     interview: { ...listed, transcript: whole.data?.transcript ?? null },
-    loading: whole.isPending,
-    failed: whole.isError,
+    loading: whole.data === undefined && !failed,
+    failed,
+    retry,
   };
 }
 

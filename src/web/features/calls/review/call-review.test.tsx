@@ -173,13 +173,26 @@ describe('CallCard opened from a list without transcripts (transcripts=omit)', (
     );
   });
 
-  it('says when the call could not be read, instead of "No transcript available."', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => errorReply(500, { message: 'Internal server error' })),
-    );
+  it('says when the call could not be read, instead of "No transcript available.", and reads it again', async () => {
+    let answerAgain: (r: Response) => void = () => {};
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(errorReply(500, { message: 'Internal server error' }))
+      .mockReturnValueOnce(
+        new Promise<Response>((resolve) => {
+          answerAgain = resolve;
+        }),
+      );
+    vi.stubGlobal('fetch', fetch);
     renderCard();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('could not be loaded'));
     expect(screen.queryByText('No transcript available.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    // while it is read again, it says so (not "No transcript available.")
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Loading the transcript…'));
+    expect(screen.queryByText('No transcript available.')).toBeNull();
+    answerAgain(contractReply(interviewResponse, fakeInterview({ id: 7, transcript: 'Sarah: Back again' })));
+    await waitFor(() => expect(screen.getByRole('listitem').textContent).toBe('Sarah Chen: Back again'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
