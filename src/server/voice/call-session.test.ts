@@ -137,6 +137,20 @@ describe('call session', () => {
     ]);
   });
 
+  it('stores a reply after the line it answers, even when its audio starts in the same millisecond', async () => {
+    // the voice answers at once (this fake takes no time), so the reply's first audio shares the
+    // typed answer's millisecond; its row may also land first (concurrent saves)
+    const { session, scheduler, saved, type } = setup();
+    session.start();
+    await scheduler.advance(5000);
+    type('Yes, ready.');
+    await scheduler.advance(5000);
+    const [answer, reply] = saved.slice(1);
+    expect([answer.speaker, reply.speaker]).toEqual(['user', 'agent']);
+    expect(reply.startMs).toBeGreaterThan(answer.startMs);
+    expect(reply.endMs).toBeGreaterThanOrEqual(reply.startMs);
+  });
+
   it('waits for the silence hangover before transcribing a spoken answer', async () => {
     const transcribe = vi.fn<Transcriber['transcribe']>(
       async () => 'I launched a payments app that grew revenue by 20 percent in six months.',

@@ -173,6 +173,8 @@ type AgentTurn = {
   completion: unknown;
   /** when the user's turn this answers ended (scheduler time), for the latency figure */
   answersAt: number | null;
+  /** the start of the user's line saved last when this turn began (call time): the turn is stored after it */
+  after: number;
 };
 
 export class CallSession {
@@ -193,6 +195,8 @@ export class CallSession {
   private transcribing = 0;
   private lastTextAnswerMs = Number.NEGATIVE_INFINITY;
   private lastNotHeardMs = Number.NEGATIVE_INFINITY;
+  /** the start of the last user line stored (call time), which a reply is stored after */
+  private lastUserLineMs = Number.NEGATIVE_INFINITY;
   private lastPing: { eventId: number; sentAt: number } | null = null;
   private rttMs: number | null = null;
   private ended = false;
@@ -425,6 +429,7 @@ export class CallSession {
     if (!this.withinBudget(text)) return;
     this.send(userTranscript(text, eventId));
     this.history.push({ speaker: 'user', text });
+    this.lastUserLineMs = startMs;
     this.save({ speaker: 'user', text, startMs, endMs, ...(confidence === null ? {} : { confidence }) });
     // the user is already talking again, or another part of their answer is still being transcribed
     if (transcribed && ((this.userTurn && !this.userTurn.answered) || this.transcribing > 1)) return;
@@ -494,6 +499,7 @@ export class CallSession {
       firstPieceSent: false,
       completion: null,
       answersAt,
+      after: this.lastUserLineMs,
     };
     this.agentTurn = turn;
     void this.runAgentTurn(turn, source);
@@ -609,7 +615,9 @@ export class CallSession {
     const text = turn.text.trim().slice(0, Math.max(0, this.tuning.maxTextChars - this.storedChars));
     if (!text) return;
     this.history.push({ speaker: 'agent', text });
-    const startMs = turn.startMs ?? endMs;
+    // after the line it answers, whose row may land later (concurrent saves) and whose start its
+    // first audio may share to the millisecond (the transcript orders by start, then by row)
+    const startMs = Math.max(turn.startMs ?? endMs, turn.after + 1);
     this.save({ speaker: 'agent', text, startMs, endMs: Math.max(startMs, endMs) });
   }
 
