@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium-path.mjs';
 
-// Journeys in the system Chromium against the real server on a fresh embedded database.
+// Journeys in the system Chromium (its headless shell when installed: scripts/chromium-path.mjs)
+// against the real server on a fresh embedded database.
 // The fake microphone plays e2e/fixtures/answer.wav (made by espeak-ng in .ci/run / e2e setup).
 //
 // Two workers, each with a server (and embedded database) of its own on E2E_PORT + its parallel
@@ -27,7 +29,7 @@ export default defineConfig({
     headless: true,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { chromiumPath } from '../scripts/chromium-path.mjs';
 import { expect, test } from './support/fixtures';
 import { FIRST_LOAD, signUp } from './support/practice';
 
@@ -34,7 +35,7 @@ test.beforeAll(async () => {
   // a breath, the answer, then quiet long enough for the turn to end (Chromium loops the file)
   execFileSync('sox', [CLIP, '-r', '16000', '-c', '1', '-b', '16', MIC, 'pad', '1', '6']);
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: [
       '--no-sandbox',

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { chromiumPath } from './chromium-path.mjs';
 import {
   addUp,
   countPlaywrightList,
@@ -140,7 +141,7 @@ function countPostgresTests(pgliteReport) {
 }
 
 if (want('e2e')) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromium = chromiumPath();
   const journeys = () => {
     const r = quiet('npx', ['playwright', 'test', '--list', '--reporter=json']);
     try {
