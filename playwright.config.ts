@@ -10,7 +10,9 @@ import { chromiumPath } from './scripts/chromium-path.mjs';
 // in one worker, in order, as before. Most of a journey is waiting (a page, a spoken welcome, an
 // evaluation), so two at once nearly halve the run on 2 cores. Playwright loads this file again in
 // each worker with TEST_PARALLEL_INDEX set: `baseURL` is that worker's server there.
-const workers = 2;
+// E2E_WORKERS sets another count for a bigger machine: three on this 2-core one (27 Nov) ran at load
+// 15 and timed out two journeys (an axe sweep, the spoken answer).
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
 const serverURL = (index: number) => `http://127.0.0.1:${firstPort + index}`;
 export const baseURL = serverURL(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
