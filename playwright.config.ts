@@ -12,7 +12,10 @@ import { chromiumPath } from './scripts/chromium-path.mjs';
 // each worker with TEST_PARALLEL_INDEX set: `baseURL` is that worker's server there.
 // E2E_WORKERS sets another count for a bigger machine: three on this 2-core one (27 Nov) ran at load
 // 15 and timed out two journeys (an axe sweep, the spoken answer).
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+const asked = Number(process.env.E2E_WORKERS);
+if (process.env.E2E_WORKERS !== undefined && !(Number.isInteger(asked) && asked > 0))
+  throw new Error(`E2E_WORKERS: a whole number above 0, not ${process.env.E2E_WORKERS}`);
+const workers = process.env.E2E_WORKERS === undefined ? 2 : asked;
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
 const serverURL = (index: number) => `http://127.0.0.1:${firstPort + index}`;
 export const baseURL = serverURL(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
