@@ -5,6 +5,14 @@ import { defineConfig } from 'vitest/config';
 // embedded PGlite and on a real PostgreSQL server. A test that needs a real server (several
 // connections, a server that cuts them) is a *.pg.int.test.ts, run by the postgres project only,
 // so it is counted there (and as skipped by `npm test` when no server answers), never hidden.
+//
+// The integration files of a worker share one module registry (`isolate: false`): each file builds
+// its own app on its own database, so what a fresh registry gave them was a second import of the
+// same modules (and PGlite's WebAssembly compiled again): 1.5 s a file, 80 of the postgres
+// project's 176 s on this 2-core machine (pglite 235 → 136 s, postgres 176 → 120 s, 27 Nov). A file
+// that mocks a module resets the registry before its imports and after its tests
+// (call-end-races.int.test.ts; shared-registry.test.ts checks it). The unit files stay isolated:
+// the web's tests mock modules and share a DOM.
 const integration = 'src/**/*.int.test.{ts,tsx}';
 const postgresOnly = 'src/**/*.pg.int.test.{ts,tsx}';
 export default defineConfig({
@@ -44,6 +52,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: [integration],
+          isolate: false,
           exclude: [postgresOnly],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['src/server/test-support/global-setup-pglite.ts'],
@@ -54,6 +63,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: [integration],
+          isolate: false,
           env: { TEST_DB: 'postgres' },
           globalSetup: ['src/server/test-support/global-setup-postgres.ts'],
         },

@@ -14,14 +14,20 @@ import { CALL_LIMIT_MS, callDeadline } from './call-limits.js';
 import { endInterviewAsSystem } from './end-call.js';
 import { endExpiredCalls, SWEEP_INTERVAL_MS, startCallSweeper } from './end-expired-calls.js';
 
-const race = vi.hoisted(() => ({
-  /** reads of a call by the end paths (getInterviewForCaller, findInterviewWithInterviewer) */
-  lookups: 0,
-  evaluations: 0,
-  /** the evaluation waits until this many reads have happened */
-  holdUntilLookups: 0,
-  waiters: [] as (() => void)[],
-}));
+const race = vi.hoisted(() => {
+  // The integration projects share one module registry among a worker's files (isolate: false,
+  // vitest.config.ts): modules an earlier file imported are cached unmocked, so they are dropped
+  // before this file's imports (and again after it, so no later file keeps the wrappers below).
+  vi.resetModules();
+  return {
+    /** reads of a call by the end paths (getInterviewForCaller, findInterviewWithInterviewer) */
+    lookups: 0,
+    evaluations: 0,
+    /** the evaluation waits until this many reads have happened */
+    holdUntilLookups: 0,
+    waiters: [] as (() => void)[],
+  };
+});
 
 vi.mock('./get-call.js', async (importOriginal) => {
   const orig = await importOriginal<typeof import('./get-call.js')>();
@@ -61,7 +67,12 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ env: { CALL_CREDIT_COST: String(CREDIT_COST) } });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  vi.doUnmock('./get-call.js');
+  vi.doUnmock('../evaluation/service.js');
+  vi.resetModules();
+});
 beforeEach(() => {
   race.lookups = 0;
   race.evaluations = 0;

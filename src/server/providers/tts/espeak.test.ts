@@ -111,7 +111,12 @@ describe('built-in espeak-ng synthesiser', () => {
     const voice = await sharedEspeak();
     await voice.ready();
     const generation = espeakWorker.generation;
-    const phrase = voice.speak('A phrase that is cut off by the crash of its thread.', 'en-us+m3');
+    // long enough (some 30 s of speech) that its thread is still speaking when it is stopped, even
+    // when this thread is kept waiting on a busy machine between the request and the stop
+    const phrase = voice.speak(
+      'A phrase that is cut off by the crash of its thread. '.repeat(30),
+      'en-us+m3',
+    );
     const failed = expect(phrase).rejects.toBeInstanceOf(WorkerCrashedError);
     await espeakWorker.thread?.terminate();
     await failed;

@@ -1,0 +1,50 @@
+// The integration projects run a worker's files in one module registry (`isolate: false` in
+// vitest.config.ts). A file that mocks a module would otherwise get the unmocked copies an earlier
+// file imported, or leave its mocks to the files after it: each such file resets the registry
+// before its imports (in vi.hoisted) and, after its tests, unmocks and resets again.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const integrationFiles = () =>
+  (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((f) => /\.int\.test\.tsx?$/.test(f))
+    .map((f) => path.join('src', f));
+
+/** What a file that mocks modules lacks to run in a shared registry (none: nothing). */
+export function sharedRegistryProblems(source: string): string[] {
+  const mocked = [...source.matchAll(/vi\.(?:do)?[mM]ock\(\s*(['"])(.+?)\1/g)].map((m) => m[2]);
+  if (mocked.length === 0) return [];
+  const problems: string[] = [];
+  if (!/vi\.hoisted\(\s*(?:async\s*)?\(\)\s*=>\s*\{[^]*?vi\.resetModules\(\)/.test(source))
+    problems.push('no vi.resetModules() inside vi.hoisted, before its imports');
+  const afterAll = source.match(/afterAll\([^]*?\n\}\);/)?.[0] ?? '';
+  if (!afterAll.includes('vi.resetModules()')) problems.push('no vi.resetModules() in afterAll');
+  for (const m of new Set(mocked))
+    if (!afterAll.includes(`vi.doUnmock('${m}')`)) problems.push(`no vi.doUnmock('${m}') in afterAll`);
+  return problems;
+}
+
+describe('integration files in a shared module registry', () => {
+  it('reset the registry around any module they mock', () => {
+    const files = integrationFiles();
+    expect(files.length).toBeGreaterThan(20);
+    const problems = files.flatMap((f) =>
+      sharedRegistryProblems(fs.readFileSync(path.join(root, '..', f), 'utf8')).map((p) => `${f}: ${p}`),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('names what a mocking file lacks', () => {
+    const bare = `vi.mock('./a.js', () => ({}));\nconst x = vi.hoisted(() => ({ n: 0 }));\nafterAll(() => {\n  close();\n});\n`;
+    expect(sharedRegistryProblems(bare)).toEqual([
+      'no vi.resetModules() inside vi.hoisted, before its imports',
+      'no vi.resetModules() in afterAll',
+      "no vi.doUnmock('./a.js') in afterAll",
+    ]);
+    const whole = `const x = vi.hoisted(() => {\n  vi.resetModules();\n  return { n: 0 };\n});\nvi.mock('./a.js', () => ({}));\nafterAll(async () => {\n  vi.doUnmock('./a.js');\n  vi.resetModules();\n});\n`;
+    expect(sharedRegistryProblems(whole)).toEqual([]);
+    expect(sharedRegistryProblems('it("plain", () => {});')).toEqual([]);
+  });
+});
