@@ -13,13 +13,15 @@ const integrationFiles = () =>
     .map((f) => path.join('src', f));
 
 /** What a file that mocks modules lacks to run in a shared registry (none: nothing). */
-export function sharedRegistryProblems(source: string): string[] {
+function sharedRegistryProblems(source: string): string[] {
   const mocked = [...source.matchAll(/vi\.(?:do)?[mM]ock\(\s*(['"])(.+?)\1/g)].map((m) => m[2]);
   if (mocked.length === 0) return [];
   const problems: string[] = [];
-  if (!/vi\.hoisted\(\s*(?:async\s*)?\(\)\s*=>\s*\{[^]*?vi\.resetModules\(\)/.test(source))
+  // a block up to its closing line, `});` at the start of a line (Biome's layout)
+  const block = (opening: string) => source.match(new RegExp(`${opening}\\([\\s\\S]*?\\n\\}\\);`))?.[0] ?? '';
+  if (!block('vi\\.hoisted').includes('vi.resetModules()'))
     problems.push('no vi.resetModules() inside vi.hoisted, before its imports');
-  const afterAll = source.match(/afterAll\([^]*?\n\}\);/)?.[0] ?? '';
+  const afterAll = block('afterAll');
   if (!afterAll.includes('vi.resetModules()')) problems.push('no vi.resetModules() in afterAll');
   for (const m of new Set(mocked))
     if (!afterAll.includes(`vi.doUnmock('${m}')`)) problems.push(`no vi.doUnmock('${m}') in afterAll`);
