@@ -5,17 +5,18 @@ import { chromiumPath } from './scripts/chromium-path.mjs';
 // against the real server on a fresh embedded database.
 // The fake microphone plays e2e/fixtures/answer.wav (made by espeak-ng in .ci/run / e2e setup).
 //
-// Two workers, each with a server (and embedded database) of its own on E2E_PORT + its parallel
-// index, so no journey shares a server's state with one running beside it; a spec file runs whole
-// in one worker, in order, as before. Most of a journey is waiting (a page, a spoken welcome, an
-// evaluation), so two at once nearly halve the run on 2 cores. Playwright loads this file again in
-// each worker with TEST_PARALLEL_INDEX set: `baseURL` is that worker's server there.
-// E2E_WORKERS sets another count for a bigger machine: three on this 2-core one (27 Nov) ran at load
-// 15 and timed out two journeys (an axe sweep, the spoken answer).
+// One worker by default, with a server (and embedded database) of its own on E2E_PORT; a spec file
+// runs whole in one worker, in order. E2E_WORKERS=N runs N workers, each with its own server on
+// E2E_PORT + its parallel index, so no journey shares a server's state with one running beside it.
+// Two halved the run on the first 2-core machine (486 → 294 s), where most of a journey was
+// waiting; on the slower 2-core VM CI now runs on, the journeys are CPU-bound and two took longer
+// than one (all 87: 768 s with two, 672 s with one, 27 Nov; three ran at load 15 and timed out two
+// journeys). Playwright loads this file again in each worker with TEST_PARALLEL_INDEX set: `baseURL`
+// is that worker's server there.
 const asked = Number(process.env.E2E_WORKERS);
 if (process.env.E2E_WORKERS !== undefined && !(Number.isInteger(asked) && asked > 0))
   throw new Error(`E2E_WORKERS: a whole number above 0, not ${process.env.E2E_WORKERS}`);
-const workers = process.env.E2E_WORKERS === undefined ? 2 : asked;
+const workers = process.env.E2E_WORKERS === undefined ? 1 : asked;
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
 const serverURL = (index: number) => `http://127.0.0.1:${firstPort + index}`;
 export const baseURL = serverURL(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
