@@ -1,18 +1,20 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: unit tests (no database), and the same integration tests (*.int.test.ts) on
-// embedded PGlite and on a real PostgreSQL server. A test that needs a real server (several
+// Four projects: unit tests (no database) of the server and scripts (`unit`), the browser's
+// (`web`), and the same integration tests (*.int.test.ts) on embedded PGlite and on a real
+// PostgreSQL server. A test that needs a real server (several
 // connections, a server that cuts them) is a *.pg.int.test.ts, run by the postgres project only,
 // so it is counted there (and as skipped by `npm test` when no server answers), never hidden.
 //
 // The integration files of a worker share one module registry (`isolate: false`): each file builds
 // its own app on its own database, so what a fresh registry gave them was a second import of the
 // same modules (and PGlite's WebAssembly compiled again): 1.5 s a file, 80 of the postgres
-// project's 176 s on this 2-core machine (pglite 235 → 136 s, postgres 176 → 120 s, 27 Nov). A file
-// that mocks a module resets the registry before its imports and after its tests
-// (call-end-races.int.test.ts; shared-registry.test.ts checks it). The unit files stay isolated:
-// the web's tests mock modules and share a DOM.
+// project's 176 s on this 2-core machine (pglite 235 → 136 s, postgres 176 → 120 s, 27 Nov); the
+// server's and scripts' unit files likewise (120 → 97 s). A file that mocks a module resets the
+// registry before its imports and after its tests (call-end-races.int.test.ts;
+// shared-registry.test.ts checks it). The browser's files (`web`) stay isolated: they mock
+// modules and share a DOM.
 const integration = 'src/**/*.int.test.{ts,tsx}';
 const postgresOnly = 'src/**/*.pg.int.test.{ts,tsx}';
 export default defineConfig({
@@ -43,9 +45,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [integration],
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'] },
       },
       {
         extends: true,

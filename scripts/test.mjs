@@ -94,7 +94,7 @@ if (want('vitest')) {
   const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const u = new URL(pgUrl);
   const pgUp = await canConnect(u.hostname, Number(u.port || 5432));
-  const projects = ['unit', 'pglite', ...(pgUp ? ['postgres'] : [])];
+  const projects = ['unit', 'web', 'pglite', ...(pgUp ? ['postgres'] : [])];
   const out = path.join(tmp, 'vitest.json');
   fs.rmSync(out, { force: true });
   run('vitest', 'npx', [

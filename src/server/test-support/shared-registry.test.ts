@@ -1,15 +1,20 @@
-// The integration projects run a worker's files in one module registry (`isolate: false` in
-// vitest.config.ts). A file that mocks a module would otherwise get the unmocked copies an earlier
-// file imported, or leave its mocks to the files after it: each such file resets the registry
+// The integration projects and the server's unit project run a worker's files in one module
+// registry (`isolate: false` in vitest.config.ts). A file that mocks a module would otherwise get
+// the unmocked copies an earlier file imported, or leave its mocks to the files after it: each such file resets the registry
 // before its imports (in vi.hoisted) and, after its tests, unmocks and resets again.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const integrationFiles = () =>
+/** the files of the projects without isolation: integration files, and the server's unit files */
+const sharedFiles = () =>
   (fs.readdirSync(root, { recursive: true }) as string[])
-    .filter((f) => /\.int\.test\.tsx?$/.test(f))
+    .filter(
+      (f) =>
+        /\.int\.test\.tsx?$/.test(f) ||
+        (/^(server|shared)\/.*\.test\.ts$/.test(f) && !f.endsWith('shared-registry.test.ts')),
+    )
     .map((f) => path.join('src', f));
 
 /** What a file that mocks modules lacks to run in a shared registry (none: nothing). */
@@ -28,10 +33,10 @@ function sharedRegistryProblems(source: string): string[] {
   return problems;
 }
 
-describe('integration files in a shared module registry', () => {
+describe('test files in a shared module registry', () => {
   it('reset the registry around any module they mock', () => {
-    const files = integrationFiles();
-    expect(files.length).toBeGreaterThan(20);
+    const files = sharedFiles();
+    expect(files.length).toBeGreaterThan(80);
     const problems = files.flatMap((f) =>
       sharedRegistryProblems(fs.readFileSync(path.join(root, '..', f), 'utf8')).map((p) => `${f}: ${p}`),
     );
