@@ -17,12 +17,22 @@ const noModel = { llm: null } as unknown as AppDeps;
 
 /** whether this thread has loaded wink's English model (nlp.ts requires it on first use) */
 const modelLoadedHere = () => Object.keys(require.cache).some((k) => k.includes('wink-eng-lite-web-model'));
+/**
+ * The unit files of a worker share one process and module registry (vitest.config.ts): an earlier
+ * file may have loaded the model here by scoring on this thread. Forgotten, so this file sees
+ * whether the thread's evaluation loads it again.
+ */
+const forgetModel = () => {
+  for (const k of Object.keys(require.cache))
+    if (k.includes('wink-eng-lite-web-model')) delete require.cache[k];
+};
 
 afterEach(() => evaluatorWorker.close());
 afterAll(() => evaluatorWorker.close());
 
 describe('the built-in evaluator on its thread', () => {
   it('scores as the pure function does, without loading the model on the main thread', async () => {
+    forgetModel();
     expect(modelLoadedHere()).toBe(false);
     const outcome = await evaluateTranscript(noModel, { transcript: MEDIUM_TRANSCRIPT, rubricCriteria });
     expect(evaluatorWorker.running).toBe(true);
