@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 // Four projects: unit tests (no database) of the server and scripts (`unit`), the browser's
 // (`web`), and the same integration tests (*.int.test.ts) on embedded PGlite and on a real
-// PostgreSQL server. A test that needs a real server (several
-// connections, a server that cuts them) is a *.pg.int.test.ts, run by the postgres project only,
-// so it is counted there (and as skipped by `npm test` when no server answers), never hidden.
+// PostgreSQL server. A test that needs a real server (several connections, a server that cuts
+// them) is a *.pg.int.test.ts, run by the postgres project only, so it is counted there (and as
+// skipped by `npm test` when no server answers), never hidden.
 //
 // The integration files of a worker share one module registry (`isolate: false`): each file builds
 // its own app on its own database, so what a fresh registry gave them was a second import of the
@@ -17,6 +17,7 @@ import { defineConfig } from 'vitest/config';
 // modules and share a DOM.
 const integration = 'src/**/*.int.test.{ts,tsx}';
 const postgresOnly = 'src/**/*.pg.int.test.{ts,tsx}';
+const web = 'src/web/**/*.test.{ts,tsx}';
 export default defineConfig({
   resolve: {
     alias: {
@@ -45,14 +46,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [integration],
+          // everything but the browser's and the integration files, so no test falls between projects
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          exclude: [integration, web],
           isolate: false,
         },
       },
       {
         extends: true,
-        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'] },
+        test: { name: 'web', include: [web], exclude: [integration] },
       },
       {
         extends: true,
