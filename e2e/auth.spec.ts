@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 // The account journey through the real app (issue 2: "What it must show"): one user in one
@@ -29,8 +29,7 @@ test('a visitor opening /new-call lands on the sign-in screen, which remembers w
   await expect(page.getByText('Practice calls with AI-Powered Feedback')).toBeVisible();
   await expect(page.getByText('Real-time Feedback')).toBeVisible();
   await expect(page.getByText('Natural Voice AI')).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => v.id)).toEqual([]);
+  expect((await axeViolations(page)).map((v) => v.id)).toEqual([]);
 });
 
 test('registering with invalid fields shows each spec message under its field, then succeeds', async () => {

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 /** Accessibility rule ids broken inside the page's main content. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+async function mainViolations(page: Page): Promise<string[]> {
+  const violations = await axeViolations(page, { within: 'main' });
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -123,7 +123,7 @@ test('a new user holds a voice call, answers by typing and gets an evaluation an
     await expect(page.getByRole('heading', { name: 'Call Details' })).toBeVisible();
     await expect(page.getByRole('note', { name: 'Important Information' })).toContainText('30 minutes');
     await expect(page.getByRole('heading', { name: /Evaluation rubric/ })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await mainViolations(page)).toEqual([]);
   });
 
   const transcript = page.getByRole('region', { name: 'Live transcript', exact: true });
@@ -150,7 +150,7 @@ test('a new user holds a voice call, answers by typing and gets an evaluation an
   await test.step('answer by typing', async () => {
     const agentLines = await transcript.locator('[data-role="agent"]').count();
     const answer = 'I led the onboarding redesign and cut drop-off by eighteen percent in one quarter.';
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await mainViolations(page)).toEqual([]);
     await page.getByLabel('Type an answer').fill(answer);
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(transcript.locator('[data-role="user"]', { hasText: answer })).toHaveCount(1);
@@ -175,7 +175,7 @@ test('a new user holds a voice call, answers by typing and gets an evaluation an
     // scored by the built-in evaluator on its thread (the compiled server, no model configured)
     await expect(page.getByText('Evaluated by the built-in evaluator')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('evaluation-results.png'), fullPage: true });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await mainViolations(page)).toEqual([]);
     await expect(page.getByRole('region', { name: 'Transcript', exact: true })).toContainText(
       'eighteen percent',
     );

@@ -14,6 +14,7 @@ import {
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { FIRST_LOAD, signUp } from './support/practice';
+import { followingScheme, inEachTheme } from './support/themes';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -407,59 +408,59 @@ test("on a phone the admin Users table shows every column's value on screen", as
 
 // ---- accessibility of every page touched ----
 
-for (const theme of ['dark', 'light'] as const) {
-  for (const [size, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    test(`no serious accessibility violations on the pages touched (${theme}, ${size})`, async ({
-      browser,
-    }) => {
-      test.setTimeout(120_000);
-      const context = await browser.newContext({ viewport });
-      await context.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
-      const visitor = await context.newPage();
-      const check = async (page: Page, where: string, within?: string) =>
+// each flow once per size, each page it reaches checked in both themes (support/themes.ts)
+for (const [size, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
+  test(`no serious accessibility violations on the pages touched (both themes, ${size})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await followingScheme(browser, { viewport });
+    const visitor = await context.newPage();
+    const check = (page: Page, where: string, within?: string, shot?: string) =>
+      inEachTheme(page, async (theme) => {
         expect(await seriousViolations(page, { within }), `${where} (${theme}, ${size})`).toEqual([]);
+        if (shot) await shoot(page, `${size}-${theme}-${shot}`);
+      });
 
-      await visitor.goto('/');
-      await expect(visitor.getByRole('region', { name: 'How It Works' }).getByRole('img')).toHaveCount(3);
-      await visitor.locator('footer').scrollIntoViewIfNeeded();
-      await check(visitor, '/');
-      await visitor.getByRole('button', { name: 'Watch a Sample Call' }).click();
-      await visitor.getByRole('dialog').getByRole('button', { name: 'Show Evaluation' }).click();
-      await check(visitor, 'sample call', '[role="dialog"]');
-      await visitor.goto('/auth?next=%2Fnew-call');
-      await expect(visitor.getByText('Welcome to').first()).toBeVisible();
-      await check(visitor, '/auth');
+    await visitor.goto('/');
+    await expect(visitor.getByRole('region', { name: 'How It Works' }).getByRole('img')).toHaveCount(3);
+    await visitor.locator('footer').scrollIntoViewIfNeeded();
+    await check(visitor, '/');
+    await visitor.getByRole('button', { name: 'Watch a Sample Call' }).click();
+    await visitor.getByRole('dialog').getByRole('button', { name: 'Show Evaluation' }).click();
+    await check(visitor, 'sample call', '[role="dialog"]');
+    await visitor.goto('/auth?next=%2Fnew-call');
+    await expect(visitor.getByText('Welcome to').first()).toBeVisible();
+    await check(visitor, '/auth');
 
-      const user = await context.newPage();
-      await user.context().clearCookies();
-      await userWithCalls(user, 2);
-      await user.goto('/');
-      await expect(user.getByTestId('call-card').first()).toBeVisible(FIRST_LOAD);
-      await user.getByTestId('call-card').first().getByRole('button').first().click();
-      await expect(user.getByTestId('audio-player')).toBeVisible();
-      await check(user, 'dashboard');
-      await user.goto('/new-call');
-      await expect(user.getByTestId('scenario-groups')).toBeVisible(FIRST_LOAD);
-      await check(user, '/new-call');
-      await shoot(user, `${size}-${theme}-picker`);
+    const user = await context.newPage();
+    await user.context().clearCookies();
+    await userWithCalls(user, 2);
+    await user.goto('/');
+    await expect(user.getByTestId('call-card').first()).toBeVisible(FIRST_LOAD);
+    await user.getByTestId('call-card').first().getByRole('button').first().click();
+    await expect(user.getByTestId('audio-player')).toBeVisible();
+    await check(user, 'dashboard');
+    await user.goto('/new-call');
+    await expect(user.getByTestId('scenario-groups')).toBeVisible(FIRST_LOAD);
+    await check(user, '/new-call', undefined, 'picker');
 
-      await user.context().clearCookies();
-      await signInAsAdmin(user);
-      for (const [path, ready] of [
-        ['/admin', 'Audit log'],
-        ['/admin?tab=llm-config', 'Voice'],
-        ['/all-calls', 'All Calls'],
-      ] as const) {
-        await user.goto(path);
-        await expect(user.getByRole('main').getByText(ready).first()).toBeVisible(FIRST_LOAD);
-        // All Calls' Refresh button is disabled (faded) while its list loads
-        if (path === '/all-calls') await expect(user.getByTestId('all-calls-total')).toBeVisible();
-        await check(user, path);
-      }
-      await context.close();
-    });
-  }
+    await user.context().clearCookies();
+    await signInAsAdmin(user);
+    for (const [path, ready] of [
+      ['/admin', 'Audit log'],
+      ['/admin?tab=llm-config', 'Voice'],
+      ['/all-calls', 'All Calls'],
+    ] as const) {
+      await user.goto(path);
+      await expect(user.getByRole('main').getByText(ready).first()).toBeVisible(FIRST_LOAD);
+      // All Calls' Refresh button is disabled (faded) while its list loads
+      if (path === '/all-calls') await expect(user.getByTestId('all-calls-total')).toBeVisible();
+      await check(user, path);
+    }
+    await context.close();
+  });
 }

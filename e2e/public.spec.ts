@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   CREDIT_PACKS,
@@ -6,6 +5,7 @@ import {
   lowestPerCallCents,
   packSizesText,
 } from '../src/shared/domain/credit-packs';
+import { axeViolations, isSerious, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 // What a visitor meets (issue 7): the landing page, its carousel, demo call and CTAs, the
@@ -76,10 +76,8 @@ test('the demo call plays its recording, shows and hides transcript and evaluati
   await dialog.getByRole('button', { name: 'Show Evaluation' }).click();
   await expect(dialog.getByRole('region', { name: 'Evaluation' })).toContainText('Problem Framing');
   await dialog.getByRole('button', { name: 'Show Transcript' }).click();
-  const scan = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(
-    scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([]);
+  const scan = await axeViolations(page, { within: '[role="dialog"]' });
+  expect(scan.filter(isSerious).map((v) => v.id)).toEqual([]);
   await dialog.getByRole('button', { name: 'Hide Transcript' }).click();
   await dialog.getByRole('button', { name: 'Hide Evaluation' }).click();
   await expect(dialog.getByRole('region', { name: 'Evaluation' })).toHaveCount(0);
@@ -177,13 +175,7 @@ for (const theme of ['dark', 'light'] as const) {
       await expect(page.getByText(ready).first()).toBeVisible();
       if (path === '/')
         await expect(page.getByRole('region', { name: 'How It Works' }).getByRole('img')).toHaveCount(3);
-      const result = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const bad = result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(bad, `${path} in ${theme}`).toEqual([]);
+      expect(await seriousViolations(page), `${path} in ${theme}`).toEqual([]);
     }
   });
 }

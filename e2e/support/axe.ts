@@ -1,29 +1,67 @@
-// Serious and critical WCAG 2.1 A/AA problems on a page, once its CSS transitions have settled.
-import AxeBuilder from '@axe-core/playwright';
+// Accessibility checks in the journeys: axe-core's violations on a page, once its CSS transitions
+// have settled, and the serious and critical WCAG 2.1 A/AA ones as lines.
 import type { Page } from '@playwright/test';
+import axe from 'axe-core';
+
+/** WCAG 2.1 levels A and AA */
+export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** What a check looks at: inside `within` only, without the `disable`d rules, with only the rules of `tags` (all of axe's default rules without). */
+export type AxeScope = { within?: string; disable?: string[]; tags?: string[] };
 
 /**
- * The page's serious and critical WCAG 2.1 A/AA problems (or inside `within`), as lines naming the
- * rule and the elements. A button re-enabled after a request fades back in (the Button's
- * `transition-all`, 150 ms): axe reading it mid-fade reports its contrast, so the check waits for
- * running CSS transitions (animations that loop, such as a spinner, are not waited for).
+ * axe's violations on the page (or inside `within`), once running CSS transitions have ended. A
+ * button re-enabled after a request fades back in (the Button's `transition-all`, 150 ms): axe
+ * reading it mid-fade reports its contrast; animations that loop, such as a spinner, are not waited
+ * for.
+ *
+ * axe-core runs in the page itself, put there once per document: `@axe-core/playwright` injected
+ * its 0.5 MB source before every check (0.4 s of a 0.7–1.4 s check, 27 Nov) and, by default, joined
+ * each check's per-frame parts in a blank page it opened for the purpose. The app's pages hold no
+ * frame for it to reach into. Only the violations come back (the passes were serialised and dropped).
  */
-export async function seriousViolations(page: Page, opts: { within?: string; disable?: string[] } = {}) {
+export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<axe.Result[]> {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
   );
-  // Legacy mode: axe.run in the page itself. The default splits the run by frame and joins the
-  // parts in a blank page it opens for each check, half of a check's time here (1.2–1.7 s against
-  // 0.6–0.9 s, 27 Nov); the app's pages hold no cross-origin frame for that to reach. Only the
-  // violations are written out in full (the passes were serialised and then dropped).
-  let builder = new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] });
-  if (opts.within) builder = builder.include(opts.within);
-  if (opts.disable?.length) builder = builder.disableRules(opts.disable);
-  const result = await builder.analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const results = await page.evaluate(
+    ({ within, disable, tags }) =>
+      window.axe.run(within ? { include: [within] } : document, {
+        ...(tags ? { runOnly: { type: 'tag', values: tags } } : {}),
+        rules: Object.fromEntries(disable.map((id) => [id, { enabled: false }])),
+        resultTypes: ['violations'],
+      }),
+    { within: scope.within, disable: scope.disable ?? [], tags: scope.tags },
+  );
+  return results.violations;
+}
+
+/** Serious and critical only. */
+export const isSerious = (v: axe.Result) => v.impact === 'serious' || v.impact === 'critical';
+
+/** What axe measured on an element, where it says (a contrast's colours and ratio). */
+function measured(node: axe.NodeResult) {
+  const data = node.any.find((c) => c.data?.contrastRatio)?.data as
+    | { fgColor: string; bgColor: string; contrastRatio: number; expectedContrastRatio: string }
+    | undefined;
+  return data
+    ? ` [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio} < ${data.expectedContrastRatio}]`
+    : '';
+}
+
+/** A violation as a line naming the rule and the elements (with a contrast's measure). */
+export const describeViolation = (v: axe.Result) =>
+  `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')}${measured(n)}`).join(', ')}`;
+
+/** The page's serious and critical WCAG 2.1 A/AA problems (or inside `within`), as lines (describeViolation). */
+export async function seriousViolations(page: Page, opts: { within?: string; disable?: string[] } = {}) {
+  const violations = await axeViolations(page, { ...opts, tags: WCAG_21_AA });
+  return violations.filter(isSerious).map(describeViolation);
+}
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
 }

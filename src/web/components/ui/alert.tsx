@@ -9,8 +9,10 @@ const alertVariants = cva(
     variants: {
       variant: {
         default: 'bg-card text-card-foreground',
+        // the description in the full colour too: at 90% (shadcn's) it was 4.49:1 on a light card,
+        // under WCAG AA's 4.5:1 (axe-core 4.14, the declined-card dialog)
         destructive:
-          'text-destructive bg-card [&>svg]:text-current *:data-[slot=alert-description]:text-destructive/90',
+          'text-destructive bg-card [&>svg]:text-current *:data-[slot=alert-description]:text-destructive',
       },
     },
     defaultVariants: {

@@ -1,0 +1,25 @@
+// Both themes on one page without repeating the flow that led there: the app's `system` theme
+// follows the device's colour scheme (theme-provider.tsx listens for its change), so switching
+// Playwright's emulated scheme re-renders the page as it stands — dialog open, form in error — in
+// the other theme, through the same provider a user's choice goes through.
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export const THEMES = ['dark', 'light'] as const;
+export type ThemeName = (typeof THEMES)[number];
+
+/** A context whose pages follow the emulated colour scheme (the app's `system` theme). */
+export async function followingScheme(browser: Browser, options: BrowserContextOptions) {
+  const context = await browser.newContext({ ...options, colorScheme: THEMES[0] });
+  await context.addInitScript(() => localStorage.setItem('vite-ui-theme', 'system'));
+  return context;
+}
+
+/** `check` on the page in each theme in turn, once the page shows that theme. */
+export async function inEachTheme(page: Page, check: (theme: ThemeName) => Promise<void>) {
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
+    await check(theme);
+  }
+}
