@@ -165,7 +165,7 @@ export function ProgressCharts({ points }: { points: TrendPoint[] }) {
             type="monotone"
             dataKey="wordsPerMinute"
             name="Words per minute"
-            stroke="#0ea5e9"
+            stroke="var(--trend-pace)"
             connectNulls
           />
           <Line
@@ -173,7 +173,7 @@ export function ProgressCharts({ points }: { points: TrendPoint[] }) {
             type="monotone"
             dataKey="fillersPer100Words"
             name="Fillers per 100 words"
-            stroke="#f59e0b"
+            stroke="var(--trend-fillers)"
             connectNulls
           />
         </TrendCard>
