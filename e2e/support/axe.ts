@@ -51,8 +51,8 @@ type AxeColours = {
 };
 
 /**
- * The contrast ratio of each element's text (`selector`) against the backgrounds under it (its
- * ancestors' background colours, down from the first opaque one). For text axe leaves "incomplete"
+ * The contrast ratio of each element's text (`selector`; an SVG text's fill) against the backgrounds
+ * under it (its ancestors' background colours, down from the first opaque one). For text axe leaves "incomplete"
  * because something drawn sits beside it (a chart's legend beside its swatches), whose contrast its
  * own check then never judges.
  */
@@ -72,7 +72,10 @@ export async function textContrasts(page: Page, selector: string) {
         (under, over) => colours.flattenColors(over, under),
         parse('#fff'),
       );
-      const text = colours.flattenColors(parse(getComputedStyle(element).color), background);
+      // SVG text is painted by its fill, HTML text by its colour
+      const style = getComputedStyle(element);
+      const paint = element instanceof SVGElement ? style.fill : style.color;
+      const text = colours.flattenColors(parse(paint), background);
       return { text: element.textContent ?? '', ratio: colours.getContrast(background, text) };
     });
   });
