@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import axe from 'axe-core';
 
 /** WCAG 2.1 levels A and AA */
-export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** What a check looks at: inside `within` only, without the `disable`d rules, with only the rules of `tags` (all of axe's default rules without). */
 export type AxeScope = { within?: string; disable?: string[]; tags?: string[] };
@@ -95,7 +95,7 @@ function measured(node: axe.NodeResult) {
 }
 
 /** A violation as a line naming the rule and the elements (with a contrast's measure). */
-export const describeViolation = (v: axe.Result) =>
+const describeViolation = (v: axe.Result) =>
   `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')}${measured(n)}`).join(', ')}`;
 
 /** The page's serious and critical WCAG 2.1 A/AA problems (or inside `within`), as lines (describeViolation). */

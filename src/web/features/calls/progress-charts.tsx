@@ -12,7 +12,7 @@ import { formatCallDate, scoreSummary, speechSummary, trendLabels } from './tren
 
 type ChartPoint = TrendPoint & { label: string };
 
-/** The axes' labels in the theme's muted text (recharts' #666 was 3.2:1 on the dark card; 7.1:1 now, 4.7:1 on the light one). */
+/** The axes' labels in the theme's muted text (recharts' #666 was 3.1:1 on the dark card; 7.1:1 now, 4.7:1 on the light one). */
 const TICK = { fill: 'var(--muted-foreground)' };
 
 function ScoreTooltip({ active, payload }: { active?: boolean; payload?: readonly { payload?: unknown }[] }) {
