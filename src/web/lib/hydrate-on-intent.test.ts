@@ -79,6 +79,21 @@ describe('hydrateOnIntent', () => {
     },
   );
 
+  it('a pointer move that does not move (Chromium sends one as the page lays out under a still cursor) is not an intent', () => {
+    const { root, el } = page();
+    const app = fakeApp(root);
+    start = hydrateOnIntent(root, app.hydrate, { fallbackMs: FALLBACK_MS });
+    const pointerMove = (movementX: number, movementY: number) => {
+      const e = new Event('pointermove', { bubbles: true });
+      Object.defineProperties(e, { movementX: { value: movementX }, movementY: { value: movementY } });
+      return e;
+    };
+    el('slide').dispatchEvent(pointerMove(0, 0));
+    expect(app.hydrate).not.toHaveBeenCalled();
+    el('slide').dispatchEvent(pointerMove(0, 3));
+    expect(app.hydrate).toHaveBeenCalledTimes(1);
+  });
+
   it('replays, in order, the clicks on buttons made before the app took over', async () => {
     const { root, el } = page();
     const app = fakeApp(root);
