@@ -9,7 +9,9 @@
 //    strong answer spoken at most 0.5 below typed, on average). Then the strong answers as keywords
 //    strung together (asKeywords), typed and spoken, and the first strong answer given to every line
 //    (firstAnswerToAll), answers that describe the speaker with no example (claimsToAll) and chatter
-//    about something else (chatterToAll): how many score ≤ 3.5, as a weak answer does.
+//    about something else (chatterToAll): how many score ≤ 3.5, as a weak answer does; and another
+//    conversation's strong answers said in each (answersOfAnother): how many score ≤ 3.5 and how
+//    many above the conversation's own medium answers (not caught yet: decision 020).
 // 2. The built-in evaluator on a 30-minute call (~4,500 candidate words, with utterance timings):
 //    median and p95 time, as a ratio to merely parsing the same transcript (the baseline), and the
 //    one-off model load; and what a burst of 20 such call ends costs the server's event loop
@@ -28,6 +30,7 @@ import {
   warmEvaluator,
 } from '../src/server/modules/evaluation/builtin-evaluator-thread.js';
 import {
+  answersOfAnother,
   asKeywords,
   asSpoken,
   type CalibrationConversation,
@@ -197,6 +200,30 @@ async function main() {
     console.log(
       `built-in evaluator, ${label}; target: ≤ 3.5):\n` +
         `    ≤ 3.5: ${rows.filter((r) => r.score <= 3.5).length}/${rows.length}, mean ${(rows.reduce((n, r) => n + r.score, 0) / rows.length).toFixed(1)}, highest ${worst.score.toFixed(1)} (${worst.id})`,
+    );
+  }
+
+  // another conversation's strong answers said here (answersOfAnother): not caught (decision 020),
+  // measured so a change that catches them shows, and so does one that hurts the real answers
+  {
+    const all = loadCalibration();
+    const rows = all.map((c) => {
+      const scoreOf = (t: string) => {
+        const out = evaluateBuiltin({ transcript: t, rubricCriteria: c.rubric });
+        return 'criteria' in out ? (out.overallScore ?? 0) : 0;
+      };
+      return {
+        id: c.id,
+        moved: scoreOf(answersOfAnother(c, all)),
+        medium: scoreOf(transcriptOf(c, 'medium')),
+      };
+    });
+    const worst = rows.reduce((a, b) => (b.moved > a.moved ? b : a));
+    console.log(
+      "built-in evaluator, another conversation's strong answers said here (answersOfAnother; target: ≤ 3.5, not yet met):\n" +
+        `    ≤ 3.5: ${rows.filter((r) => r.moved <= 3.5).length}/${rows.length}, mean ${(rows.reduce((n, r) => n + r.moved, 0) / rows.length).toFixed(1)}, ` +
+        `from ${Math.min(...rows.map((r) => r.moved)).toFixed(1)} to ${worst.moved.toFixed(1)} (${worst.id}); ` +
+        `above this conversation's medium answers in ${rows.filter((r) => r.moved > r.medium).length}/${rows.length}`,
     );
   }
 

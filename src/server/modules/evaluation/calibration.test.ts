@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateBuiltin } from './builtin-evaluator.js';
 import {
   answeredInTurn,
+  answersOfAnother,
   asKeywords,
   asSpoken,
   type CalibrationConversation,
@@ -53,6 +54,17 @@ describe('calibration set', () => {
     const names = new Set(all.flatMap((c) => c.rubric.map((r) => r.name)));
     for (const unusual of ['Candour', 'Commercial Acumen', 'Patient Safety Awareness'])
       expect(names).toContain(unusual);
+  });
+
+  it("answers each conversation's lines with the strong answers of one from another domain (bench/evaluation's probe)", () => {
+    for (const c of all) {
+      const moved = answersOfAnother(c, all);
+      const said = moved.split('\n').filter((l) => l.startsWith('You: '));
+      const from = all.find((o) => o.answers.strong[0] === said[0].slice('You: '.length));
+      expect(from && from.domain !== c.domain, c.id).toBe(true);
+      expect(said).toHaveLength(c.questions.length);
+      expect(moved).toContain(`${c.agent}: ${c.questions[0]}`);
+    }
   });
 
   it('keeps the halves apart: no conversation is in both', () => {

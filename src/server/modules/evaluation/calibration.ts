@@ -147,6 +147,23 @@ export function answeredInTurn(c: CalibrationConversation, answers: readonly str
     .join('\n');
 }
 
+/**
+ * A conversation's lines answered by the strong answers of another conversation (the next one, in
+ * the set's order, from another domain): good answers learnt for another call and said here. The
+ * built-in evaluator matches words and does not catch them (decision 020).
+ */
+export function answersOfAnother(
+  c: CalibrationConversation,
+  all: readonly CalibrationConversation[],
+): string {
+  const at = all.findIndex((o) => o.id === c.id);
+  for (let k = 1; k < all.length; k++) {
+    const other = all[(at + k) % all.length];
+    if (other.domain !== c.domain) return answeredInTurn(c, other.answers.strong);
+  }
+  throw new Error(`no conversation of another domain than ${c.domain}`);
+}
+
 /** A conversation whose lines are each answered by one of CLAIM_ANSWERS, in turn. */
 export const claimsToAll = (c: CalibrationConversation) => answeredInTurn(c, CLAIM_ANSWERS);
 
