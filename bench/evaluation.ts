@@ -144,7 +144,7 @@ async function main() {
   const spoken = await runCalibration(loadCalibration(), (t, rubricCriteria) =>
     evaluateBuiltin({ transcript: asSpoken(t), rubricCriteria }),
   );
-  printSummary('all 20 conversations, spoken', spoken, true);
+  printSummary(`all ${spoken.conversations} conversations, spoken`, spoken, true);
   for (const level of ['strong', 'medium', 'weak'] as const) {
     const gaps = spoken.results.map((r, i) => (r.scores[level] ?? 0) - (typed.results[i].scores[level] ?? 0));
     const [low, high] = [Math.min(...gaps), Math.max(...gaps)];
