@@ -15,11 +15,13 @@
       html.classList.add(theme);
     } catch {}
   };
+  // plain syntax (no `?.`): this file is served as written, to browsers the build does not target
+  let scheme = null;
   try {
-    const scheme = matchMedia('(prefers-color-scheme: dark)');
-    apply(scheme.matches);
-    scheme.addEventListener('change', (e) => apply(e.matches));
-  } catch {
-    apply(false);
-  }
+    scheme = matchMedia('(prefers-color-scheme: dark)');
+  } catch {}
+  if (!scheme) return apply(false);
+  apply(scheme.matches);
+  // Safari before 14 has only addListener: the page then keeps the scheme it loaded with
+  if (scheme.addEventListener) scheme.addEventListener('change', (e) => apply(e.matches));
 })();
