@@ -56,4 +56,18 @@ describe.runIf(process.platform === 'linux')('memoryStatus', () => {
     expect(childMemory(pid)).toBe('gone');
     expect(childMemory(process.pid)).toMatchObject({ name: expect.any(String) });
   });
+
+  it('leaves out a child that exited and is not reaped yet, rather than calling them all unreadable', () => {
+    const child = start('/bin/true');
+    const pid = child.pid as number;
+    // Node reaps its children on the event loop: blocking it keeps the exited child a zombie
+    const zombie = () => /^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const until = Date.now() + 10_000;
+    while (!zombie() && Date.now() < until);
+    expect(zombie()).toBe(true);
+    expect(childMemory(pid)).toBe('gone');
+    const m = memoryStatus();
+    expect(m.otherChildrenMb).not.toBeNull();
+    expect(m.recognisersMb).not.toBeNull();
+  });
 });

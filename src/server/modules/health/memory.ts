@@ -24,9 +24,13 @@ function descendants(pid: number): number[] {
   return kids.flatMap((k) => [k, ...descendants(k)]);
 }
 
+/** Errors of a process that ended meanwhile: gone from /proc, or exited and not yet reaped (a zombie). */
+const ENDED = new Set(['ENOENT', 'ESRCH']);
+
 /**
  * A process's name and proportional set size in bytes; 'gone' when it ended meanwhile (a decoder
- * between turns), null when it cannot be read (another user's, or no smaps_rollup).
+ * between turns, or one that exited and that the server has not reaped yet), null when it cannot be
+ * read (another user's, or no smaps_rollup).
  */
 export function childMemory(pid: number): { name: string; pssBytes: number } | 'gone' | null {
   try {
@@ -34,7 +38,7 @@ export function childMemory(pid: number): { name: string; pssBytes: number } | '
     const pss = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
     return pss ? { name, pssBytes: Number(pss[1]) * 1024 } : null;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : null;
+    return ENDED.has((err as NodeJS.ErrnoException).code ?? '') ? 'gone' : null;
   }
 }
 
