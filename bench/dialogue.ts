@@ -50,6 +50,8 @@ const DEFAULT_EXPECT: Record<string, string> = {
   'one-word': 'follow-up:expand',
   hostile: 'follow-up:hostile',
   'after-close': 'after-close',
+  // a question to the persona: answered from its brief, or declined, in its temperament
+  question: 'answer',
 };
 
 function meets(expect: string, line: DialogueLine): boolean {

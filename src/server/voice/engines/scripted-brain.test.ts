@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRESET_INTERVIEWERS } from '../../db/seed/preset-interviewers.js';
 import type { Persona, Turn } from './brain.js';
 import { auditConversation } from './dialogue/audit.js';
 import { LINES, preparePersona, REOPENING } from './dialogue/index.js';
@@ -286,6 +287,68 @@ describe('scripted persona: temperament from the first line to the last', () => 
       expect(LINES.closings.some((l) => l.temperament === t)).toBe(true);
       expect(LINES.afterClosing.some((l) => l.temperament === t)).toBe(true);
     }
+  });
+});
+
+describe('scripted persona: answers what the user asks it, from its brief', () => {
+  const preset = (slug: string) => PRESET_INTERVIEWERS.find((p) => p.slug === slug) as Persona;
+
+  it('a prospect asked a discovery question tells its problems in its own words, then takes the pitch', () => {
+    const rachel = preset('rachel-alvarez');
+    const { lines, audited, p } = playScripted(rachel, [
+      'Thanks for the time, Rachel. Before I pitch anything, how does your team handle orders today, and where does it hurt most?',
+      'When an order ships wrong, what does it cost you?',
+      'One distributor with four warehouses cut mis-shipped orders by a third in three months with scan-to-confirm packing.',
+    ]);
+    expect(lines[0].move).toBe('answer');
+    expect(lines[0].text).toContain('My real problems are mis-shipped orders');
+    expect(lines[0].text).not.toContain(rachel.sampleQuestions[0]);
+    expect(lines[1].text).toContain('My budget for this year is limited');
+    // the pitch is the first answer: acknowledged, then her first question
+    expect(lines[2].move).toBe('next');
+    expect(lines[2].text).toContain(rachel.sampleQuestions[0]);
+    const audit = auditConversation(p, audited);
+    expect(audit.repeatedQuestions).toEqual([]);
+    expect(audit.outOfTemperament).toEqual([]);
+  });
+
+  it('a question instead of an answer is answered, points back to the question, and the answer after it counts', () => {
+    const sarah = preset('sarah-chen');
+    const [first, second] = sarah.sampleQuestions;
+    const { lines, audited, p } = playScripted(sarah, [
+      ANSWERS.ready,
+      'Before I answer, could you tell me a bit about the team this role joins?',
+      ANSWERS.concrete,
+    ]);
+    expect(lines[1].move).toBe('answer');
+    expect(lines[1].text).toContain('my onboarding team');
+    expect(lines[1].text).toContain('a product you launched');
+    expect(lines[1].text).not.toContain(first);
+    // the concrete answer answers the first question: the persona moves on to the second
+    expect(lines[2].move).toBe('next');
+    expect(lines[2].text).toContain(second);
+    expect(auditConversation(p, audited).repeatedQuestions).toEqual([]);
+  });
+
+  it('keeps back what its brief says to keep back, and says what it has said already as such', () => {
+    const greg = preset('greg-holloway');
+    const { lines } = playScripted(greg, [
+      'Before we talk numbers, what is the bonus target in the offer?',
+      'And what is the top of the band for this role?',
+      'Sorry, what was the bonus target in the offer again?',
+    ]);
+    expect(lines[0].text).toContain('a 10 percent bonus target');
+    expect(lines[1].move).toBe('answer');
+    expect(lines[1].text).not.toMatch(/165|170|band/);
+    expect(LINES.deflections.map((l) => l.text)).toContain(lines[1].text);
+    expect(lines[2].text).toContain('a 10 percent bonus target');
+    expect(LINES.alreadySaid.some((l) => lines[2].text.startsWith(l.text))).toBe(true);
+  });
+
+  it('meets an answer that ends by checking in as an answer', () => {
+    const line = replyToFirstQuestion(`${ANSWERS.concrete} Does that make sense?`);
+    expect(line.move).toBe('next');
+    expect(line.text).toContain(Q2);
   });
 });
 

@@ -100,7 +100,8 @@ export function auditConversation(p: DialoguePersona, turns: AuditTurn[]): Audit
             `${part.temperament} line for a ${p.temperament} persona: ${part.text}`,
           );
         }
-        if (part.role === 'question') continue;
+        // the scenario's own words: its questions, and the facts of its brief
+        if (part.role === 'question' || part.role === 'brief') continue;
         const own = part.quote ? part.text.split(part.quote).join(' ') : part.text;
         const words = offRegister(own, p.temperament);
         if (words.length) audit.outOfTemperament.push(`says "${words.join('", "')}": ${part.text}`);

@@ -4,6 +4,7 @@
 
 import type { Temperament } from '../../../../shared/domain/temperament.js';
 import type { Persona, Turn } from '../brain.js';
+import { type Brief, briefOf, questionsToPersona } from './brief.js';
 import { ANSWER_DATA, FOLLOW_UP_KINDS, type FollowUpKind, LINES, MODEL_PROMPT } from './data.js';
 import {
   answers,
@@ -28,6 +29,8 @@ export type DialoguePersona = {
   names: Set<string>;
   /** key stems of the persona's name, role and company */
   identity: Set<string>;
+  /** what the persona can tell the user about itself when asked, and what it keeps back (brief.ts) */
+  brief: Brief;
 };
 
 function firstSentence(q: string): string {
@@ -62,6 +65,7 @@ export function preparePersona(persona: Persona): DialoguePersona {
     ),
     names,
     identity: keyStems(`${persona.name} ${persona.role} ${persona.company}`),
+    brief: briefOf(persona.systemPrompt),
   };
 }
 
@@ -173,6 +177,8 @@ export function readConversation(
       s.afterClose++;
       continue;
     }
+    // a question to the persona answers nothing: the question on the table stays open
+    if (questionsToPersona(turn.text)) continue;
     if (s.current !== null) {
       s.answers[s.current].push(turn.text);
       continue;

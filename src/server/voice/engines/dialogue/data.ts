@@ -8,6 +8,7 @@ import { type DataFileSpec, parseDataFile, regexSource, wordList } from '../../.
 import { TEMPERAMENTS, type Temperament } from '../../../../shared/domain/temperament.js';
 import { TOPICS } from '../../../../shared/domain/topics.js';
 import answersJson from './answers.json' with { type: 'json' };
+import briefJson from './brief.json' with { type: 'json' };
 import languageJson from './language.json' with { type: 'json' };
 import linesJson from './lines.json' with { type: 'json' };
 import modelPromptJson from './model-prompt.json' with { type: 'json' };
@@ -50,6 +51,10 @@ const linesSchema = z.strictObject({
     repeat: lines,
   }),
   transitions: lines,
+  answerLeads: lines,
+  alreadySaid: lines,
+  deflections: lines,
+  stillAsking: lines,
   closings: lines,
   afterClosing: lines,
   fallbackQuestions: lines,
@@ -118,6 +123,23 @@ const modelPromptSchema = z.strictObject({
   closedWhen: wordList.min(1),
 });
 
+const briefSchema = z.strictObject({
+  about: text,
+  openers: wordList.min(1),
+  addressed: wordList.min(1),
+  speaker: wordList,
+  checkIns: wordList,
+  proposals: wordList,
+  instructionStarts: wordList,
+  levers: wordList,
+  conduct: wordList,
+  userSubjects: wordList,
+  userNames: wordList,
+  unresolved: wordList,
+  secretMarkers: wordList,
+  concepts: z.record(z.string().min(1), wordList.min(1)),
+});
+
 const DIR = 'src/server/voice/engines/dialogue';
 const FILES = {
   lines: { file: `${DIR}/lines.json`, schema: linesSchema },
@@ -125,6 +147,7 @@ const FILES = {
   answers: { file: `${DIR}/answers.json`, schema: answersSchema },
   language: { file: `${DIR}/language.json`, schema: languageSchema },
   modelPrompt: { file: `${DIR}/model-prompt.json`, schema: modelPromptSchema },
+  brief: { file: `${DIR}/brief.json`, schema: briefSchema },
 };
 
 /** Every data file of the dialogue engine with its schema (for the data files' own test). */
@@ -166,3 +189,5 @@ export const ANSWER_DATA = {
 };
 export const LANGUAGE = parseDataFile(FILES.language, languageJson);
 export const MODEL_PROMPT = parseDataFile(FILES.modelPrompt, modelPromptJson);
+/** how the persona answers a question the user asks it, from its brief (brief.ts) */
+export const BRIEF = parseDataFile(FILES.brief, briefJson);

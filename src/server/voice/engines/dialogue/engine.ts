@@ -7,7 +7,9 @@
 import type { Temperament } from '../../../../shared/domain/temperament.js';
 import { stableHash } from '../../../../shared/stable-hash.js';
 import type { Turn } from '../brain.js';
+import { factFor, questionsToPersona } from './brief.js';
 import {
+  type ConversationState,
   type DialoguePersona,
   listeningContext,
   MAX_FOLLOW_UPS,
@@ -35,6 +37,10 @@ export type LinePart = {
     | 'acknowledgement'
     | 'follow-up'
     | 'transition'
+    | 'answer-lead'
+    | 'brief'
+    | 'deflection'
+    | 'still-asking'
     | 'question'
     | 'closing'
     | 'after-closing';
@@ -47,7 +53,7 @@ export type LinePart = {
 
 export type DialogueLine = {
   text: string;
-  move: 'opening' | 'begin' | 'follow-up' | 'next' | 'close' | 'after-close';
+  move: 'opening' | 'begin' | 'follow-up' | 'next' | 'answer' | 'close' | 'after-close';
   /** the follow-up rule applied, if the line is a follow-up */
   rule: FollowUpKind | null;
   /** how the answer it replies to was read */
@@ -193,6 +199,43 @@ function questionParts(
   ];
 }
 
+/**
+ * The reply to questions the user asked the persona: the fact of its brief that answers them (one
+ * said before is said again as such) or, when none does, a line that declines in its temperament; then, while its
+ * own question on the table has had no answer, a pointer back to it (not the question again, which
+ * would be asking it twice).
+ */
+function answerQuestions(
+  p: DialoguePersona,
+  s: ConversationState,
+  questions: string[],
+  seed: number,
+): DialogueLine {
+  const said = s.agentLines;
+  const found = factFor(p.brief, questions, said);
+  const parts: LinePart[] = [];
+  if (found) {
+    const lead = choose(found.again ? LINES.alreadySaid : LINES.answerLeads, p.temperament, seed, said);
+    parts.push({ role: 'answer-lead', text: lead.text, temperament: lead.temperament });
+    parts.push({ role: 'brief', text: found.fact.text, temperament: null });
+  } else {
+    const declined = choose(LINES.deflections, p.temperament, seed, said);
+    parts.push({ role: 'deflection', text: declined.text, temperament: declined.temperament });
+  }
+  if (s.current !== null && s.answers[s.current].length === 0) {
+    const topic = questionTopic(p.questions[s.current]);
+    const back = choose(LINES.stillAsking, p.temperament, seed, said, (l) =>
+      topic ? l.text.includes('{topic}') : !l.text.includes('{topic}'),
+    );
+    parts.push({
+      role: 'still-asking',
+      text: fill(back.text, { topic: topic ?? '' }),
+      temperament: back.temperament,
+    });
+  }
+  return line('answer', null, null, null, parts);
+}
+
 /** The persona's reply to a conversation that ends with the user's turn. */
 export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
   const s = readConversation(p, history);
@@ -207,6 +250,9 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
       { role: 'after-closing', text: after.text, temperament: after.temperament },
     ]);
   }
+
+  const asked = questionsToPersona(answer);
+  if (asked) return answerQuestions(p, s, asked, seed);
 
   if (s.current === null) {
     // the user's first reply, before any question

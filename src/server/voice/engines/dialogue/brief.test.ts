@@ -1,0 +1,119 @@
+// The persona's brief as it answers the user: which sentences are facts it may say, how they turn
+// into its own words, and which turns ask it something.
+import { describe, expect, it } from 'vitest';
+import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
+import { briefFacts, briefOf, factFor, inFirstPerson, questionsToPersona } from './brief.js';
+
+const preset = (slug: string) => {
+  const p = PRESET_INTERVIEWERS.find((x) => x.slug === slug);
+  if (!p) throw new Error(slug);
+  return p;
+};
+
+describe('the brief in the first person', () => {
+  it('turns the brief’s "you" into the persona and "the user" into the one it speaks to', () => {
+    expect(inFirstPerson('You are Rachel Alvarez, VP of Operations at Harbor Logistics.')).toBe(
+      "I'm Rachel Alvarez, VP of Operations at Harbor Logistics.",
+    );
+    expect(inFirstPerson('Your budget is limited and you answer to a cost-focused CFO.')).toBe(
+      'My budget is limited and I answer to a cost-focused CFO.',
+    );
+    expect(
+      inFirstPerson(
+        'Two weeks ago the user presented the slides, which used your research without mentioning you.',
+      ),
+    ).toBe('Two weeks ago you presented the slides, which used my research without mentioning me.');
+    expect(inFirstPerson("You have declined two of the user's invitations.")).toBe(
+      'I have declined two of your invitations.',
+    );
+  });
+});
+
+describe('the facts of a brief', () => {
+  it('leave out instructions, levers, conduct, the user’s own part and what to keep back', () => {
+    for (const p of PRESET_INTERVIEWERS) {
+      for (const f of briefFacts(p.systemPrompt)) {
+        expect(f.text, p.slug).not.toMatch(
+          /\{|the user|\byou are\b|\byour\b(?! (direct manager|invitations))/i,
+        );
+        expect(f.text, p.slug).not.toMatch(
+          /^(Be|Do|Ask|If|Act|Start|Raise|Make|Push|Open|Only|After|Close)\b/,
+        );
+      }
+    }
+    const greg = briefFacts(preset('greg-holloway').systemPrompt).map((f) => f.text);
+    // "Do not reveal the top of the band": no sentence naming the band; no lever ("you can also offer")
+    expect(greg.join(' ')).not.toMatch(/band|165,000|170,000|signing bonus/);
+    expect(greg.join(' ')).toContain('a 10 percent bonus target');
+    const rachel = briefFacts(preset('rachel-alvarez').systemPrompt).map((f) => f.text);
+    expect(rachel).toContain(
+      'My real problems are mis-shipped orders, slow onboarding of seasonal staff and an old system that my team works around with spreadsheets.',
+    );
+    expect(rachel.join(' ')).not.toMatch(/pitched|salesperson|sceptical/);
+    // "you think they are doing good work": whose work, the persona cannot say
+    expect(
+      briefFacts(preset('daniel-torres').systemPrompt)
+        .map((f) => f.text)
+        .join(' '),
+    ).not.toMatch(/\bthey\b/);
+  });
+
+  it('answer a question by its words and by the kind of thing it asks about, and know when they were said', () => {
+    const facts = briefOf(preset('rachel-alvarez').systemPrompt);
+    const problems = factFor(facts, ['Where does it hurt most for your team today?'], []);
+    expect(problems?.fact.text).toMatch(/^My real problems/);
+    expect(problems?.again).toBe(false);
+    expect(factFor(facts, ['What does a late order cost you?'], [])?.fact.text).toMatch(/^My budget/);
+    expect(factFor(facts, ['What is your favourite colour?'], [])).toBeNull();
+    // what the brief keeps back is not answered, even by a fact that would match otherwise
+    expect(
+      factFor(
+        briefOf(preset('greg-holloway').systemPrompt),
+        ['What is the top of the band for this role?'],
+        [],
+      ),
+    ).toBeNull();
+    const said = [
+      problems!.fact.text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+        .replace(/\s+/g, ' '),
+    ];
+    expect(factFor(facts, ['Where does it hurt most for your team?'], said)?.again).toBe(true);
+  });
+});
+
+describe('a turn that asks the persona something', () => {
+  it('is a question addressed to it, with little else, typed or as a recogniser gives it', () => {
+    expect(questionsToPersona('That makes sense. What does a late order cost you?')).toEqual([
+      'What does a late order cost you?',
+    ]);
+    expect(questionsToPersona('could you tell me how your team handles orders today')).toEqual([
+      'could you tell me how your team handles orders today',
+    ]);
+  });
+
+  it('is not an answer that checks in, a long answer with a question in it, or a question to no one', () => {
+    expect(
+      questionsToPersona('I led the redesign and cut drop-off from 40 to 22 percent. Does that make sense?'),
+    ).toBeNull();
+    expect(
+      questionsToPersona(
+        'In my last role I led a team of five on the onboarding redesign, interviewed twenty merchants and cut drop-off by eighteen percent in one quarter. Would you like more detail?',
+      ),
+    ).toBeNull();
+    expect(questionsToPersona('What did I learn? That data beats opinions.')).toBeNull();
+    // a next step proposed is an answer to agree to, not a question about the persona
+    expect(
+      questionsToPersona('I will send a pilot plan by Thursday. Could we book thirty minutes next Tuesday?'),
+    ).toBeNull();
+    expect(questionsToPersona('what we did was cut the onboarding steps from nine to four')).toBeNull();
+  });
+
+  it('is not chatter off the call or a hostile retort, which the persona meets as answers', () => {
+    expect(
+      questionsToPersona('Did you see the match last night? My football club finally won the derby.'),
+    ).toBeNull();
+    expect(questionsToPersona('Are you kidding me? Launches slip all the time.')).toBeNull();
+  });
+});

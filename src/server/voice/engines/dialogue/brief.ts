@@ -1,0 +1,182 @@
+// A question the user asks the persona, and the persona's answer from its own brief (the scenario's
+// system prompt): in a sales call the user leads with discovery questions, in a feedback or an
+// escalation they ask what happened, in an interview what the role is. The brief's facts are its
+// sentences about the persona's situation, said in the first person; instructions, levers and what
+// the brief says to keep back are never said. Which words count as what is data: brief.json.
+
+import { ANSWER_DATA, BRIEF } from './data.js';
+import { capitalise, countWords, keyStems, normalise, overlap, says, saysAny, tokenize } from './text.js';
+
+export type BriefFact = {
+  /** the sentence as the persona says it: in the first person, to the user */
+  text: string;
+  keys: Set<string>;
+  concepts: Set<string>;
+};
+
+const sentencesOf = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function conceptsOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const [name, words] of Object.entries(BRIEF.concepts)) if (saysAny(text, words).length) out.add(name);
+  return out;
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const USER_NAMES = new RegExp(`\\b(${BRIEF.userNames.map(escapeRegex).join('|')})('s)?\\b`, 'gi');
+/** words before which "you" is the subject ("and you answer to…"), not the object ("without mentioning you") */
+const SUBJECT_BEFORE =
+  /(^|[.;:,!?—–]\s*|\b(?:and|but|so|that|because|when|while|where|which|if|as|or|then)\s+)$/i;
+
+/** a sentence of the brief ("you", the persona; "the user") as the persona says it to the user */
+export function inFirstPerson(sentence: string): string {
+  const USER = '\u0000';
+  const marked = sentence.replace(USER_NAMES, (_m, _name, possessive) => (possessive ? `${USER}r` : USER));
+  const turned = marked.replace(
+    /\b(you are|you were|you have|yourself|yours|your|you)\b/gi,
+    (m: string, _g: string, offset: number, whole: string) => {
+      const lower = m.toLowerCase();
+      if (lower === 'you are') return "I'm";
+      if (lower === 'you were') return 'I was';
+      if (lower === 'you have') return 'I have';
+      if (lower === 'yourself') return 'myself';
+      if (lower === 'yours') return 'mine';
+      if (lower === 'your') return 'my';
+      return SUBJECT_BEFORE.test(whole.slice(0, offset)) ? 'I' : 'me';
+    },
+  );
+  return capitalise(turned.replaceAll(`${USER}r`, 'your').replaceAll(USER, 'you'));
+}
+
+/** what the brief says to keep back: the topic words after "do not reveal…", per marker */
+function secretsOf(sentences: string[]): Set<string>[] {
+  const out: Set<string>[] = [];
+  for (const s of sentences) {
+    for (const marker of saysAny(s, BRIEF.secretMarkers)) {
+      const after = s.slice(s.toLowerCase().indexOf(marker) + marker.length).split(/[;:]/)[0];
+      const keys = keyStems(after);
+      if (keys.size) out.push(keys);
+    }
+  }
+  return out;
+}
+
+function isFact(sentence: string, secrets: Set<string>[]): boolean {
+  if (sentence.includes('{') || countWords(sentence) < 4 || countWords(sentence) > 60) return false;
+  const first = tokenize(sentence)[0]?.lower ?? '';
+  if (BRIEF.instructionStarts.includes(first)) return false;
+  if ([BRIEF.levers, BRIEF.conduct, BRIEF.unresolved].some((words) => saysAny(sentence, words).length)) {
+    return false;
+  }
+  if (BRIEF.userSubjects.some((u) => normalise(sentence).startsWith(normalise(u)))) return false;
+  const keys = keyStems(sentence);
+  return !secrets.some((secret) => overlap(secret, keys) > 0);
+}
+
+/** What a persona can say of itself: the facts of its brief, and the topics it keeps back. */
+export type Brief = { facts: BriefFact[]; secrets: Set<string>[] };
+
+/** A persona's brief: its facts in its order, as the persona says them, and what it keeps back. */
+export function briefOf(systemPrompt: string): Brief {
+  const sentences = sentencesOf(systemPrompt);
+  const secrets = secretsOf(sentences);
+  const facts = sentences
+    .filter((s) => isFact(s, secrets))
+    .map((s) => {
+      const text = inFirstPerson(s);
+      return { text, keys: keyStems(text), concepts: conceptsOf(s) };
+    });
+  return { facts, secrets };
+}
+
+export const briefFacts = (systemPrompt: string) => briefOf(systemPrompt).facts;
+
+/**
+ * Whether a question is the persona's to answer: it names the persona ("you", "tell me") or, typed
+ * with its question mark, at least not the speaker ("what was the bonus target?", but not "what did
+ * I learn?"); a check-in ("does that make sense?") or a proposal ("could we book next Tuesday?") is not.
+ */
+function isAddressed(sentence: string, typed: boolean): boolean {
+  if (saysAny(sentence, BRIEF.checkIns).length || saysAny(sentence, BRIEF.proposals).length) return false;
+  return saysAny(sentence, BRIEF.addressed).length > 0 || (typed && !saysAny(sentence, BRIEF.speaker).length);
+}
+const opensAQuestion = (sentence: string) =>
+  BRIEF.openers.some((o) => normalise(sentence).startsWith(`${o} `));
+/** words besides the questions that still leave a turn a question ("That makes sense. When…?") */
+const MAX_OTHER_WORDS = 12;
+/** shorter, a question echoes the persona's word ("Failed? Nothing really failed") rather than asks */
+const MIN_QUESTION_WORDS = 3;
+/** subjects off the call that make a question chatter (one alone may be the call's: "the top of the band") */
+const OFF_CALL_SUBJECTS = 2;
+/** a recogniser's unpunctuated turn is taken for a question only this short */
+const MAX_SPOKEN_QUESTION_WORDS = 30;
+
+/**
+ * The questions a user turn asks the persona, when asking is what the turn does: its question
+ * sentences address the persona and the rest is short. Null for an answer (one that ends "does that
+ * make sense?" included), for a question that is not the persona's to answer, and for one the
+ * persona meets as it meets an answer: hostile ("are you kidding me?") or about something off the
+ * call ("did you see the match last night?").
+ */
+export function questionsToPersona(turn: string): string[] | null {
+  const text = turn.trim();
+  if (!text) return null;
+  const offCall = saysAny(text, ANSWER_DATA.offTopic).length >= OFF_CALL_SUBJECTS;
+  if (offCall || ANSWER_DATA.hostile.some((h) => says(text, h.match))) return null;
+  if (!text.includes('?')) {
+    // as a recogniser gives it: no punctuation, so only a turn that opens as a question
+    const spoken = !/[.!]/.test(text.slice(0, -1));
+    return spoken &&
+      countWords(text) <= MAX_SPOKEN_QUESTION_WORDS &&
+      opensAQuestion(text) &&
+      isAddressed(text, false)
+      ? [text]
+      : null;
+  }
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const questions = sentences.filter(
+    (s) => s.trim().endsWith('?') && countWords(s) >= MIN_QUESTION_WORDS && isAddressed(s, true),
+  );
+  const others = sentences.filter((s) => !questions.includes(s));
+  return questions.length && countWords(others.join(' ')) <= MAX_OTHER_WORDS ? questions : null;
+}
+
+/** the least a fact must share with a question: a topic word or a kind of thing asked about */
+const MIN_SCORE = 2;
+
+/**
+ * The fact of the brief that answers the questions best (each shared topic word and each shared
+ * kind of thing asked about, problems, money, people…, counts 2), one not said yet before one said
+ * again at the same score (`again`). The words of facts already said do not count: a question that
+ * takes them up ("what does a mis-shipped order cost you?") asks something new about them. Null
+ * when no fact answers, and for a question about what the brief keeps back ("the top of the band").
+ */
+export function factFor(
+  { facts, secrets }: Brief,
+  questions: string[],
+  said: string[],
+): { fact: BriefFact; again: boolean } | null {
+  const asked = questions.join(' ');
+  const askedKeys = keyStems(asked);
+  if (secrets.some((secret) => overlap(secret, askedKeys) > 0)) return null;
+  const saidBefore = (fact: BriefFact) => said.some((line) => line.includes(normalise(fact.text)));
+  const old = new Set(facts.filter(saidBefore).flatMap((f) => [...f.keys]));
+  const keys = new Set([...askedKeys].filter((k) => !old.has(k)));
+  const concepts = conceptsOf(asked);
+  const scored = facts
+    .map((fact) => ({
+      fact,
+      score: 2 * overlap(fact.keys, keys) + 2 * overlap(fact.concepts, concepts),
+      again: saidBefore(fact),
+    }))
+    .filter((f) => f.score >= MIN_SCORE);
+  if (!scored.length) return null;
+  const top = Math.max(...scored.map((f) => f.score));
+  const best = scored.filter((f) => f.score === top);
+  const chosen = best.find((f) => !f.again) ?? best[0];
+  return { fact: chosen.fact, again: chosen.again };
+}
