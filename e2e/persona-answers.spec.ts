@@ -1,0 +1,47 @@
+// The built-in persona answers what the user asks it (docs/voice.md): on a discovery call with no
+// keys, the prospect tells her problems when asked, in her own words, instead of reciting her next
+// objection, and her own question waits until the user has pitched.
+import { expect, test } from './support/fixtures';
+import { FIRST_LOAD, signUp } from './support/practice';
+
+test('a prospect asked discovery questions answers them from her brief, then takes the pitch', async ({
+  page,
+}) => {
+  await signUp(page, 'Discovery Rep');
+  await page.goto('/new-call');
+  await page.getByRole('button', { name: /Rachel Alvarez/ }).click(FIRST_LOAD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Start Call' }).click();
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected', { timeout: 30_000 });
+  const agent = page
+    .getByRole('region', { name: 'Live transcript', exact: true })
+    .locator('[data-role="agent"]');
+
+  const say = async (text: string) => {
+    await expect(page.getByTestId('agent-mode')).toHaveAttribute('data-mode', 'listening', {
+      timeout: 30_000,
+    });
+    const before = await agent.count();
+    await page.getByLabel('Type an answer').fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => agent.count(), { timeout: 20_000 }).toBeGreaterThan(before);
+    return agent.last();
+  };
+
+  const problems = await say(
+    'Thanks for the time, Rachel. How does your team handle orders today, and where does it hurt most?',
+  );
+  await expect(problems).toContainText('My real problems are mis-shipped orders');
+  await expect(problems).not.toContainText('Why should I switch');
+  const budget = await say('What does a mis-shipped order end up costing you, roughly?');
+  await expect(budget).toContainText('My budget for this year is limited');
+  // the pitch is her first answer: she names something of it and asks her own first question
+  const objection = await say(
+    'A distributor with four warehouses like yours cut mis-shipped orders by a third in three months with scan-to-confirm packing.',
+  );
+  await expect(objection).toContainText('Why should I switch when our current system mostly works?');
+  await page.screenshot({ path: test.info().outputPath('persona-answers.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'End Call' }).click();
+  await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
+});
