@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
 import { briefFacts, briefOf, factFor, inFirstPerson, questionsToPersona } from './brief.js';
+import { normalise } from './text.js';
 
 const preset = (slug: string) => {
   const p = PRESET_INTERVIEWERS.find((x) => x.slug === slug);
@@ -59,27 +60,38 @@ describe('the facts of a brief', () => {
   });
 
   it('answer a question by its words and by the kind of thing it asks about, and know when they were said', () => {
-    const facts = briefOf(preset('rachel-alvarez').systemPrompt);
-    const problems = factFor(facts, ['Where does it hurt most for your team today?'], []);
-    expect(problems?.fact.text).toMatch(/^My real problems/);
-    expect(problems?.again).toBe(false);
-    expect(factFor(facts, ['What does a late order cost you?'], [])?.fact.text).toMatch(/^My budget/);
-    expect(factFor(facts, ['What is your favourite colour?'], [])).toBeNull();
-    // what the brief keeps back is not answered, even by a fact that would match otherwise
-    expect(
-      factFor(
-        briefOf(preset('greg-holloway').systemPrompt),
-        ['What is the top of the band for this role?'],
-        [],
-      ),
-    ).toBeNull();
-    const said = [
-      problems!.fact.text
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
-        .replace(/\s+/g, ' '),
-    ];
-    expect(factFor(facts, ['Where does it hurt most for your team?'], said)?.again).toBe(true);
+    const brief = briefOf(preset('rachel-alvarez').systemPrompt);
+    const answer = (question: string, said: string[] = []) => {
+      const found = factFor(brief, [question], said);
+      return found === null || found === 'kept back' ? found : { text: found.fact.text, again: found.again };
+    };
+    const problems = answer('Where does it hurt most for your team today?');
+    expect(problems).toMatchObject({ text: expect.stringMatching(/^My real problems/), again: false });
+    expect(answer('What does a late order cost you?')).toMatchObject({
+      text: expect.stringMatching(/^My budget/),
+    });
+    expect(answer('What is your favourite colour?')).toBeNull();
+    const said = [normalise((problems as { text: string }).text)];
+    expect(answer('Where does it hurt most for your team?', said)).toMatchObject({ again: true });
+    // what the brief keeps back is declined, even where a fact would match otherwise
+    const greg = briefOf(preset('greg-holloway').systemPrompt);
+    expect(factFor(greg, ['What is the top of the band for this role?'], [])).toBe('kept back');
+  });
+
+  it('of a custom scenario are its situation before the headings, not its conduct or the user’s own words', () => {
+    const prompt = [
+      'You are Priya Shah, CTO at Northwind Health. In this call you are holding the user to account.',
+      '',
+      'Temperament: angry',
+      'You are angry, from your first word to your last.',
+      '',
+      'Who you are talking to, in their own words:',
+      'I am the engineering manager responsible for the migration.',
+      '',
+      'How to play it:',
+      '- Ask one question at a time and wait for the answer before moving on.',
+    ].join('\n');
+    expect(briefFacts(prompt).map((f) => f.text)).toEqual(["I'm Priya Shah, CTO at Northwind Health."]);
   });
 });
 

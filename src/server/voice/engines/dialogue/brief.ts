@@ -80,9 +80,21 @@ function isFact(sentence: string, secrets: Set<string>[]): boolean {
 /** What a persona can say of itself: the facts of its brief, and the topics it keeps back. */
 export type Brief = { facts: BriefFact[]; secrets: Set<string>[] };
 
+/**
+ * The part of a system prompt that tells the persona's situation: everything before its first
+ * heading ("Temperament: angry", "How to play it:"). A custom scenario's prompt goes on with how to
+ * behave and, under its own headings, the user's words about the situation and about themselves,
+ * which are not the persona's to say as its own.
+ */
+function situationPart(systemPrompt: string): string {
+  const lines = systemPrompt.split('\n');
+  const heading = lines.findIndex((l) => /:\s*$/.test(l.trim()) || /^temperament:/i.test(l.trim()));
+  return (heading < 0 ? lines : lines.slice(0, heading)).filter((l) => !/^\s*[-*•]/.test(l)).join('\n');
+}
+
 /** A persona's brief: its facts in its order, as the persona says them, and what it keeps back. */
 export function briefOf(systemPrompt: string): Brief {
-  const sentences = sentencesOf(systemPrompt);
+  const sentences = sentencesOf(situationPart(systemPrompt));
   const secrets = secretsOf(sentences);
   const facts = sentences
     .filter((s) => isFact(s, secrets))
@@ -152,17 +164,18 @@ const MIN_SCORE = 2;
  * The fact of the brief that answers the questions best (each shared topic word and each shared
  * kind of thing asked about, problems, money, people…, counts 2), one not said yet before one said
  * again at the same score (`again`). The words of facts already said do not count: a question that
- * takes them up ("what does a mis-shipped order cost you?") asks something new about them. Null
- * when no fact answers, and for a question about what the brief keeps back ("the top of the band").
+ * takes them up ("what does a mis-shipped order cost you?") asks something new about them.
+ * 'kept back' for a question about what the brief keeps back ("the top of the band"), which the
+ * persona declines; null when no fact answers (the persona then meets the turn as an answer).
  */
 export function factFor(
   { facts, secrets }: Brief,
   questions: string[],
   said: string[],
-): { fact: BriefFact; again: boolean } | null {
+): { fact: BriefFact; again: boolean } | 'kept back' | null {
   const asked = questions.join(' ');
   const askedKeys = keyStems(asked);
-  if (secrets.some((secret) => overlap(secret, askedKeys) > 0)) return null;
+  if (secrets.some((secret) => overlap(secret, askedKeys) > 0)) return 'kept back';
   const saidBefore = (fact: BriefFact) => said.some((line) => line.includes(normalise(fact.text)));
   const old = new Set(facts.filter(saidBefore).flatMap((f) => [...f.keys]));
   const keys = new Set([...askedKeys].filter((k) => !old.has(k)));

@@ -4,7 +4,7 @@
 
 import type { Temperament } from '../../../../shared/domain/temperament.js';
 import type { Persona, Turn } from '../brain.js';
-import { type Brief, briefOf, questionsToPersona } from './brief.js';
+import { type Brief, briefOf, factFor, questionsToPersona } from './brief.js';
 import { ANSWER_DATA, FOLLOW_UP_KINDS, type FollowUpKind, LINES, MODEL_PROMPT } from './data.js';
 import {
   answers,
@@ -67,6 +67,16 @@ export function preparePersona(persona: Persona): DialoguePersona {
     identity: keyStems(`${persona.name} ${persona.role} ${persona.company}`),
     brief: briefOf(persona.systemPrompt),
   };
+}
+
+/**
+ * What the persona answers, from its brief, to a user turn that asks it something: a fact, or a
+ * decline for what the brief keeps back; null when the turn asks nothing the brief can answer (the
+ * persona meets it as an answer). `said`: the persona's lines before the turn, normalised.
+ */
+export function answeredFromBrief(p: DialoguePersona, turn: string, said: string[]) {
+  const questions = questionsToPersona(turn);
+  return questions ? factFor(p.brief, questions, said) : null;
 }
 
 export type ConversationState = {
@@ -177,8 +187,8 @@ export function readConversation(
       s.afterClose++;
       continue;
     }
-    // a question to the persona answers nothing: the question on the table stays open
-    if (questionsToPersona(turn.text)) continue;
+    // a question the persona answered from its brief answers nothing: its own question stays open
+    if (answeredFromBrief(p, turn.text, s.agentLines)) continue;
     if (s.current !== null) {
       s.answers[s.current].push(turn.text);
       continue;

@@ -7,8 +7,8 @@
 import type { Temperament } from '../../../../shared/domain/temperament.js';
 import { stableHash } from '../../../../shared/stable-hash.js';
 import type { Turn } from '../brain.js';
-import { factFor, questionsToPersona } from './brief.js';
 import {
+  answeredFromBrief,
   type ConversationState,
   type DialoguePersona,
   listeningContext,
@@ -201,20 +201,20 @@ function questionParts(
 
 /**
  * The reply to questions the user asked the persona: the fact of its brief that answers them (one
- * said before is said again as such) or, when none does, a line that declines in its temperament; then, while its
+ * said before is said again as such), or a line that declines in its temperament for what the brief
+ * keeps back; then, while its
  * own question on the table has had no answer, a pointer back to it (not the question again, which
  * would be asking it twice).
  */
 function answerQuestions(
   p: DialoguePersona,
   s: ConversationState,
-  questions: string[],
+  found: NonNullable<ReturnType<typeof answeredFromBrief>>,
   seed: number,
 ): DialogueLine {
   const said = s.agentLines;
-  const found = factFor(p.brief, questions, said);
   const parts: LinePart[] = [];
-  if (found) {
+  if (found !== 'kept back') {
     const lead = choose(found.again ? LINES.alreadySaid : LINES.answerLeads, p.temperament, seed, said);
     parts.push({ role: 'answer-lead', text: lead.text, temperament: lead.temperament });
     parts.push({ role: 'brief', text: found.fact.text, temperament: null });
@@ -251,8 +251,8 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
     ]);
   }
 
-  const asked = questionsToPersona(answer);
-  if (asked) return answerQuestions(p, s, asked, seed);
+  const found = answeredFromBrief(p, answer, said);
+  if (found) return answerQuestions(p, s, found, seed);
 
   if (s.current === null) {
     // the user's first reply, before any question
