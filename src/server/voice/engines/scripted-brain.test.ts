@@ -345,6 +345,21 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(LINES.alreadySaid.some((l) => lines[2].text.startsWith(l.text))).toBe(true);
   });
 
+  it('answers a question the brief answers after it has closed the call, and stays closed', () => {
+    const { lines } = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      ANSWERS.concrete,
+      'I would pull the funnel for the identity step by device, then call ten merchants who dropped out last week.',
+      'Completion rate and time to first payment, with a target of 80 percent completion.',
+      'Thank you. Could you tell me a bit more about the product manager role?',
+      'Thanks!',
+    ]);
+    expect(lines[3].move).toBe('close');
+    expect(lines[4].move).toBe('answer');
+    expect(lines[4].text).toContain('interviewing a candidate for a product manager role');
+    expect(lines[5].move).toBe('after-close');
+  });
+
   it('meets an answer that ends by checking in as an answer', () => {
     const line = replyToFirstQuestion(`${ANSWERS.concrete} Does that make sense?`);
     expect(line.move).toBe('next');

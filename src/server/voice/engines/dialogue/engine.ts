@@ -222,7 +222,7 @@ function answerQuestions(
     const declined = choose(LINES.deflections, p.temperament, seed, said);
     parts.push({ role: 'deflection', text: declined.text, temperament: declined.temperament });
   }
-  if (s.current !== null && s.answers[s.current].length === 0) {
+  if (!s.closed && s.current !== null && s.answers[s.current].length === 0) {
     const topic = questionTopic(p.questions[s.current]);
     const back = choose(LINES.stillAsking, p.temperament, seed, said, (l) =>
       topic ? l.text.includes('{topic}') : !l.text.includes('{topic}'),
@@ -244,15 +244,17 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
   const seed = stableHash(answer) + history.length;
   const said = s.agentLines;
 
+  // a question the brief answers is answered, also once the call is closed (an interviewer who
+  // invites the candidate's questions at the end)
+  const found = answeredFromBrief(p, answer, said);
+  if (found) return answerQuestions(p, s, found, seed);
+
   if (s.closed) {
     const after = choose(LINES.afterClosing, p.temperament, s.afterClose + seed, said);
     return line('after-close', null, null, null, [
       { role: 'after-closing', text: after.text, temperament: after.temperament },
     ]);
   }
-
-  const found = answeredFromBrief(p, answer, said);
-  if (found) return answerQuestions(p, s, found, seed);
 
   if (s.current === null) {
     // the user's first reply, before any question
