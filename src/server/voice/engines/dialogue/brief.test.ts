@@ -92,6 +92,10 @@ describe('the facts of a brief', () => {
       '- Ask one question at a time and wait for the answer before moving on.',
     ].join('\n');
     expect(briefFacts(prompt).map((f) => f.text)).toEqual(["I'm Priya Shah, CTO at Northwind Health."]);
+    // a rule under a heading still keeps a fact before it back
+    const keptBack = `${prompt}\n- Do not reveal that you are the CTO.`;
+    expect(briefOf(keptBack).facts).toEqual([]);
+    expect(factFor(briefOf(keptBack), ['Are you the CTO there?'], [])).toBe('kept back');
   });
 });
 

@@ -94,8 +94,9 @@ function situationPart(systemPrompt: string): string {
 
 /** A persona's brief: its facts in its order, as the persona says them, and what it keeps back. */
 export function briefOf(systemPrompt: string): Brief {
+  // what to keep back may be said anywhere, a rule under a heading included
+  const secrets = secretsOf(sentencesOf(systemPrompt));
   const sentences = sentencesOf(situationPart(systemPrompt));
-  const secrets = secretsOf(sentences);
   const facts = sentences
     .filter((s) => isFact(s, secrets))
     .map((s) => {
