@@ -202,9 +202,8 @@ function questionParts(
 /**
  * The reply to questions the user asked the persona: the fact of its brief that answers them (one
  * said before is said again as such), or a line that declines in its temperament for what the brief
- * keeps back; then, while its
- * own question on the table has had no answer, a pointer back to it (not the question again, which
- * would be asking it twice).
+ * keeps back; then, while its own question on the table has had no answer, a pointer back to it
+ * (not the question again, which would be asking it twice).
  */
 function answerQuestions(
   p: DialoguePersona,
