@@ -71,6 +71,8 @@ describe('the facts of a brief', () => {
       text: expect.stringMatching(/^My budget/),
     });
     expect(answer('What is your favourite colour?')).toBeNull();
+    // a word as common as "long" names no kind of thing: the persona meets the turn as an answer
+    expect(answer('How long will this take?')).toBeNull();
     const said = [normalise((problems as { text: string }).text)];
     expect(answer('Where does it hurt most for your team?', said)).toMatchObject({ again: true });
     // what the brief keeps back is declined, even where a fact would match otherwise
