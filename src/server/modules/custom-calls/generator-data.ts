@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { type DataFileSpec, parseDataFile } from '../../../shared/data-file.js';
 import { TEMPERAMENTS } from '../../../shared/domain/temperament.js';
+import { escapeRegex } from '../../../shared/escape-regex.js';
 import kindsJson from './tables/conversation-kinds.json' with { type: 'json' };
 import languageJson from './tables/language.json' with { type: 'json' };
 import personaJson from './tables/persona.json' with { type: 'json' };
@@ -127,7 +128,6 @@ export type KindProfile = z.infer<typeof kindSchema>;
 export type TemperamentLines = z.infer<typeof temperamentLines>;
 
 /** Escapes a word for use inside a regular expression. */
-export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `\b(?:a|b|c)\b` over words (longest first, so "not convinced" wins over "not"), escaped. */
 export function wordsPattern(list: readonly string[], literal = true): string {

@@ -4,9 +4,10 @@
 // 'Custom Interviewer', company 'User Created'). Word tables: tables/persona.json.
 import type { Temperament } from '../../../shared/domain/temperament.js';
 import { TEMPERAMENTS } from '../../../shared/domain/temperament.js';
+import { escapeRegex } from '../../../shared/escape-regex.js';
 import { stableHash } from '../../../shared/stable-hash.js';
 import { CUSTOM_DEFAULTS } from '../scenarios/scenario-fields.js';
-import { type ConversationKind, DATA, escapeRegex, wordsPattern } from './generator-data.js';
+import { type ConversationKind, DATA, wordsPattern } from './generator-data.js';
 import { clean, titleCase } from './text.js';
 
 export type PersonaInput = { userContext: string; personaDetails: string; scenarioDetails: string };

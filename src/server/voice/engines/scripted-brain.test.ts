@@ -360,10 +360,15 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(lines[5].move).toBe('after-close');
   });
 
-  it('meets an answer that ends by checking in as an answer', () => {
-    const line = replyToFirstQuestion(`${ANSWERS.concrete} Does that make sense?`);
-    expect(line.move).toBe('next');
-    expect(line.text).toContain(Q2);
+  it('meets an answer that ends by checking in as an answer, even where its brief could answer the check-in', () => {
+    const rachel = preset('rachel-alvarez');
+    // "…for your team?" shares "team" with her problems: asked, she would tell them
+    const { lines } = playScripted(rachel, [
+      'We cut mis-shipped orders by a third at a warehouse your size. Does that make sense for your team?',
+    ]);
+    expect(lines[0].move).toBe('next');
+    expect(lines[0].text).toContain(rachel.sampleQuestions[0]);
+    expect(lines[0].text).not.toContain('My real problems');
   });
 });
 

@@ -4,12 +4,15 @@
 // sentences about the persona's situation, said in the first person; instructions, levers and what
 // the brief says to keep back are never said. Which words count as what is data: brief.json.
 
+import { escapeRegex } from '../../../../shared/escape-regex.js';
 import { ANSWER_DATA, BRIEF } from './data.js';
 import { capitalise, countWords, keyStems, normalise, overlap, says, saysAny, tokenize } from './text.js';
 
 export type BriefFact = {
   /** the sentence as the persona says it: in the first person, to the user */
   text: string;
+  /** the same, normalised as the persona's lines are kept (to tell whether it was said) */
+  normalised: string;
   keys: Set<string>;
   concepts: Set<string>;
 };
@@ -26,7 +29,6 @@ function conceptsOf(text: string): Set<string> {
   return out;
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const USER_NAMES = new RegExp(`\\b(${BRIEF.userNames.map(escapeRegex).join('|')})('s)?\\b`, 'gi');
 /** words before which "you" is the subject ("and you answer to…"), not the object ("without mentioning you") */
 const SUBJECT_BEFORE =
@@ -101,7 +103,7 @@ export function briefOf(systemPrompt: string): Brief {
     .filter((s) => isFact(s, secrets))
     .map((s) => {
       const text = inFirstPerson(s);
-      return { text, keys: keyStems(text), concepts: conceptsOf(s) };
+      return { text, normalised: normalise(text), keys: keyStems(text), concepts: conceptsOf(s) };
     });
   return { facts, secrets };
 }
@@ -114,11 +116,14 @@ export const briefFacts = (systemPrompt: string) => briefOf(systemPrompt).facts;
  * I learn?"); a check-in ("does that make sense?") or a proposal ("could we book next Tuesday?") is not.
  */
 function isAddressed(sentence: string, typed: boolean): boolean {
-  if (saysAny(sentence, BRIEF.checkIns).length || saysAny(sentence, BRIEF.proposals).length) return false;
-  return saysAny(sentence, BRIEF.addressed).length > 0 || (typed && !saysAny(sentence, BRIEF.speaker).length);
+  const addressed =
+    saysAny(sentence, BRIEF.addressed).length > 0 || (typed && !saysAny(sentence, BRIEF.speaker).length);
+  return addressed && !saysAny(sentence, BRIEF.checkIns).length && !saysAny(sentence, BRIEF.proposals).length;
 }
-const opensAQuestion = (sentence: string) =>
-  BRIEF.openers.some((o) => normalise(sentence).startsWith(`${o} `));
+function opensAQuestion(sentence: string): boolean {
+  const text = normalise(sentence);
+  return BRIEF.openers.some((o) => text.startsWith(`${o} `));
+}
 /** words besides the questions that still leave a turn a question ("That makes sense. When…?") */
 const MAX_OTHER_WORDS = 12;
 /** shorter, a question echoes the persona's word ("Failed? Nothing really failed") rather than asks */
@@ -136,16 +141,23 @@ const MAX_SPOKEN_QUESTION_WORDS = 30;
  * call ("did you see the match last night?").
  */
 export function questionsToPersona(turn: string): string[] | null {
+  const asked = askedIn(turn.trim());
+  if (!asked) return null;
+  // read on every user turn of every reply: the word lists only once the turn's shape is a question's
   const text = turn.trim();
-  if (!text) return null;
   const offCall = saysAny(text, ANSWER_DATA.offTopic).length >= OFF_CALL_SUBJECTS;
-  if (offCall || ANSWER_DATA.hostile.some((h) => says(text, h.match))) return null;
+  return offCall || ANSWER_DATA.hostile.some((h) => says(text, h.match)) ? null : asked;
+}
+
+/** The question sentences of a turn that is mainly asking, addressed to the persona (questionsToPersona). */
+function askedIn(text: string): string[] | null {
+  if (!text) return null;
   if (!text.includes('?')) {
     // as a recogniser gives it: no punctuation, so only a turn that opens as a question
     const spoken = !/[.!]/.test(text.slice(0, -1));
     return spoken &&
-      countWords(text) <= MAX_SPOKEN_QUESTION_WORDS &&
       opensAQuestion(text) &&
+      countWords(text) <= MAX_SPOKEN_QUESTION_WORDS &&
       isAddressed(text, false)
       ? [text]
       : null;
@@ -177,15 +189,15 @@ export function factFor(
   const asked = questions.join(' ');
   const askedKeys = keyStems(asked);
   if (secrets.some((secret) => overlap(secret, askedKeys) > 0)) return 'kept back';
-  const saidBefore = (fact: BriefFact) => said.some((line) => line.includes(normalise(fact.text)));
-  const old = new Set(facts.filter(saidBefore).flatMap((f) => [...f.keys]));
+  const wasSaid = facts.map((fact) => said.some((line) => line.includes(fact.normalised)));
+  const old = new Set(facts.filter((_, i) => wasSaid[i]).flatMap((f) => [...f.keys]));
   const keys = new Set([...askedKeys].filter((k) => !old.has(k)));
   const concepts = conceptsOf(asked);
   const scored = facts
-    .map((fact) => ({
+    .map((fact, i) => ({
       fact,
       score: 2 * overlap(fact.keys, keys) + 2 * overlap(fact.concepts, concepts),
-      again: saidBefore(fact),
+      again: wasSaid[i],
     }))
     .filter((f) => f.score >= MIN_SCORE);
   if (!scored.length) return null;

@@ -3,6 +3,7 @@
 // the table, which follow-ups it has had, what the user answered, and whether the call was closed.
 
 import type { Temperament } from '../../../../shared/domain/temperament.js';
+import { escapeRegex } from '../../../../shared/escape-regex.js';
 import type { Persona, Turn } from '../brain.js';
 import { type Brief, briefOf, factFor, questionsToPersona } from './brief.js';
 import { ANSWER_DATA, FOLLOW_UP_KINDS, type FollowUpKind, LINES, MODEL_PROMPT } from './data.js';
@@ -75,6 +76,8 @@ export function preparePersona(persona: Persona): DialoguePersona {
  * persona meets it as an answer). `said`: the persona's lines before the turn, normalised.
  */
 export function answeredFromBrief(p: DialoguePersona, turn: string, said: string[]) {
+  // a brief with nothing to say or keep back (most custom scenarios') answers nothing
+  if (!p.brief.facts.length && !p.brief.secrets.length) return null;
   const questions = questionsToPersona(turn);
   return questions ? factFor(p.brief, questions, said) : null;
 }
@@ -103,7 +106,7 @@ const FOLLOW_UP_PATTERNS: { kind: FollowUpKind; re: RegExp }[] = FOLLOW_UP_KINDS
     re: new RegExp(
       normalise(l.text)
         .split(/\s*\b(?:topic|quote)\b\s*/i)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .map(escapeRegex)
         .join('.+?'),
     ),
   })),

@@ -5,6 +5,7 @@
 // depends on the answer and the turn, never on chance.
 
 import type { Temperament } from '../../../../shared/domain/temperament.js';
+import { escapeRegex } from '../../../../shared/escape-regex.js';
 import { stableHash } from '../../../../shared/stable-hash.js';
 import type { Turn } from '../brain.js';
 import {
@@ -72,7 +73,7 @@ function templatePattern(template: string): RegExp {
     re = new RegExp(
       normalise(template)
         .split(/\s*\b(?:topic|quote|intro)\b\s*/i)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .map(escapeRegex)
         .join('.+?'),
     );
     TEMPLATE_PATTERNS.set(template, re);

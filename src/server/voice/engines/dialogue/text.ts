@@ -2,6 +2,7 @@
 // a light stemmer, the words that carry a topic, whole-word phrase matching, and the persona's way
 // of turning the user's words round when it quotes them.
 
+import { escapeRegex } from '../../../../shared/escape-regex.js';
 import { LANGUAGE } from './data.js';
 
 export type Token = {
@@ -109,11 +110,7 @@ const PHRASES = new Map<string, RegExp>();
 function phraseRegex(phrase: string): RegExp {
   let re = PHRASES.get(phrase);
   if (!re) {
-    const body = phrase
-      .toLowerCase()
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/'/g, "['’]")
-      .replace(/\s+/g, '\\s+');
+    const body = escapeRegex(phrase.toLowerCase()).replace(/'/g, "['’]").replace(/\s+/g, '\\s+');
     re = /[\p{L}\p{N}]/u.test(phrase)
       ? new RegExp(`(?<![\\p{L}\\p{N}'’])${body}(?![\\p{L}\\p{N}'’])`, 'iu')
       : new RegExp(body, 'u');
