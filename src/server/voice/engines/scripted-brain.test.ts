@@ -233,6 +233,29 @@ describe('scripted persona: never repeats, never reopens', () => {
     expect(lines.some((l) => l.text.includes(Q3))).toBe(false);
   });
 
+  it('does not ask for a figure the user has named, with how they reached it', () => {
+    const greg = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway') as Persona;
+    const [feeling, figure, offers] = greg.sampleQuestions;
+    expect(figure).toMatch(/what number/i);
+    const { lines, audited, p } = playScripted(greg, [
+      'Thanks Greg, I was hoping for 165,000 in base, based on two market surveys for senior engineers.',
+      'I am pleased with the offer overall: the 10 percent bonus and a start in four weeks both work for me.',
+    ]);
+    expect(lines[0].text).toContain(feeling);
+    expect(lines[1].move).toBe('next');
+    expect(lines[1].text).not.toContain(figure);
+    expect(lines[1].text).toContain(offers);
+    // the check the audit makes: no question asked once the user had answered it
+    const covered = audited.map((t) => (t.speaker === 'user' ? { ...t, covers: [1] } : t));
+    expect(auditConversation(p, covered).repeatedQuestions).toEqual([]);
+    // a number alone, with no reason, leaves the "how did you arrive at it" to be asked
+    const bare = playScripted(greg, [
+      'Thanks Greg, I was hoping for 165,000 in base.',
+      'I am pleased with the offer overall: the 10 percent bonus and a start in four weeks both work for me.',
+    ]);
+    expect(bare.lines[1].text).toContain(figure);
+  });
+
   it('never asks the same follow-up twice in a call', () => {
     const { lines } = playScripted(PM_INTERVIEWER, [
       ANSWERS.ready,

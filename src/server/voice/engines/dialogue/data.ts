@@ -80,6 +80,7 @@ const answersSchema = z.strictObject({
   hostile: z.array(z.strictObject({ match: text, say: text })),
   ready: wordList,
   experience: wordList,
+  figures: z.strictObject({ asks: wordList.min(1), asksHow: wordList, reasons: wordList.min(1) }),
 });
 
 const wordMap = z.record(z.string().min(1), z.string());

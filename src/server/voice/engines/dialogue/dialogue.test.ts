@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
 import { followUpKindsIn } from './conversation.js';
 import { allLines, FOLLOW_UP_KINDS, LINES, REOPENING } from './data.js';
-import { questionTopic, readAnswer, salientPhrase } from './listen.js';
+import {
+  answers,
+  givesFigureAsked,
+  namesAmount,
+  questionTopic,
+  readAnswer,
+  salientPhrase,
+} from './listen.js';
 import { inferTemperament, offRegister, temperamentOf } from './temperament.js';
 import { ANSWERS } from './testing.js';
 
@@ -109,6 +116,33 @@ describe('reading an answer', () => {
     ).not.toBe('repeat');
     expect(readAnswer('Yes, as I said.', { ...ctx, earlier: ['Yes, as I said.'] }).kind).not.toBe('repeat');
     expect(readAnswer(ANSWERS.concrete, ctx).kind).toBe('concrete');
+  });
+
+  it('reads an amount, not a count, as the figure a question asks for', () => {
+    for (const amount of [
+      '165,000 in base',
+      '170 base',
+      'about 15 k',
+      'ten percent more',
+      'a hundred and sixty thousand',
+      '12 %',
+    ])
+      expect(namesAmount(amount), amount).toBe(true);
+    for (const count of ['two market surveys', 'in 2 weeks', 'three offers', 'a raise'])
+      expect(namesAmount(count), count).toBe(false);
+    const how = 'What number did you have in mind, and how did you arrive at it?';
+    expect(answers(how, 'I was hoping for 165,000, based on two market surveys.')).toBe(true);
+    expect(answers(how, 'i was hoping for 165000 because of a competing offer')).toBe(true);
+    // the number alone does not say how it was reached
+    expect(answers(how, 'I was hoping for 165,000.')).toBe(false);
+    expect(givesFigureAsked('How much would you need to sign today?', 'About 160,000.')).toBe(true);
+    // a question that asks for no figure is not answered by one
+    expect(
+      givesFigureAsked(
+        'How are you feeling about the offer overall?',
+        'I want 165,000, based on market data.',
+      ),
+    ).toBe(false);
   });
 
   it('names the part of an answer worth naming back, short and in the persona’s words', () => {

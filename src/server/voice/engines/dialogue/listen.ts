@@ -182,14 +182,51 @@ export function isReadiness(answer: string, names: Set<string>): boolean {
 export function touches(question: string, answer: string, identity: Set<string> = new Set()): boolean {
   const answerKeys = keyStems(answer);
   const shared = [...keyStems(question)].filter((s) => answerKeys.has(s));
-  return shared.length >= 2 || shared.some((s) => !identity.has(s));
+  return shared.length >= 2 || shared.some((s) => !identity.has(s)) || givesFigureAsked(question, answer);
 }
 
-/** whether an answer already answers a question: most of the question's topic words in it */
+/** whether an answer already answers a question: most of the question's topic words in it, or the figure it asks for */
 export function answers(question: string, answer: string): boolean {
   const keys = keyStems(question);
   const shared = overlap(keys, keyStems(answer));
-  return shared >= 2 && shared / keys.size >= 0.75;
+  return (shared >= 2 && shared / keys.size >= 0.75) || givesFigureAsked(question, answer);
+}
+
+const FIGURES = ANSWER_DATA.figures;
+const AMOUNT_WORDS = new Set([
+  'hundred',
+  'hundreds',
+  'thousand',
+  'thousands',
+  'million',
+  'millions',
+  'billion',
+]);
+const AMOUNT_TAILS = new Set(LANGUAGE.numberTails);
+/** the smallest bare number read as an amount ("170 base"); below it a count ("two surveys") */
+const SMALLEST_AMOUNT = 100;
+
+/** whether a text names an amount: "165,000", "170 base", "15k", "10 %", "twenty percent", "a hundred thousand" */
+export function namesAmount(text: string): boolean {
+  const tokens = tokenize(text);
+  return tokens.some((t, i) => {
+    if (AMOUNT_WORDS.has(t.lower)) return true;
+    if (!isNumberToken(t)) return false;
+    const next = tokens[i + 1];
+    if (next && !next.breakBefore && AMOUNT_TAILS.has(next.lower)) return true;
+    return /^\d/.test(t.raw) && Number(t.raw.replace(/,/g, '')) >= SMALLEST_AMOUNT;
+  });
+}
+
+/**
+ * A question that asks for a figure ("What number did you have in mind…?") is answered by an
+ * answer that names an amount, one that also asks how it was reached ("…and how did you arrive at
+ * it?") by an amount with a reason ("165,000, based on two market surveys"): the figure's words
+ * are rarely the question's ("number", "mind", "arrive").
+ */
+export function givesFigureAsked(question: string, answer: string): boolean {
+  if (saysAny(question, FIGURES.asks).length === 0 || !namesAmount(answer)) return false;
+  return saysAny(question, FIGURES.asksHow).length === 0 || saysAny(answer, FIGURES.reasons).length > 0;
 }
 
 // ---- the phrase worth naming back ----
