@@ -107,6 +107,67 @@ test('a persona generated from a distinctive description opens in character and 
   await page.screenshot({ path: test.info().outputPath('call-in-character.png'), fullPage: true });
 });
 
+test('a custom prospect answers the questions its description answers, in its own words', async ({
+  page,
+}) => {
+  test.slow();
+  await signUp(page, 'Sam Routewise');
+  await page.goto('/custom-call');
+  await page
+    .getByLabel('About You')
+    .fill("I'm an account executive at Routewise, selling route-planning software to distributors.");
+  await page
+    .getByLabel('Persona Details')
+    .fill(
+      'Priya Raman, CFO of a regional food distributor. Sceptical, numbers-driven, had her budget cut by 20% this year.',
+    );
+  await page
+    .getByLabel('Scenario', { exact: true })
+    .fill(
+      'A discovery call. She is worried about implementation time and is locked into a contract with a competitor until March. I want her to agree to a pilot.',
+    );
+  await page.getByRole('radio', { name: /Sarah/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // the prompt tells the persona its situation in the second person, before any heading
+  const prompt = page.getByLabel('System Prompt');
+  await expect(prompt).toHaveValue(
+    /\n\nYou are Priya Raman, CFO of a regional food distributor\. You had your budget cut/,
+    FIRST_LOAD,
+  );
+  await page.getByRole('button', { name: 'Confirm & Create' }).click();
+  await expect(page.getByText('Scenario created').first()).toBeVisible();
+
+  await page.goto('/new-call');
+  await card(page, 'Priya Raman').click();
+  await page
+    .getByRole('region', { name: 'Selected scenario' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await page.getByRole('button', { name: 'Start Call' }).click();
+  await expect(page.getByTestId('agent-mode')).toHaveAttribute('data-mode', 'listening', { timeout: 30_000 });
+  const agent = page
+    .getByRole('region', { name: 'Live transcript', exact: true })
+    .locator('[data-role="agent"]');
+  const asks = [
+    [
+      'Thanks for the time, Priya. When does your current contract end?',
+      /locked into a contract with a competitor until March/,
+    ],
+    ['And how much budget do you have this year?', /I had my budget cut by 20% this year/],
+  ] as const;
+  for (const [i, [question, answer]] of asks.entries()) {
+    await page.getByLabel('Type an answer').fill(question);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(agent.nth(i + 1)).toContainText(answer, { timeout: 20_000 });
+    await expect(page.getByTestId('agent-mode')).toHaveAttribute('data-mode', 'listening', {
+      timeout: 20_000,
+    });
+  }
+  // the writer's own aim stays theirs
+  for (const line of await agent.allTextContents()) expect(line).not.toMatch(/pilot/i);
+  await page.screenshot({ path: test.info().outputPath('custom-prospect-answers.png'), fullPage: true });
+});
+
 test('the owner edits their custom scenario and sees the change', async ({ page }) => {
   await signUp(page, 'Owen Owner');
   const scenario = await createScenario(page.request, 'Sofia Reyes');

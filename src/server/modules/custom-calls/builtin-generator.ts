@@ -7,11 +7,12 @@
 // description. The three placeholder questions are used only when nothing in the texts fits.
 // Every word table and line template is in tables/*.json.
 import type { CustomCallGeneration } from '../../../shared/contracts/custom-calls.js';
-import type { VoiceId } from '../../../shared/domain/limits.js';
+import { MAX_TEXT_LENGTH, type VoiceId } from '../../../shared/domain/limits.js';
 import { type Temperament, temperamentLine } from '../../../shared/domain/temperament.js';
 import { CUSTOM_DEFAULTS } from '../scenarios/scenario-fields.js';
 import { CONVERSATION_KINDS, type ConversationKind, DATA, KIND_KEYWORDS } from './generator-data.js';
 import { type PersonaFacts, personaFacts } from './persona-facts.js';
+import { personaSituation } from './persona-situation.js';
 import {
   findEvent,
   findPosition,
@@ -157,14 +158,19 @@ function framingFor(kind: ConversationKind, input: GenerationInput): string {
 function systemPromptFor(kind: ConversationKind, input: GenerationInput, facts: PersonaFacts): string {
   const profile = DATA.kinds[kind];
   const at = facts.company !== CUSTOM_DEFAULTS.company ? ` at ${facts.company}` : '';
-  return [
+  const [first, ...rest] = [
     `You are ${facts.name}, ${facts.role}${at}. In this call you are ${framingFor(kind, input)}. The user is practising this conversation by voice and will be evaluated afterwards, so make it realistic.`,
     `${temperamentLine(facts.temperament)}\n${DATA.situation.temperaments[facts.temperament].prompt}`,
     `Your persona, as the user described it:\n${clean(input.personaDetails)}`,
     `The situation you are in:\n${clean(input.scenarioDetails)}`,
     `Who you are talking to, in their own words:\n${clean(input.userContext)}`,
     `How to play it:\n${[...profile.goals, ...DATA.situation.voiceRules].map((r) => `- ${r}`).join('\n')}`,
-  ].join('\n\n');
+  ];
+  // the persona's situation in its own second person, before the first heading: its brief, which
+  // the built-in persona answers the user's questions from (persona-situation.ts)
+  const room = MAX_TEXT_LENGTH - [first, ...rest].join('\n\n').length - 2;
+  const situation = personaSituation(input, facts, room);
+  return [first, ...(situation.length ? [situation.join(' ')] : []), ...rest].join('\n\n');
 }
 
 export type BuiltinGeneration = CustomCallGeneration & { kind: ConversationKind };

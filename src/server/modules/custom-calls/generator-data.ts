@@ -66,6 +66,18 @@ const languageSchema = z.object({
   topicStopWords: words,
   topicStopAfterComma: words,
   notATopic: words,
+  situation: z.object({
+    pronouns: z.object({ female: z.record(z.string(), z.string()), male: z.record(z.string(), z.string()) }),
+    objectBefore: words,
+    agreement: z.record(z.string(), z.string()),
+    userWords: words,
+    userPossessives: z.record(z.string(), z.string()),
+    fragmentStarts: words,
+    finiteVerbs: words,
+    clauseVerbs: words,
+    adverbs: words,
+    instructionStarts: words,
+  }),
 });
 const personaSchema = z.object({
   roleHeads: words,

@@ -51,7 +51,14 @@ export function inFirstPerson(sentence: string): string {
       return SUBJECT_BEFORE.test(whole.slice(0, offset)) ? 'I' : 'me';
     },
   );
-  return capitalise(turned.replaceAll(`${USER}r`, 'your').replaceAll(USER, 'you'));
+  // "You are worried… and are locked into a contract": the second verb agrees with "I" as well
+  const agreed = /^(I'm|I was)\b/.test(turned)
+    ? turned.replace(
+        /\b(and|but|or|yet) (are|were)\b/g,
+        (_m, and: string, verb: string) => `${and} ${verb === 'are' ? 'am' : 'was'}`,
+      )
+    : turned;
+  return capitalise(agreed.replaceAll(`${USER}r`, 'your').replaceAll(USER, 'you'));
 }
 
 /** what the brief says to keep back: the topic words after "do not reveal…", per marker */

@@ -1,0 +1,109 @@
+// A custom persona's situation, told to it in the second person before the prompt's first heading:
+// the brief the built-in persona answers the user's questions from.
+import { describe, expect, it } from 'vitest';
+import type { Persona } from '../../voice/engines/brain.js';
+import { briefOf } from '../../voice/engines/dialogue/brief.js';
+import { playScripted } from '../../voice/engines/dialogue/testing.js';
+import { type GenerationInput, generateBuiltin } from './builtin-generator.js';
+import { personaFacts } from './persona-facts.js';
+import { MAX_SITUATION_CHARS, personaSituation } from './persona-situation.js';
+
+const CFO: GenerationInput = {
+  userContext: "I'm an account executive at Routewise, selling route-planning software to distributors.",
+  personaDetails:
+    'Priya Raman, CFO of a regional food distributor. Sceptical, numbers-driven, had her budget cut by 20% this year.',
+  scenarioDetails:
+    'A discovery call. She is worried about implementation time and is locked into a contract with a competitor until March. Her drivers waste about two hours a day on bad routes. I want her to agree to a pilot.',
+};
+const ENGINEER: GenerationInput = {
+  userContext: "I'm a team lead.",
+  personaDetails: 'Jordan, a senior engineer on my team who has missed three sprint deadlines in a row.',
+  scenarioDetails:
+    'A feedback conversation. He has been covering on-call for a colleague on leave and feels overloaded. Tell him about the new rota.',
+};
+
+const situationOf = (input: GenerationInput) => personaSituation(input, personaFacts(input, 'general'));
+
+describe("a custom persona's situation, in its second person", () => {
+  it('turns the description round: names, pronouns and the verbs that follow them', () => {
+    expect(situationOf(CFO)).toEqual([
+      'You are Priya Raman, CFO of a regional food distributor.',
+      'You had your budget cut by 20% this year.',
+      'You are worried about implementation time and are locked into a contract with a competitor until March.',
+      'Your drivers waste about two hours a day on bad routes.',
+    ]);
+    expect(situationOf(ENGINEER)).toEqual([
+      "You are Jordan, a senior engineer on the user's team who has missed three sprint deadlines in a row.",
+      'You have been covering on-call for a colleague on leave and feel overloaded.',
+    ]);
+  });
+
+  it("leaves out the writer's own sentences, instructions, and scenery too short to tell", () => {
+    const told = [...situationOf(CFO), ...situationOf(ENGINEER)].join(' ');
+    expect(told).not.toMatch(/pilot|rota|discovery call|feedback conversation/i);
+    expect(
+      situationOf({ userContext: 'x', personaDetails: 'Someone.', scenarioDetails: 'I want a raise.' }),
+    ).toEqual([]);
+  });
+
+  it('describes a persona named by its role, with no verb of its own', () => {
+    const input = {
+      userContext: 'I lead the platform team.',
+      personaDetails:
+        'A furious CTO the morning after our migration took the production database down for six hours.',
+      scenarioDetails: 'An urgent call at 8 am.',
+    };
+    expect(situationOf(input)[0]).toBe(
+      "You are a furious CTO the morning after the user's migration took the production database down for six hours.",
+    );
+    expect(situationOf({ ...input, personaDetails: 'My manager, Lee.' })[0]).toBe(
+      "You are the user's manager, Lee.",
+    );
+  });
+
+  it('stays within the room the prompt has left', () => {
+    const many = Array.from(
+      { length: 40 },
+      (_, i) => `She runs warehouse number ${i} in the northern region.`,
+    );
+    const input = { ...CFO, scenarioDetails: many.join(' ') };
+    expect(situationOf(input).join(' ').length).toBeLessThanOrEqual(MAX_SITUATION_CHARS);
+    const facts = personaFacts(input, 'general');
+    expect(personaSituation(input, facts, 120).join(' ').length).toBeLessThanOrEqual(120);
+  });
+
+  it("stands before the prompt's first heading, so the brief holds it in the first person", () => {
+    const g = generateBuiltin(CFO);
+    const [, second] = g.systemPrompt.split('\n\n');
+    expect(second).toContain('You had your budget cut by 20% this year.');
+    const facts = briefOf(g.systemPrompt).facts.map((f) => f.text);
+    expect(facts).toContain('I had my budget cut by 20% this year.');
+    expect(facts).toContain(
+      "I'm worried about implementation time and am locked into a contract with a competitor until March.",
+    );
+    // the writer's words under the headings are not the persona's
+    expect(facts.join(' ')).not.toMatch(/pilot|Routewise/);
+  });
+});
+
+describe('a custom persona answers what it is asked from its situation', () => {
+  it('the CFO tells her contract and her budget when the salesperson asks', () => {
+    const g = generateBuiltin(CFO);
+    const persona: Persona = {
+      name: g.personaName ?? '',
+      role: g.role,
+      company: g.company ?? '',
+      welcomeMessage: g.welcomeMessage,
+      systemPrompt: g.systemPrompt,
+      sampleQuestions: g.sampleQuestions,
+    };
+    const { lines } = playScripted(persona, [
+      'Thanks for making the time, Priya. When does your current contract end?',
+      'And how much budget do you have this year?',
+    ]);
+    expect(lines[0].move).toBe('answer');
+    expect(lines[0].text).toContain('locked into a contract with a competitor until March');
+    expect(lines[1].move).toBe('answer');
+    expect(lines[1].text).toContain('I had my budget cut by 20% this year.');
+  });
+});

@@ -1,0 +1,224 @@
+// The persona's situation, told to it in the second person, for the first paragraph of a custom
+// scenario's system prompt: the description's sentences about the persona turned round ("She is
+// worried about the implementation time" → "You are worried about the implementation time", "my
+// team" → "the user's team"). The built-in persona answers the user's questions from that paragraph
+// (its brief: src/server/voice/engines/dialogue/brief.ts reads what comes before the prompt's first
+// heading), where the user's own words under the headings are not the persona's to say; a model
+// reads it with the rest. A sentence whose subject is the writer ("I want to ask for a raise") is
+// theirs and left out. Word tables: tables/language.json (situation).
+import { escapeRegex } from '../../../shared/escape-regex.js';
+import { DATA } from './generator-data.js';
+import type { PersonaFacts } from './persona-facts.js';
+import { capitalise, clean, sentences } from './text.js';
+
+const S = DATA.language.situation;
+/** the most sentences the paragraph takes, and the longest one */
+const MAX_SENTENCES = 8;
+const MAX_WORDS = 40;
+/** a sentence of the scenario shorter than this says nothing the persona could tell ("A discovery call.") */
+const MIN_WORDS = 4;
+/** the paragraph's length at most (less where the prompt has less room: see personaSituation) */
+export const MAX_SITUATION_CHARS = 1_000;
+
+const USER_WORDS = new Set(S.userWords);
+const FRAGMENT_STARTS = new Set(S.fragmentStarts);
+const FINITE = new Set(S.finiteVerbs);
+const CLAUSE_VERBS = new Set(S.clauseVerbs);
+const ADVERBS = new Set(S.adverbs);
+const INSTRUCTION_STARTS = new Set(S.instructionStarts);
+const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our']);
+const OBJECT_BEFORE = new Set(S.objectBefore);
+const CONJUNCTIONS = new Set([
+  'and',
+  'but',
+  'or',
+  'yet',
+  'so',
+  'because',
+  'when',
+  'while',
+  'that',
+  'as',
+  'if',
+]);
+const WORD = /[\p{L}\d][\p{L}\d'’-]*/gu;
+
+type Part = { text: string; word: boolean; lower: string; subject?: boolean };
+
+const wordsOf = (text: string) => text.match(WORD) ?? [];
+const lowerWords = (text: string) => wordsOf(text).map((w) => w.toLowerCase().replace(/’/g, "'"));
+
+function partsOf(text: string): Part[] {
+  const parts: Part[] = [];
+  let last = 0;
+  for (const m of text.matchAll(WORD)) {
+    const at = m.index ?? 0;
+    if (at > last) parts.push({ text: text.slice(last, at), word: false, lower: '' });
+    parts.push({ text: m[0], word: true, lower: m[0].toLowerCase().replace(/’/g, "'") });
+    last = at + m[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), word: false, lower: '' });
+  return parts;
+}
+
+/** the word after `i` (skipping spaces), or undefined at a clause's end */
+function nextWord(parts: Part[], i: number): Part | undefined {
+  for (let k = i + 1; k < parts.length; k++) {
+    if (parts[k].word) return parts[k];
+    if (/[.,;:!?()]/.test(parts[k].text)) return undefined;
+  }
+  return undefined;
+}
+
+/** a third-person verb as "you" says it: wants → want, worries → worry, pushes → push */
+function baseForm(verb: string): string {
+  if (/ies$/.test(verb) && verb.length > 4) return `${verb.slice(0, -3)}y`;
+  if (/(ch|sh|x|ss|z)es$/.test(verb)) return verb.slice(0, -2);
+  if (/[^su]s$/.test(verb) && verb.length > 3) return verb.slice(0, -1);
+  return verb;
+}
+
+/** The names the description may call the persona by: its full name, first name and surname. */
+function namesOf(facts: PersonaFacts): string[] {
+  if (!facts.nameFound) return [];
+  const parts = facts.name.split(/\s+/).filter((p) => p.length > 1);
+  const names = [facts.title ? `${facts.title} ${facts.name}` : '', facts.name, facts.address, ...parts];
+  return [...new Set(names.filter(Boolean))].sort((a, b) => b.length - a.length);
+}
+
+type Turned = { text: string; aboutPersona: boolean };
+
+/**
+ * The sentence with the persona's names (when `self`), its role ("the CFO") and pronouns turned to
+ * "you"/"your", the writer's "my"/"our" to "the user's", and the verbs after "you" agreeing.
+ */
+function turn(sentence: string, facts: PersonaFacts, self: boolean): Turned {
+  const SELF = 'SELFSUBJECT';
+  const SELF_OF = 'SELFPOSSESSIVE';
+  let text = sentence;
+  const refer = (pattern: string) => {
+    text = text.replace(new RegExp(`\\b${pattern}(['’]s)?\\b`, 'gi'), (_m, s?: string) =>
+      s ? SELF_OF : SELF,
+    );
+  };
+  if (self) {
+    for (const name of namesOf(facts)) refer(escapeRegex(name));
+    if (facts.role) refer(`(?:the|my|our) ${escapeRegex(facts.role)}`);
+  }
+  const pronouns: Record<string, string> = facts.gender === 'neutral' ? {} : S.pronouns[facts.gender];
+  const parts = partsOf(text);
+  let aboutPersona = false;
+  let subjectYou = false;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (!p.word) continue;
+    const before = parts.slice(0, i).findLast((q) => q.word);
+    const atClauseStart =
+      !before || CONJUNCTIONS.has(before.lower) || /[,;:]\s*$/.test(parts[i - 1]?.text ?? '');
+    if (p.text === SELF_OF) {
+      p.text = 'your';
+    } else if (p.text === SELF) {
+      p.text = 'you';
+      p.subject = atClauseStart;
+    } else if (pronouns[p.lower] !== undefined) {
+      const next = nextWord(parts, i);
+      const object = p.lower === 'her' && (!next || OBJECT_BEFORE.has(next.lower));
+      p.text = object ? 'you' : pronouns[p.lower];
+      p.subject = ['she', 'he'].includes(p.lower);
+    } else {
+      if (S.userPossessives[p.lower]) p.text = S.userPossessives[p.lower];
+      continue;
+    }
+    aboutPersona = true;
+    if (p.subject) subjectYou = true;
+  }
+  // agreement: "you is" → "you are", "you wants" → "you want"; "…and is worried" in a sentence about "you"
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (!p.word) continue;
+    const before = parts.slice(0, i).findLast((q) => q.word && !ADVERBS.has(q.lower));
+    const afterYou = before?.subject === true;
+    const afterConjunction =
+      subjectYou && before !== undefined && ['and', 'but', 'or', 'yet'].includes(before.lower);
+    if (!afterYou && !afterConjunction) continue;
+    if (S.agreement[p.lower]) p.text = S.agreement[p.lower];
+    else if ((afterYou && /s$/.test(p.lower)) || CLAUSE_VERBS.has(p.lower)) p.text = baseForm(p.text);
+  }
+  return { text: parts.map((p) => p.text).join(''), aboutPersona };
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/**
+ * A sentence about the persona as the persona is told it ("You are…"), or null when it is the
+ * writer's own (their "I" or "we") or says nothing of the persona or its situation. `describing`:
+ * a sentence of the persona's description, where a sentence without a verb is the persona itself.
+ */
+export function toPersona(sentence: string, facts: PersonaFacts, describing: boolean): string | null {
+  const words = lowerWords(sentence);
+  if (words.some((w) => USER_WORDS.has(w)) || INSTRUCTION_STARTS.has(words[0] ?? '')) return null;
+  const noVerb = !words.some((w) => FINITE.has(w));
+  if (describing) {
+    // "Priya Raman, CFO of a regional food distributor.", "Jordan, a senior engineer on my team
+    // who…", "A furious CTO the morning after…", "My manager, Lee.": the persona described
+    const named = namesOf(facts).find((n) => new RegExp(`^${escapeRegex(n)}\\s*,`, 'i').test(sentence));
+    const appositive =
+      named !== undefined && (noVerb || DETERMINERS.has(lowerWords(sentence.slice(named.length))[0]));
+    if (appositive) return finish(`You are ${turn(sentence, facts, false).text}`);
+    if (noVerb && FRAGMENT_STARTS.has(words[0] ?? '')) {
+      return finish(`You are ${lowerFirst(turn(sentence, facts, false).text)}`);
+    }
+  }
+  const turned = turn(sentence, facts, true);
+  if (describing && !/^\s*(you|your)\b/i.test(turned.text)) {
+    // "Sceptical, numbers-driven, had her budget cut by 20% this year."
+    const clauses = turned.text
+      .split(/,\s*(?:and\s+)?/)
+      .map((c) => c.trim().replace(/[.!]+$/, ''))
+      .filter((c) => CLAUSE_VERBS.has(lowerWords(c)[0] ?? ''));
+    if (clauses.length) return finish(clauses.map((c) => `${agreeWithYou(`You ${c}`)}.`).join(' '));
+    if (!turned.aboutPersona) return null;
+  }
+  if (!turned.aboutPersona && wordsOf(turned.text).length < MIN_WORDS) return null;
+  return finish(turned.text);
+}
+
+/** "You is new" → "You are new", "You worries" → "You worry": the verb after an added "You" */
+function agreeWithYou(clause: string): string {
+  return clause.replace(/^You ((?:\S+ )?)(\S+)/, (m, adverb: string, verb: string) => {
+    if (adverb && !ADVERBS.has(adverb.trim().toLowerCase())) return m;
+    const agreed = S.agreement[verb.toLowerCase()] ?? (/s$/.test(verb) ? baseForm(verb) : verb);
+    return `You ${adverb}${agreed}`;
+  });
+}
+
+function finish(sentence: string): string | null {
+  const text = clean(sentence);
+  if (wordsOf(text).length > MAX_WORDS) return null;
+  return capitalise(/[.!?]$/.test(text) ? text : `${text}.`);
+}
+
+/**
+ * The persona's situation from its description and the scenario's, in the second person, for the
+ * system prompt's first paragraph, in at most `room` characters (a prompt holding the three setup
+ * texts at their longest has less than MAX_SITUATION_CHARS left); empty when they say nothing of it.
+ */
+export function personaSituation(
+  input: { personaDetails: string; scenarioDetails: string },
+  facts: PersonaFacts,
+  room = MAX_SITUATION_CHARS,
+): string[] {
+  const told = [
+    ...sentences(input.personaDetails).map((s) => toPersona(s, facts, true)),
+    ...sentences(input.scenarioDetails).map((s) => toPersona(s, facts, false)),
+  ].filter((s): s is string => s !== null);
+  const kept: string[] = [];
+  let length = 0;
+  for (const sentence of new Set(told)) {
+    if (kept.length === MAX_SENTENCES || length + sentence.length + 1 > Math.min(room, MAX_SITUATION_CHARS))
+      break;
+    kept.push(sentence);
+    length += sentence.length + 1;
+  }
+  return kept;
+}
