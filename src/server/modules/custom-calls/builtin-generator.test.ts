@@ -153,6 +153,16 @@ const DESCRIPTIONS = {
 const GENERIC = /walk me through the situation|from your side|outcome are you hoping/i;
 
 describe('custom personas specific to their description', () => {
+  it('names what happened mid-sentence in lower case ("How was the release planned…")', () => {
+    const g = generateBuiltin({
+      userContext: "I'm a team lead.",
+      personaDetails: 'Jordan, a senior engineer on my team.',
+      scenarioDetails: 'A feedback conversation. The release slipped two weeks.',
+    });
+    expect(g.sampleQuestions[0]).toMatch(/^The release slipped two weeks\./);
+    expect(g.sampleQuestions).toContain('How was the release planned and checked before it went ahead?');
+  });
+
   it('the furious CTO: role CTO, an invented name, angry and curt, questions about the migration, the six hours and what next', () => {
     const g = generateBuiltin(DESCRIPTIONS.angryCto);
     expect(g.role).toBe('CTO');

@@ -136,7 +136,10 @@ export function parseEvent(clause: string): SituationEvent | null {
   const voice = (s: string | null) => (s ? inPersonaVoice(s) : null);
   return {
     event: inPersonaVoice(tokens.join(' ')),
-    subject: decided ? voice(subjectTokens.join(' ')) : null,
+    // "The release slipped…": the subject goes mid-sentence ("How was the release planned…?")
+    subject: decided
+      ? (voice(subjectTokens.join(' '))?.replace(/^(?:The|A|An|This|That)\b/, (d) => d.toLowerCase()) ?? null)
+      : null,
     head: decided ? headWord : null,
     object: voice(object),
     particle,
