@@ -77,6 +77,7 @@ const languageSchema = z.object({
     clauseVerbs: words,
     adverbs: words,
     instructionStarts: words,
+    afterHas: words,
   }),
 });
 const personaSchema = z.object({

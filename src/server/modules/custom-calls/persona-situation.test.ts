@@ -61,6 +61,28 @@ describe("a custom persona's situation, in its second person", () => {
     );
   });
 
+  it('agrees the verbs: a clause\'s own, and "she\'s" as "she has"', () => {
+    const landlord = situationOf({
+      userContext: 'x',
+      personaDetails: 'My landlord. Elderly, hard of hearing, owns six flats in the building.',
+      scenarioDetails:
+        'The heating has been broken for two weeks. He says the repair company is booked until January.',
+    });
+    expect(landlord).toContain('You own six flats in the building.');
+    expect(landlord).toContain('You say the repair company is booked until January.');
+    const doctor = situationOf({
+      userContext: 'x',
+      personaDetails: "Dr. Amara Okafor, head of cardiology. She's blunt and busy.",
+      scenarioDetails: "She's been asked to trial our scheduling app. Her nurses hate the current one.",
+    });
+    expect(doctor).toEqual([
+      'You are Amara Okafor, head of cardiology.',
+      "You're blunt and busy.",
+      "You've been asked to trial the user's scheduling app.",
+      'Your nurses hate the current one.',
+    ]);
+  });
+
   it('stays within the room the prompt has left', () => {
     const many = Array.from(
       { length: 40 },

@@ -123,7 +123,9 @@ function turn(sentence: string, facts: PersonaFacts, self: boolean): Turned {
     } else if (pronouns[p.lower] !== undefined) {
       const next = nextWord(parts, i);
       const object = p.lower === 'her' && (!next || OBJECT_BEFORE.has(next.lower));
-      p.text = object ? 'you' : pronouns[p.lower];
+      // "she's been asked" is "you've been asked"; "she's blunt", "you're blunt"
+      const has = /'s$/.test(p.lower) && next !== undefined && S.afterHas.includes(next.lower);
+      p.text = object ? 'you' : has ? "you've" : pronouns[p.lower];
       p.subject = ['she', 'he'].includes(p.lower);
     } else {
       if (S.userPossessives[p.lower]) p.text = S.userPossessives[p.lower];
@@ -183,13 +185,13 @@ export function toPersona(sentence: string, facts: PersonaFacts, describing: boo
   return finish(turned.text);
 }
 
-/** "You is new" → "You are new", "You worries" → "You worry": the verb after an added "You" */
+/** "You is new" → "You are new", "You owns" → "You own": the verb after an added "You" (an adverb may stand between) */
 function agreeWithYou(clause: string): string {
-  return clause.replace(/^You ((?:\S+ )?)(\S+)/, (m, adverb: string, verb: string) => {
-    if (adverb && !ADVERBS.has(adverb.trim().toLowerCase())) return m;
-    const agreed = S.agreement[verb.toLowerCase()] ?? (/s$/.test(verb) ? baseForm(verb) : verb);
-    return `You ${adverb}${agreed}`;
-  });
+  const [you, ...words] = clause.split(' ');
+  const v = ADVERBS.has(words[0]?.toLowerCase() ?? '') && words.length > 1 ? 1 : 0;
+  const verb = words[v] ?? '';
+  words[v] = S.agreement[verb.toLowerCase()] ?? (/s$/.test(verb) ? baseForm(verb) : verb);
+  return [you, ...words].join(' ');
 }
 
 function finish(sentence: string): string | null {
