@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../db/seed/preset-interviewers.js';
 import type { Persona, Turn } from './brain.js';
 import { auditConversation } from './dialogue/audit.js';
-import { LINES, preparePersona, REOPENING } from './dialogue/index.js';
+import { LINES, PAST_ONLY, preparePersona, REOPENING } from './dialogue/index.js';
 import { ANGRY_CTO, ANSWERS, DIALOGUES, PM_INTERVIEWER, playScripted } from './dialogue/testing.js';
 import { contentStems } from './dialogue/text.js';
 import {
@@ -254,6 +254,34 @@ describe('scripted persona: never repeats, never reopens', () => {
       'I am pleased with the offer overall: the 10 percent bonus and a start in four weeks both work for me.',
     ]);
     expect(bare.lines[1].text).toContain(figure);
+  });
+
+  it('asks "what happened?" of a vague answer only after a question about something the user did', () => {
+    const pastOnly = (text: string) => PAST_ONLY.some((w) => text.toLowerCase().includes(w));
+    const greg = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway') as Persona;
+    // "How are you feeling about the offer?" asks for a view: every vague answer to it, in every temperament
+    for (const temperament of ['calm', 'friendly', 'sceptical', 'angry']) {
+      const persona = { ...greg, systemPrompt: `${greg.systemPrompt}\nTemperament: ${temperament}` };
+      for (const vague of [
+        "I'm excited about it overall, thanks.",
+        'It seems fine, more or less.',
+        'Kind of good, I guess.',
+      ]) {
+        const { lines } = playScripted(persona, [ANSWERS.ready, vague]);
+        expect(lines[1].move, `${temperament}: ${vague}`).toBe('follow-up');
+        expect(pastOnly(lines[1].text), `${temperament}: ${lines[1].text}`).toBe(false);
+      }
+    }
+    // after a question about the user's past, the persona may ask what happened
+    const naomi = PRESET_INTERVIEWERS.find((p) => p.slug === 'naomi-clarke') as Persona;
+    const asked = new Set<string>();
+    for (const vague of [
+      'Nothing has really failed, I guess.',
+      'It sort of worked out in the end.',
+      'Hmm, kind of, more or less.',
+    ])
+      asked.add(playScripted(naomi, [ANSWERS.ready, ANSWERS.concrete, vague]).lines[2].text);
+    expect([...asked].some(pastOnly)).toBe(true);
   });
 
   it('never asks the same follow-up twice in a call', () => {

@@ -59,6 +59,7 @@ const linesSchema = z.strictObject({
   afterClosing: lines,
   fallbackQuestions: lines,
   reopening: wordList.min(1),
+  pastOnly: wordList,
 });
 
 const temperamentsSchema = z.strictObject({
@@ -154,7 +155,7 @@ const FILES = {
 /** Every data file of the dialogue engine with its schema (for the data files' own test). */
 export const DIALOGUE_DATA_FILES: DataFileSpec[] = Object.values(FILES);
 
-const { about: _about, reopening, ...lineGroups } = parseDataFile(FILES.lines, linesJson);
+const { about: _about, reopening, pastOnly, ...lineGroups } = parseDataFile(FILES.lines, linesJson);
 
 export type AckKind = keyof typeof lineGroups.acknowledgements;
 export type FollowUpKind = keyof typeof lineGroups.followUps;
@@ -165,6 +166,8 @@ export const LINES = lineGroups;
 
 /** what a persona says only when a call opens */
 export const REOPENING: readonly string[] = reopening;
+/** words of a follow-up that presume something happened: asked only after a question about the user's past */
+export const PAST_ONLY: readonly string[] = pastOnly;
 
 /** every line of the data, with where it comes from (for the data's own tests) */
 export function allLines(): (Line & { group: string })[] {

@@ -17,17 +17,18 @@ import {
   nextQuestion,
   readConversation,
 } from './conversation.js';
-import { type AckKind, ANSWER_DATA, type FollowUpKind, LINES, type Line } from './data.js';
+import { type AckKind, ANSWER_DATA, type FollowUpKind, LINES, type Line, PAST_ONLY } from './data.js';
 import {
   type AnswerKind,
   type AnswerReading,
+  asksAboutExperience,
   isReadiness,
   questionTopic,
   readAnswer,
   salientPhrase,
 } from './listen.js';
 import { offRegister } from './temperament.js';
-import { contentStems, fill, normalise } from './text.js';
+import { contentStems, fill, normalise, saysAny } from './text.js';
 
 export type LinePart = {
   role:
@@ -279,8 +280,16 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
   if (rule) {
     const topic =
       rule === 'offTopic' || rule === 'hostile' || rule === 'repeat' ? questionTopic(question) : null;
-    const probe = choose(LINES.followUps[rule], p.temperament, seed, said, (l) =>
-      topic ? l.text.includes('{topic}') : !l.text.includes('{topic}'),
+    // "What actually happened?" only after a question about something the user did
+    const past = rule !== 'example' || asksAboutExperience(question);
+    const probe = choose(
+      LINES.followUps[rule],
+      p.temperament,
+      seed,
+      said,
+      (l) =>
+        (topic ? l.text.includes('{topic}') : !l.text.includes('{topic}')) &&
+        (past || saysAny(l.text, PAST_ONLY).length === 0),
     );
     // a repeat's follow-up is its own acknowledgement ("You mentioned that one already!")
     const acknowledged = rule === 'repeat' ? [] : [ackPart(p, ack, seed, said)];

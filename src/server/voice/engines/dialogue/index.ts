@@ -8,7 +8,7 @@ export {
   questionsIn,
   readConversation,
 } from './conversation.js';
-export { type FollowUpKind, LINES, REOPENING } from './data.js';
+export { type FollowUpKind, LINES, PAST_ONLY, REOPENING } from './data.js';
 export { type DialogueLine, type LinePart, nextLine, openingFor } from './engine.js';
 export { type AnswerKind, isReadiness, readAnswer, salientPhrase } from './listen.js';
 export { inferTemperament, offRegister, temperamentOf } from './temperament.js';
