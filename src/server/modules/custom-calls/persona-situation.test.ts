@@ -70,6 +70,16 @@ describe("a custom persona's situation, in its second person", () => {
     });
     expect(landlord).toContain('You own six flats in the building.');
     expect(landlord).toContain('You say the repair company is booked until January.');
+    const councillor = situationOf({
+      userContext: 'x',
+      personaDetails:
+        'Councillor Brynja Hammershaimb chairs the Faroese fisheries committee. She has sat on it for twenty years.',
+      scenarioDetails: 'A committee hearing.',
+    });
+    expect(councillor).toEqual([
+      'You chair the Faroese fisheries committee.',
+      'You have sat on it for twenty years.',
+    ]);
     const doctor = situationOf({
       userContext: 'x',
       personaDetails: "Dr. Amara Okafor, head of cardiology. She's blunt and busy.",
@@ -81,6 +91,37 @@ describe("a custom persona's situation, in its second person", () => {
       "You've been asked to trial the user's scheduling app.",
       'Your nurses hate the current one.',
     ]);
+  });
+
+  it('reads lists, a role at the start, and a name given with "named"', () => {
+    expect(
+      situationOf({
+        userContext: 'x',
+        personaDetails: '- a CEO of a startup\n- impatient',
+        scenarioDetails: '- she wants to hear the pricing first\n- her board meets on Friday',
+      }),
+    ).toEqual([
+      'You are a CEO of a startup.',
+      'You want to hear the pricing first.',
+      'Your board meets on Friday.',
+    ]);
+    expect(
+      situationOf({
+        userContext: 'x',
+        personaDetails:
+          'Head of IT at a hospital, very risk-averse, burned by a previous vendor, reports to the board.',
+        scenarioDetails: 'He needs HIPAA compliance.',
+      })[0],
+    ).toBe(
+      'You are head of IT at a hospital, very risk-averse, burned by a previous vendor. You report to the board.',
+    );
+    expect(
+      situationOf({
+        userContext: 'x',
+        personaDetails: 'You are a tough procurement manager named Will Baker. You hate long contracts.',
+        scenarioDetails: 'A renewal call.',
+      }),
+    ).toEqual(['You are a tough procurement manager named Will Baker.', 'You hate long contracts.']);
   });
 
   it('stays within the room the prompt has left', () => {

@@ -42,6 +42,7 @@ const CONJUNCTIONS = new Set([
   'if',
 ]);
 const WORD = /[\p{L}\d][\p{L}\d'’-]*/gu;
+const BULLET = /^\s*(?:[-*•]|\d+[.)])\s+/;
 
 type Part = { text: string; word: boolean; lower: string; subject?: boolean };
 
@@ -101,8 +102,15 @@ function turn(sentence: string, facts: PersonaFacts, self: boolean): Turned {
       s ? SELF_OF : SELF,
     );
   };
+  // "a procurement manager named Will Baker": the name given stays a name
+  const kept: string[] = [];
   if (self) {
-    for (const name of namesOf(facts)) refer(escapeRegex(name));
+    const names = namesOf(facts).map(escapeRegex);
+    if (names.length) {
+      const given = new RegExp(`\\b(named|called) (${names.join('|')})\\b`, 'gi');
+      text = text.replace(given, (_m, how: string, name: string) => `${how} KEPTNAME${kept.push(name) - 1}`);
+    }
+    for (const name of names) refer(name);
     if (facts.role) refer(`(?:the|my|our) ${escapeRegex(facts.role)}`);
   }
   const pronouns: Record<string, string> = facts.gender === 'neutral' ? {} : S.pronouns[facts.gender];
@@ -146,7 +154,8 @@ function turn(sentence: string, facts: PersonaFacts, self: boolean): Turned {
     if (S.agreement[p.lower]) p.text = S.agreement[p.lower];
     else if ((afterYou && /s$/.test(p.lower)) || CLAUSE_VERBS.has(p.lower)) p.text = baseForm(p.text);
   }
-  return { text: parts.map((p) => p.text).join(''), aboutPersona };
+  const joined = parts.map((p) => p.text).join('');
+  return { text: joined.replace(/KEPTNAME(\d+)/g, (_m, i: string) => kept[Number(i)]), aboutPersona };
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -156,7 +165,9 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
  * writer's own (their "I" or "we") or says nothing of the persona or its situation. `describing`:
  * a sentence of the persona's description, where a sentence without a verb is the persona itself.
  */
-export function toPersona(sentence: string, facts: PersonaFacts, describing: boolean): string | null {
+export function toPersona(written: string, facts: PersonaFacts, describing: boolean): string | null {
+  // "- she has 15 minutes": a list's item, without its bullet or number
+  const sentence = written.replace(BULLET, '');
   const words = lowerWords(sentence);
   if (words.some((w) => USER_WORDS.has(w)) || INSTRUCTION_STARTS.has(words[0] ?? '')) return null;
   const noVerb = !words.some((w) => FINITE.has(w));
@@ -167,8 +178,20 @@ export function toPersona(sentence: string, facts: PersonaFacts, describing: boo
     const appositive =
       named !== undefined && (noVerb || DETERMINERS.has(lowerWords(sentence.slice(named.length))[0]));
     if (appositive) return finish(`You are ${turn(sentence, facts, false).text}`);
-    if (noVerb && FRAGMENT_STARTS.has(words[0] ?? '')) {
-      return finish(`You are ${lowerFirst(turn(sentence, facts, false).text)}`);
+    // "Head of IT at a hospital, …", but not "Councillor Brynja Hammershaimb chairs…" (a title and a name)
+    const lowered = sentence.toLowerCase();
+    const byRole =
+      facts.role !== '' &&
+      lowered.startsWith(`${facts.role.toLowerCase()} `) &&
+      !namesOf(facts).some((n) => lowered.startsWith(n.toLowerCase()));
+    if (noVerb && (FRAGMENT_STARTS.has(words[0] ?? '') || byRole)) {
+      // "Head of IT at a hospital, very risk-averse, reports to the board.": what it is, then what it does
+      const [what, ...does] = splitClauses(turn(sentence, facts, false).text);
+      const told = [
+        `You are ${lowerFirst(what.join(', '))}.`,
+        ...does.map((c) => `${agreeWithYou(`You ${lowerFirst(c)}`)}.`),
+      ];
+      return finish(told.join(' '));
     }
   }
   const turned = turn(sentence, facts, true);
@@ -178,11 +201,20 @@ export function toPersona(sentence: string, facts: PersonaFacts, describing: boo
       .split(/,\s*(?:and\s+)?/)
       .map((c) => c.trim().replace(/[.!]+$/, ''))
       .filter((c) => CLAUSE_VERBS.has(lowerWords(c)[0] ?? ''));
-    if (clauses.length) return finish(clauses.map((c) => `${agreeWithYou(`You ${c}`)}.`).join(' '));
+    if (clauses.length)
+      return finish(clauses.map((c) => `${agreeWithYou(`You ${lowerFirst(c)}`)}.`).join(' '));
     if (!turned.aboutPersona) return null;
   }
   if (!turned.aboutPersona && wordsOf(turned.text).length < MIN_WORDS) return null;
   return finish(turned.text);
+}
+
+/** A description's comma-separated parts: those before the first that opens with a clause verb, and each such clause. */
+function splitClauses(text: string): [string[], ...string[]] {
+  const parts = text.split(/,\s*(?:and\s+)?/).map((c) => c.trim().replace(/[.!]+$/, ''));
+  const at = parts.findIndex((c, i) => i > 0 && CLAUSE_VERBS.has(lowerWords(c)[0] ?? ''));
+  if (at < 0) return [parts];
+  return [parts.slice(0, at), ...parts.slice(at).filter((c) => CLAUSE_VERBS.has(lowerWords(c)[0] ?? ''))];
 }
 
 /** "You is new" → "You are new", "You owns" → "You own": the verb after an added "You" (an adverb may stand between) */
