@@ -7,6 +7,7 @@ import { playScripted } from '../../voice/engines/dialogue/testing.js';
 import { type GenerationInput, generateBuiltin } from './builtin-generator.js';
 import { personaFacts } from './persona-facts.js';
 import { MAX_SITUATION_CHARS, personaSituation } from './persona-situation.js';
+import { SAMPLE_SCENARIOS } from './sample-scenarios.js';
 
 const CFO: GenerationInput = {
   userContext: "I'm an account executive at Routewise, selling route-planning software to distributors.",
@@ -122,6 +123,26 @@ describe("a custom persona's situation, in its second person", () => {
         scenarioDetails: 'A renewal call.',
       }),
     ).toEqual(['You are a tough procurement manager named Will Baker.', 'You hate long contracts.']);
+  });
+
+  it("tells the setup form's five samples their situation", () => {
+    const told = Object.fromEntries(
+      Object.entries(SAMPLE_SCENARIOS).map(([kind, input]) => [kind, situationOf(input).join(' ')]),
+    );
+    expect(told).toEqual({
+      interview:
+        'You are an engineering manager at a fast-growing payments startup. You are friendly but rigorous and expect concrete examples. A final-round job interview for a senior backend engineer position. You may also ask: "How do you decide when to pay down technical debt?"',
+      // "…and questions me about pricing per agent": the writer's part goes
+      sales:
+        'You are head of customer support at an online furniture retailer, busy and sceptical of new vendors. A discovery call and pitch to a prospect. You are worried about the integration effort with Zendesk.',
+      // "The recruiter, named Elena, has…": one subject
+      negotiation: 'You have limited budget flexibility and want the offer signed this week.',
+      feedback:
+        "You are a senior analyst on the user's team, talented but defensive when criticised. A difficult feedback conversation in the user's one-on-one.",
+      // "Dana is the CTO of a customer": what she is, not "you of a customer"
+      escalation:
+        'You are the CTO of a customer, angry after a second outage this month. An angry customer escalation after an outage took their checkout down for three hours. You are upset about the lack of status updates and want a refund and a credible plan. You may cancel the contract.',
+    });
   });
 
   it('stays within the room the prompt has left', () => {

@@ -111,7 +111,11 @@ function turn(sentence: string, facts: PersonaFacts, self: boolean): Turned {
       text = text.replace(given, (_m, how: string, name: string) => `${how} KEPTNAME${kept.push(name) - 1}`);
     }
     for (const name of names) refer(name);
-    if (facts.role) refer(`(?:the|my|our) ${escapeRegex(facts.role)}`);
+    // "the CTO" is the persona, but "Dana is the CTO of a customer" says what it is
+    if (facts.role)
+      refer(`(?<!\\b(?:is|are|was|were|as|becomes?)\\s)(?:the|my|our) ${escapeRegex(facts.role)}`);
+    // "The recruiter, named Elena, has…", "The recruiter, Elena, has…": one subject
+    text = text.replace(new RegExp(`${SELF},\\s+(?:(?:named|called)\\s+KEPTNAME\\d+|${SELF}),`, 'g'), SELF);
   }
   const pronouns: Record<string, string> = facts.gender === 'neutral' ? {} : S.pronouns[facts.gender];
   const parts = partsOf(text);
@@ -167,9 +171,14 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
  */
 export function toPersona(written: string, facts: PersonaFacts, describing: boolean): string | null {
   // "- she has 15 minutes": a list's item, without its bullet or number
-  const sentence = written.replace(BULLET, '');
+  const whole = written.replace(BULLET, '');
+  const mine = (text: string) => lowerWords(text).some((w) => USER_WORDS.has(w));
+  // "He is worried about the integration effort and questions me about pricing": the writer's part
+  // goes, the persona's stays (when it comes first, with its subject)
+  const [first, ...others] = whole.split(/,?\s+(?:and|but)\s+(?=[\p{L}])/u);
+  const sentence = mine(whole) && others.length && !mine(first) ? `${first}.` : whole;
   const words = lowerWords(sentence);
-  if (words.some((w) => USER_WORDS.has(w)) || INSTRUCTION_STARTS.has(words[0] ?? '')) return null;
+  if (mine(sentence) || INSTRUCTION_STARTS.has(words[0] ?? '')) return null;
   const noVerb = !words.some((w) => FINITE.has(w));
   if (describing) {
     // "Priya Raman, CFO of a regional food distributor.", "Jordan, a senior engineer on my team
@@ -229,7 +238,7 @@ function agreeWithYou(clause: string): string {
 function finish(sentence: string): string | null {
   const text = clean(sentence);
   if (wordsOf(text).length > MAX_WORDS) return null;
-  return capitalise(/[.!?]$/.test(text) ? text : `${text}.`);
+  return capitalise(/[.!?]["'”’)]?$/.test(text) ? text : `${text}.`);
 }
 
 /**
