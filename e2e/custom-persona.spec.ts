@@ -26,6 +26,16 @@ async function createScenario(request: APIRequestContext, name: string) {
   return (await res.json()) as { id: number; name: string };
 }
 
+/** The custom-call form filled in with Sarah's voice, on to the generated scenario's review. */
+async function describeScenario(page: Page, texts: { about: string; persona: string; scenario: string }) {
+  await page.goto('/custom-call');
+  await page.getByLabel('About You').fill(texts.about);
+  await page.getByLabel('Persona Details').fill(texts.persona);
+  await page.getByLabel('Scenario', { exact: true }).fill(texts.scenario);
+  await page.getByRole('radio', { name: /Sarah/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
 /** The scenario's card in the new-call picker (its own button, not the Edit/Delete beside it). */
 const card = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Custom Scenario' }).locator('button[aria-pressed]', { hasText: name });
@@ -35,16 +45,11 @@ test('a persona generated from a distinctive description opens in character and 
 }) => {
   test.slow();
   await signUp(page, 'Riley Platform');
-  await page.goto('/custom-call');
-  await page
-    .getByLabel('About You')
-    .fill('I lead the platform team at Fjordline Ferries and I ran last night’s database migration.');
-  await page
-    .getByLabel('Persona Details')
-    .fill('A furious CTO the morning after our migration took the production database down for six hours.');
-  await page.getByLabel('Scenario', { exact: true }).fill('An urgent call at 8 am, before the ferries sail.');
-  await page.getByRole('radio', { name: /Sarah/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await describeScenario(page, {
+    about: 'I lead the platform team at Fjordline Ferries and I ran last night’s database migration.',
+    persona: 'A furious CTO the morning after our migration took the production database down for six hours.',
+    scenario: 'An urgent call at 8 am, before the ferries sail.',
+  });
 
   // Review: a person (not "Custom Interviewer"), the CTO of the user's company, angry, with an
   // opening line that is curt and questions about the migration and the six hours.
@@ -112,22 +117,13 @@ test('a custom prospect answers the questions its description answers, in its ow
 }) => {
   test.slow();
   await signUp(page, 'Sam Routewise');
-  await page.goto('/custom-call');
-  await page
-    .getByLabel('About You')
-    .fill("I'm an account executive at Routewise, selling route-planning software to distributors.");
-  await page
-    .getByLabel('Persona Details')
-    .fill(
+  await describeScenario(page, {
+    about: "I'm an account executive at Routewise, selling route-planning software to distributors.",
+    persona:
       'Priya Raman, CFO of a regional food distributor. Sceptical, numbers-driven, had her budget cut by 20% this year.',
-    );
-  await page
-    .getByLabel('Scenario', { exact: true })
-    .fill(
+    scenario:
       'A discovery call. She is worried about implementation time and is locked into a contract with a competitor until March. I want her to agree to a pilot.',
-    );
-  await page.getByRole('radio', { name: /Sarah/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  });
   // the prompt tells the persona its situation in the second person, before any heading
   const prompt = page.getByLabel('System Prompt');
   await expect(prompt).toHaveValue(
