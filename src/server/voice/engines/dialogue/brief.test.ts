@@ -78,6 +78,18 @@ describe('the facts of a brief', () => {
     expect(factFor(greg, ['What is the top of the band for this role?'], [])).toBe('kept back');
   });
 
+  it("take no part of the question from the persona's name, which only addresses it", () => {
+    const brief = briefOf(
+      'You are Tom Baker, a senior analyst at Ledgerly. The quarterly report went out two days late.\n\nTemperament: calm',
+    );
+    const names = new Set(['tom', 'baker']);
+    expect(factFor(brief, ['Tom, how are things?'], [], names)).toBeNull();
+    const late = factFor(brief, ['Tom, why was the report late?'], [], names);
+    expect(late !== null && late !== 'kept back' && late.fact.text).toBe(
+      'The quarterly report went out two days late.',
+    );
+  });
+
   it('of a custom scenario are its situation before the headings, not its conduct or the user’s own words', () => {
     const prompt = [
       'You are Priya Shah, CTO at Northwind Health. In this call you are holding the user to account.',

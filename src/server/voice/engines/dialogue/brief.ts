@@ -192,9 +192,12 @@ export function factFor(
   { facts, secrets }: Brief,
   questions: string[],
   said: string[],
+  names: ReadonlySet<string> = new Set(),
 ): { fact: BriefFact; again: boolean } | 'kept back' | null {
   const asked = questions.join(' ');
-  const askedKeys = keyStems(asked);
+  // the persona's own name ("Tom, how did the report go?") addresses it: it asks for no fact
+  const nameKeys = keyStems([...names].join(' '));
+  const askedKeys = new Set([...keyStems(asked)].filter((k) => !nameKeys.has(k)));
   if (secrets.some((secret) => overlap(secret, askedKeys) > 0)) return 'kept back';
   const wasSaid = facts.map((fact) => said.some((line) => line.includes(fact.normalised)));
   const old = new Set(facts.filter((_, i) => wasSaid[i]).flatMap((f) => [...f.keys]));
