@@ -78,6 +78,10 @@ const languageSchema = z.object({
     adverbs: words,
     instructionStarts: words,
     afterHas: words,
+    subjects: words,
+    clauseOpeners: words,
+    joins: words,
+    determiners: words,
   }),
 });
 const personaSchema = z.object({

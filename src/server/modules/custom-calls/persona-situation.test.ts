@@ -1,6 +1,8 @@
 // A custom persona's situation, told to it in the second person before the prompt's first heading:
 // the brief the built-in persona answers the user's questions from.
 import { describe, expect, it } from 'vitest';
+import { MAX_SETUP_TEXT_LENGTH } from '../../../shared/contracts/custom-calls.js';
+import { MAX_TEXT_LENGTH } from '../../../shared/domain/limits.js';
 import type { Persona } from '../../voice/engines/brain.js';
 import { briefOf } from '../../voice/engines/dialogue/brief.js';
 import { playScripted } from '../../voice/engines/dialogue/testing.js';
@@ -146,14 +148,44 @@ describe("a custom persona's situation, in its second person", () => {
   });
 
   it('stays within the room the prompt has left', () => {
+    // eight of these (the most sentences taken) come to more than MAX_SITUATION_CHARS
     const many = Array.from(
       { length: 40 },
-      (_, i) => `She runs warehouse number ${i} in the northern region.`,
+      (_, i) =>
+        `She runs warehouse number ${i} in the northern region, where the night shift loads forty trucks before dawn and the drivers wait.`,
     );
-    const input = { ...CFO, scenarioDetails: many.join(' ') };
-    expect(situationOf(input).join(' ').length).toBeLessThanOrEqual(MAX_SITUATION_CHARS);
+    const input = { ...CFO, personaDetails: many[0], scenarioDetails: many.slice(1).join(' ') };
+    const told = situationOf(input);
+    expect(told.length).toBeGreaterThan(4);
+    expect(told.join(' ').length).toBeLessThanOrEqual(MAX_SITUATION_CHARS);
     const facts = personaFacts(input, 'general');
-    expect(personaSituation(input, facts, 120).join(' ').length).toBeLessThanOrEqual(120);
+    expect(personaSituation(input, facts, 300).join(' ').length).toBeLessThanOrEqual(300);
+    // a prompt with room to spare still takes no more than MAX_SITUATION_CHARS
+    expect(personaSituation(input, facts, 5_000).join(' ').length).toBeLessThanOrEqual(MAX_SITUATION_CHARS);
+  });
+
+  it('leaves a prompt with the three setup texts at their longest within its limit', () => {
+    const long = (line: (i: number) => string) => {
+      let text = '';
+      for (let i = 0; text.length < MAX_SETUP_TEXT_LENGTH; i++) text += `${line(i)} `;
+      return text.slice(0, MAX_SETUP_TEXT_LENGTH);
+    };
+    const g = generateBuiltin({
+      userContext: long((i) => `I am a sales rep, number ${i}, who sells routing software to distributors.`),
+      personaDetails: long(
+        (i) =>
+          `She is a CFO who had her budget cut by ${i} percent after a bad year for the company, and she answers to a board that wants savings by March.`,
+      ),
+      scenarioDetails: long(
+        (i) =>
+          `She is worried about cost number ${i}, and her drivers waste ${i} hours a day on routes that cross the city twice.`,
+      ),
+    });
+    const situation = g.systemPrompt.split('\n\n')[1];
+    expect(situation).toMatch(/^You are a CFO who had your budget cut/);
+    // eight such sentences are more than the room this prompt leaves: the paragraph is cut to it
+    expect(situation.length).toBeGreaterThan(600);
+    expect(g.systemPrompt.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
   });
 
   it("stands before the prompt's first heading, so the brief holds it in the first person", () => {

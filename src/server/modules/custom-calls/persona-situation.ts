@@ -26,21 +26,12 @@ const FINITE = new Set(S.finiteVerbs);
 const CLAUSE_VERBS = new Set(S.clauseVerbs);
 const ADVERBS = new Set(S.adverbs);
 const INSTRUCTION_STARTS = new Set(S.instructionStarts);
-const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our']);
+const DETERMINERS = new Set(S.determiners);
 const OBJECT_BEFORE = new Set(S.objectBefore);
-const CONJUNCTIONS = new Set([
-  'and',
-  'but',
-  'or',
-  'yet',
-  'so',
-  'because',
-  'when',
-  'while',
-  'that',
-  'as',
-  'if',
-]);
+const AFTER_HAS = new Set(S.afterHas);
+const SUBJECTS = new Set(S.subjects);
+const CLAUSE_OPENERS = new Set(S.clauseOpeners);
+const JOINS = new Set(S.joins);
 const WORD = /[\p{L}\d][\p{L}\d'’-]*/gu;
 const BULLET = /^\s*(?:[-*•]|\d+[.)])\s+/;
 
@@ -126,7 +117,7 @@ function turn(sentence: string, facts: PersonaFacts, self: boolean): Turned {
     if (!p.word) continue;
     const before = parts.slice(0, i).findLast((q) => q.word);
     const atClauseStart =
-      !before || CONJUNCTIONS.has(before.lower) || /[,;:]\s*$/.test(parts[i - 1]?.text ?? '');
+      !before || CLAUSE_OPENERS.has(before.lower) || /[,;:]\s*$/.test(parts[i - 1]?.text ?? '');
     if (p.text === SELF_OF) {
       p.text = 'your';
     } else if (p.text === SELF) {
@@ -136,9 +127,9 @@ function turn(sentence: string, facts: PersonaFacts, self: boolean): Turned {
       const next = nextWord(parts, i);
       const object = p.lower === 'her' && (!next || OBJECT_BEFORE.has(next.lower));
       // "she's been asked" is "you've been asked"; "she's blunt", "you're blunt"
-      const has = /'s$/.test(p.lower) && next !== undefined && S.afterHas.includes(next.lower);
+      const has = /'s$/.test(p.lower) && next !== undefined && AFTER_HAS.has(next.lower);
       p.text = object ? 'you' : has ? "you've" : pronouns[p.lower];
-      p.subject = ['she', 'he'].includes(p.lower);
+      p.subject = SUBJECTS.has(p.lower);
     } else {
       if (S.userPossessives[p.lower]) p.text = S.userPossessives[p.lower];
       continue;
@@ -152,14 +143,13 @@ function turn(sentence: string, facts: PersonaFacts, self: boolean): Turned {
     if (!p.word) continue;
     const before = parts.slice(0, i).findLast((q) => q.word && !ADVERBS.has(q.lower));
     const afterYou = before?.subject === true;
-    const afterConjunction =
-      subjectYou && before !== undefined && ['and', 'but', 'or', 'yet'].includes(before.lower);
+    const afterConjunction = subjectYou && before !== undefined && JOINS.has(before.lower);
     if (!afterYou && !afterConjunction) continue;
     if (S.agreement[p.lower]) p.text = S.agreement[p.lower];
     else if ((afterYou && /s$/.test(p.lower)) || CLAUSE_VERBS.has(p.lower)) p.text = baseForm(p.text);
   }
   const joined = parts.map((p) => p.text).join('');
-  return { text: joined.replace(/KEPTNAME(\d+)/g, (_m, i: string) => kept[Number(i)]), aboutPersona };
+  return { text: joined.replace(/KEPTNAME(\d+)/g, (m, i: string) => kept[Number(i)] ?? m), aboutPersona };
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -195,36 +185,30 @@ export function toPersona(written: string, facts: PersonaFacts, describing: bool
       !namesOf(facts).some((n) => lowered.startsWith(n.toLowerCase()));
     if (noVerb && (FRAGMENT_STARTS.has(words[0] ?? '') || byRole)) {
       // "Head of IT at a hospital, very risk-averse, reports to the board.": what it is, then what it does
-      const [what, ...does] = splitClauses(turn(sentence, facts, false).text);
-      const told = [
-        `You are ${lowerFirst(what.join(', '))}.`,
-        ...does.map((c) => `${agreeWithYou(`You ${lowerFirst(c)}`)}.`),
-      ];
+      const parts = commaParts(turn(sentence, facts, false).text);
+      const at = parts.findIndex((c, k) => k > 0 && opensWithVerb(c));
+      const what = at < 0 ? parts : parts.slice(0, at);
+      const does = at < 0 ? [] : parts.slice(at).filter(opensWithVerb);
+      const told = [`You are ${lowerFirst(what.join(', '))}.`, ...doing(does)];
       return finish(told.join(' '));
     }
   }
   const turned = turn(sentence, facts, true);
   if (describing && !/^\s*(you|your)\b/i.test(turned.text)) {
     // "Sceptical, numbers-driven, had her budget cut by 20% this year."
-    const clauses = turned.text
-      .split(/,\s*(?:and\s+)?/)
-      .map((c) => c.trim().replace(/[.!]+$/, ''))
-      .filter((c) => CLAUSE_VERBS.has(lowerWords(c)[0] ?? ''));
-    if (clauses.length)
-      return finish(clauses.map((c) => `${agreeWithYou(`You ${lowerFirst(c)}`)}.`).join(' '));
+    const clauses = commaParts(turned.text).filter(opensWithVerb);
+    if (clauses.length) return finish(doing(clauses).join(' '));
     if (!turned.aboutPersona) return null;
   }
   if (!turned.aboutPersona && wordsOf(turned.text).length < MIN_WORDS) return null;
   return finish(turned.text);
 }
 
-/** A description's comma-separated parts: those before the first that opens with a clause verb, and each such clause. */
-function splitClauses(text: string): [string[], ...string[]] {
-  const parts = text.split(/,\s*(?:and\s+)?/).map((c) => c.trim().replace(/[.!]+$/, ''));
-  const at = parts.findIndex((c, i) => i > 0 && CLAUSE_VERBS.has(lowerWords(c)[0] ?? ''));
-  if (at < 0) return [parts];
-  return [parts.slice(0, at), ...parts.slice(at).filter((c) => CLAUSE_VERBS.has(lowerWords(c)[0] ?? ''))];
-}
+/** A description's comma-separated parts ("Sceptical, numbers-driven, had her budget cut") */
+const commaParts = (text: string) => text.split(/,\s*(?:and\s+)?/).map((c) => c.trim().replace(/[.!]+$/, ''));
+const opensWithVerb = (clause: string) => CLAUSE_VERBS.has(lowerWords(clause)[0] ?? '');
+/** clauses opening with a verb, each as a sentence of its own: "had her budget cut" → "You had your budget cut." */
+const doing = (clauses: string[]) => clauses.map((c) => `${agreeWithYou(`You ${lowerFirst(c)}`)}.`);
 
 /** "You is new" → "You are new", "You owns" → "You own": the verb after an added "You" (an adverb may stand between) */
 function agreeWithYou(clause: string): string {

@@ -21,7 +21,6 @@ import { type AckKind, ANSWER_DATA, type FollowUpKind, LINES, type Line, PAST_ON
 import {
   type AnswerKind,
   type AnswerReading,
-  asksAboutExperience,
   isReadiness,
   questionTopic,
   readAnswer,
@@ -274,14 +273,15 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
   const lastFollowUp = said.at(-1) ?? '';
   // the user's answers before this one
   const earlier = history.slice(0, -1).flatMap((t) => (t.speaker === 'user' ? [t.text] : []));
-  const reading = readAnswer(answer, { ...listeningContext(p, question, lastFollowUp), earlier });
+  const context = listeningContext(p, question, lastFollowUp);
+  const reading = readAnswer(answer, { ...context, earlier });
   const rule = followUpRule(reading, s.followUps);
   const ack = acknowledgement(p, answer, reading, question, rule === null);
   if (rule) {
     const topic =
       rule === 'offTopic' || rule === 'hostile' || rule === 'repeat' ? questionTopic(question) : null;
     // "What actually happened?" only after a question about something the user did
-    const past = rule !== 'example' || asksAboutExperience(question);
+    const past = rule !== 'example' || context.experience === true;
     const probe = choose(
       LINES.followUps[rule],
       p.temperament,
