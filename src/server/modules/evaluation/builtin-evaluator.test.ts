@@ -91,6 +91,30 @@ describe('built-in evaluator', () => {
     expect(result.criteria[0].score).toBeLessThanOrEqual(NO_BEHAVIOUR_MAX_SCORE);
   });
 
+  it('does not take a pleasantry for a question about the other person, typed or spoken', () => {
+    const discovery = [
+      { name: 'Discovery', description: "Asks questions to learn about the prospect's needs." },
+    ];
+    const call = (answer: string) =>
+      evaluate(
+        `Prospect: Hello, facilities, Mark speaking. Who's this?\nYou: ${answer}\nProspect: We've already got a cleaning contractor.\nYou: Okay, that's fine.`,
+        discovery,
+      ).criteria[0];
+    const measured = (c: { rationale?: string }) =>
+      /Measured: ([\d.]+) questions? asked back/.exec(c.rationale ?? '')?.[1];
+    for (const pleasantry of [
+      "Hi Mark, it's Jo from BrightClean. How are you doing today? Are you having a good day?",
+      "hi mark how are you doing today are you having a good day it's lovely weather isn't it um so my name's jo",
+    ]) {
+      expect(measured(call(pleasantry))).toBe('0');
+    }
+    const asked = call("Hi Mark, it's Jo from BrightClean. How are you finding your cleaners?");
+    expect(measured(asked)).not.toBe('0');
+    expect(asked.score).toBeGreaterThan(
+      call("Hi Mark, it's Jo from BrightClean. How are you doing today?").score,
+    );
+  });
+
   it('scores an off-topic answer low on relevance and communication', () => {
     const transcript = [
       'Interviewer: Tell me about a time you had to deal with a difficult customer.',

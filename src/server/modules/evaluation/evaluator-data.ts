@@ -67,6 +67,8 @@ const lexiconSchema = z.strictObject({
   selfClaimModifiers: wordList,
   selfStates: wordList,
   habitWords: wordList,
+  smallTalk: wordList,
+  smallTalkWords: wordList,
 });
 
 const conceptsSchema = z.strictObject({

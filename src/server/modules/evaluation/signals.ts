@@ -22,6 +22,7 @@ const NON_ACTION = set(lexicon.nonActionVerbs);
 const SUBJECTS = set(lexicon.subjects);
 const TAGS = set(lexicon.tagQuestions);
 const RESULT_VERBS = set(lexicon.resultVerbs);
+const SMALL_TALK_WORDS = set(lexicon.smallTalkWords);
 
 type Lists = Record<
   | 'reasons'
@@ -36,7 +37,8 @@ type Lists = Record<
   | 'caving'
   | 'signposts'
   | 'offTopic'
-  | 'work',
+  | 'work'
+  | 'smallTalk',
   PhraseList
 >;
 let lists: Lists | null = null;
@@ -55,6 +57,7 @@ function phraseLists(): Lists {
     signposts: compileList(lexicon.signposts),
     offTopic: compileList(TOPICS.offTopic),
     work: compileList(TOPICS.work),
+    smallTalk: compileList(lexicon.smallTalk),
   };
   return lists;
 }
@@ -308,6 +311,24 @@ function weightOf(sentence: string, approximate: readonly { text: string; confid
   return { weight: 1, approximate: false };
 }
 
+/**
+ * A pleasantry ("how are you doing today?", "are you having a good day?") asks nothing about the
+ * other person's situation: it says a small-talk phrase and no content word but small talk, the
+ * names of the call's people and the speaker's own ("my name's Jo").
+ */
+function isPleasantry(
+  toks: readonly Token[],
+  content: readonly string[],
+  people: ReadonlySet<string>,
+  L: Lists,
+): boolean {
+  if (countIn(toks, L.smallTalk) === 0) return false;
+  const own = new Set(
+    toks.filter((_, i) => i >= 2 && toks[i - 2].l === 'name' && toks[i - 1].l === 'be').map((t) => t.l),
+  );
+  return content.every((c) => SMALL_TALK_WORDS.has(c) || people.has(c) || own.has(c));
+}
+
 function sentenceFacts(
   s: Sentence,
   answer: number,
@@ -316,6 +337,7 @@ function sentenceFacts(
   weight: { weight: number; approximate: boolean },
   L: Lists,
   names: ReadonlySet<string>,
+  people: ReadonlySet<string>,
 ): SentenceFacts {
   const toks = s.toks;
   const { actions, past, commitments } = findActions(toks);
@@ -341,8 +363,9 @@ function sentenceFacts(
     const first = toks[0]?.t ?? '';
     const isTag = toks.length <= 3 || (toks.length <= 5 && TAGS.has(toks.at(-1)?.t ?? ''));
     const asks = QUESTION_START.has(first) || toks.some((t) => WH.has(t.t) || t.l === 'ask');
-    if (!isTag && asks) {
-      const onTopic = content.some((c) => conversation.has(c));
+    if (!isTag && asks && !isPleasantry(toks, content, people, L)) {
+      // the other person's name ties no question to the call
+      const onTopic = content.some((c) => conversation.has(c) && !people.has(c));
       questionBack = onTopic ? 1 : 0.5;
     }
   }
@@ -591,6 +614,15 @@ export function buildContext(
   ]);
 
   const names = new Set(turns.flatMap((t) => t.label.toLowerCase().split(/\s+/)).filter((w) => w.length > 1));
+  /** the labels' names and the names the persona's lines say ("Mark speaking") */
+  const people = new Set([
+    ...names,
+    ...turns.flatMap((t, i) =>
+      t.speaker === 'agent'
+        ? analysed[i].flatMap((s) => s.toks.filter((k) => k.p === 'PROPN').map((k) => k.l))
+        : [],
+    ),
+  ]);
   const answers: AnswerFacts[] = [];
   const sentences: SentenceFacts[] = [];
   let prompt: string | null = null;
@@ -605,7 +637,7 @@ export function buildContext(
     }
     const index = answers.length;
     const facts = analysed[ti].map((s) =>
-      sentenceFacts(s, index, promptContent, conversation, weightOf(s.text, approx), L, names),
+      sentenceFacts(s, index, promptContent, conversation, weightOf(s.text, approx), L, names, people),
     );
     const fluency = fluencyOf(facts);
     const claimed = claimsOnly(facts);
