@@ -82,6 +82,7 @@ const answersSchema = z.strictObject({
   ready: wordList,
   experience: wordList,
   figures: z.strictObject({ asks: wordList.min(1), asksHow: wordList, reasons: wordList.min(1) }),
+  others: z.strictObject({ asks: wordList.min(1), says: wordList.min(1) }),
 });
 
 const wordMap = z.record(z.string().min(1), z.string());

@@ -148,6 +148,22 @@ describe('reading an answer', () => {
     ).toBe(false);
   });
 
+  it('takes another offer already named as the answer to a question after other offers', () => {
+    const others = 'Do you have any other offers you are considering?';
+    for (const named of [
+      'I was hoping for 165,000 in base, based on two market surveys and a competing offer I hold.',
+      'I have an offer from a fintech in Berlin.',
+      'There is another offer on the table.',
+    ])
+      expect(answers(others, named), named).toBe(true);
+    for (const not of [
+      'No, this is the only offer I have.',
+      'I offered to help with the hiring.',
+      'Another thing: I want two remote days.',
+    ])
+      expect(answers(others, not), not).toBe(false);
+  });
+
   it('names the part of an answer worth naming back, short and in the persona’s words', () => {
     const phrase = (a: string) => salientPhrase(a)?.text;
     expect(phrase(ANSWERS.concrete)).toBe('cutting late deliveries from 9 % to 3 %');
@@ -160,6 +176,9 @@ describe('reading an answer', () => {
     expect(phrase('My team owns the billing service.')).toBe('the billing service');
     expect(phrase('Our football club won.')).toBe('your football club');
     expect(phrase('Yes.')).toBe('yes');
+    // an amount before a count, with its rate
+    expect(phrase('I was hoping for 165,000 in base, based on two market surveys.')).toBe('165,000');
+    expect(phrase('Eleven clinics pay 200 euros a month each.')).toBe('200 euros a month');
     // never a filler word
     expect(phrase('It was a thing, you know, stuff and things.')).toBeUndefined();
   });

@@ -189,7 +189,37 @@ export function touches(question: string, answer: string, identity: Set<string> 
 export function answers(question: string, answer: string): boolean {
   const keys = keyStems(question);
   const shared = overlap(keys, keyStems(answer));
-  return (shared >= 2 && shared / keys.size >= 0.75) || givesFigureAsked(question, answer);
+  return (
+    (shared >= 2 && shared / keys.size >= 0.75) ||
+    givesFigureAsked(question, answer) ||
+    namesOtherAsked(question, answer)
+  );
+}
+
+const OTHERS = { asks: new Set(ANSWER_DATA.others.asks), says: new Set(ANSWER_DATA.others.says) };
+
+/**
+ * A question after other things of a kind ("Do you have any other offers you are considering?") is
+ * answered by an answer that already named one: the thing with "competing", "another"… before it
+ * ("a competing offer I hold") or "from" after it ("an offer from a fintech"). One shared word of
+ * the question's two ("offers", "considering") is not most of them.
+ */
+export function namesOtherAsked(question: string, answer: string): boolean {
+  const asked = tokenize(question);
+  const things = new Set<string>();
+  asked.forEach((t, i) => {
+    if (!OTHERS.asks.has(t.lower)) return;
+    const thing = asked.slice(i + 1, i + 3).find((n) => !isStopword(n.lower) && !n.breakBefore);
+    if (thing) things.add(stem(thing.lower));
+  });
+  if (things.size === 0) return false;
+  const said = tokenize(answer);
+  return said.some(
+    (t, i) =>
+      things.has(stem(t.lower)) &&
+      (said.slice(Math.max(0, i - 2), i).some((m) => OTHERS.says.has(m.lower)) ||
+        said[i + 1]?.lower === 'from'),
+  );
 }
 
 const FIGURES = ANSWER_DATA.figures;
@@ -277,13 +307,11 @@ function numberEnd(tokens: Token[], j: number): number {
     end++;
   }
   // "a month", "per site"
-  if (
-    joined(tokens, end + 2) &&
-    ['a', 'an', 'per', 'each'].includes(tokens[end + 1].lower) &&
-    RATE_UNITS.has(stem(tokens[end + 2].lower))
-  ) {
-    return end + 2;
-  }
+  const rate = (at: number) =>
+    joined(tokens, at + 2) &&
+    ['a', 'an', 'per', 'each'].includes(tokens[at + 1].lower) &&
+    RATE_UNITS.has(stem(tokens[at + 2].lower));
+  if (rate(end)) return end + 2;
   // what it counts: up to three words ("40,000 monthly users", "15-minute rollback limit")
   let nouns = 0;
   while (nouns < 3 && joined(tokens, end + 1)) {
@@ -294,6 +322,8 @@ function numberEnd(tokens: Token[], j: number): number {
     nouns++;
     if (/[^s]s$/.test(t.lower)) break;
   }
+  // "200 euros a month"
+  if (nouns > 0 && rate(end)) return end + 2;
   const counted = nouns > 0 || NUMBER_TAILS.has(tokens[end].lower);
   if (
     counted &&
@@ -423,7 +453,8 @@ function numberPhrases(text: string, tokens: Token[]): Candidate[] {
     out.push({
       text: slice(text, tokens, j, end),
       kind: 'number',
-      score: 50 + (hasNoun ? 5 : 0) + (hasTail ? 3 : 0) - (hasNoun || hasTail ? 0 : 6) - j * 0.01,
+      // an amount ("165,000", "2,400 sign-ups") before a count ("two market surveys")
+      score: 50 + (hasNoun ? 5 : 0) + (hasTail ? 3 : 0) + (big ? 8 : 0) - j * 0.01,
       from: j,
       to: end,
     });
