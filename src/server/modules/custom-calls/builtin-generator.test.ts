@@ -240,6 +240,29 @@ describe('custom personas specific to their description', () => {
     expect(questions).toContain('your price compared with the incumbent');
   });
 
+  it('the sceptical recruiter: a counterpart who hears what the user wants to negotiate, figures kept whole', () => {
+    const g = generateBuiltin({
+      userContext:
+        'I am a senior backend engineer with eight years of experience and I just received an offer.',
+      personaDetails:
+        'Karen, a sceptical recruiter at Vantage Cloud who made me the offer and guards the salary band.',
+      scenarioDetails:
+        'I want to negotiate my job offer up from 150,000 to 165,000 base, or get a signing bonus.',
+    });
+    expect([g.kind, g.temperament]).toEqual(['negotiation', 'sceptical']);
+    // the offer is the persona's own: no doubting "your job offer"
+    expect(g.welcomeMessage).toBe(
+      "I'm Karen. You wanted to talk about your job offer up from 150,000 to 165,000 base. I'll be upfront, there isn't much room. Let's hear it.",
+    );
+    const questions = g.sampleQuestions.join(' ');
+    expect(questions).toContain('150,000 to 165,000 base');
+    expect(questions).not.toMatch(/(?<![\d,])000\b|move on or\b|\bget a signing/);
+    // after "Let's hear it" the first question does not ask again what the call is about
+    expect(g.sampleQuestions[0]).toBe(
+      'What would a good outcome look like for you, and what is it based on?',
+    );
+  });
+
   it('keeps the specification’s defaults when the description names no role or organisation', () => {
     const g = generateBuiltin({
       userContext: 'Me.',

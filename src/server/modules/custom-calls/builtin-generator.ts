@@ -134,7 +134,9 @@ function openingTopic(situation: Situation): string | null {
 
 /**
  * The persona's opening line, in its temperament (an angry persona does not thank anyone): the
- * kind's own line when its persona is the one being spoken to, else one naming the topic.
+ * kind's own line naming the topic (a negotiation's counterpart hears what the user wants to
+ * discuss, rather than doubting "your job offer"), the kind's own line when its persona is the one
+ * being spoken to, else the temperament's line naming the topic.
  */
 export function welcomeFor(
   address: string,
@@ -142,6 +144,9 @@ export function welcomeFor(
   topic: string | null = null,
   kind: ConversationKind = 'general',
 ) {
+  const onTopic = topic ? DATA.kinds[kind].welcomeWithTopic?.[temperament] : undefined;
+  const named = onTopic ? fill(onTopic, { address, topic }) : null;
+  if (named) return named;
   const own = DATA.kinds[kind].welcome?.[temperament];
   if (own) return fill(own, { address }) ?? '';
   const lines = DATA.situation.temperaments[temperament].welcome;

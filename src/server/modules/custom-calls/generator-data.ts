@@ -42,6 +42,7 @@ const kindSchema = z.object({
   ask: z.array(template.includes('{topic}')).min(1),
   openers: words.min(1),
   welcome: z.partialRecord(temperament, template).optional(),
+  welcomeWithTopic: z.partialRecord(temperament, template.includes('{topic}')).optional(),
 });
 
 const temperamentLines = z.object({

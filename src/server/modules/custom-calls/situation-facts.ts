@@ -35,7 +35,10 @@ export function scenarioTopics(text: string): string[] {
         .slice(from, to)
         .replace(STOP_AT, '')
         .replace(/[\s,]+(?:and|or|but)?\s*$/i, '');
-      for (const part of segment.split(/,\s*(?:and\s+)?|\s+and\s+/)) {
+      // not at the comma of a number ("150,000")
+      for (const part of segment.split(
+        /(?<!\d),\s*(?:(?:and|or)\s+)?|,(?!\d)\s*(?:(?:and|or)\s+)?|\s+and\s+/,
+      )) {
         const words = clean(part).split(' ');
         if (words[0] === '' || NOT_A_TOPIC.test(words[0]) || (words.length < 2 && words[0].length < 4))
           continue;
