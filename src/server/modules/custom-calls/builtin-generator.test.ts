@@ -115,6 +115,29 @@ describe('built-in custom-scenario generator', () => {
     expect(personaName('I am meeting Sofia Reyes, the procurement lead.')).toBe('Sofia Reyes');
     expect(personaName('Northwind Health, a hospital group, is buying.')).toBeNull();
   });
+
+  it('reads "Head of Customer Support" as a role, "Head of the Finance Department" as a role and its body', () => {
+    const roleAndCompany = (personaDetails: string) => {
+      const g = generateBuiltin({
+        userContext: 'I sell a helpdesk tool.',
+        personaDetails,
+        scenarioDetails: 'A discovery call.',
+      });
+      return [g.role, g.company];
+    };
+    expect(roleAndCompany('Marcus, Head of Customer Support at a fashion retailer.')[0]).toBe(
+      'Head of Customer Support',
+    );
+    expect(roleAndCompany('Ana, Director of Product at Vantage Cloud.')).toEqual([
+      'Director of Product',
+      'Vantage Cloud',
+    ]);
+    expect(roleAndCompany('Ana, Head of the Finance Department.')).toEqual(['Head', 'Finance Department']);
+    expect(roleAndCompany('Ana, Chair of Northwind Health Trust.')).toEqual([
+      'Chair',
+      'Northwind Health Trust',
+    ]);
+  });
 });
 
 // Issue 21: a custom persona is specific to its description: name, role, organisation and

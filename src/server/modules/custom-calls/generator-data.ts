@@ -91,6 +91,7 @@ const personaSchema = z.object({
   roleOf: words,
   roleModifierStops: words,
   roleAreaStops: words,
+  functionAreas: words,
   followsRole: words,
   notBeforeRole: words,
   honorifics: words,

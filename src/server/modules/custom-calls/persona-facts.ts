@@ -154,6 +154,7 @@ const ROLE_OF_RE = new RegExp(
   'giu',
 );
 const AREA_STOPS = lower(P.roleAreaStops);
+const FUNCTION_AREAS = lower(P.functionAreas);
 const ACRONYM_RE = new RegExp(`(?<![\\p{L}])(${wordsPattern(P.roleAcronyms)})(?![\\p{L}])`, 'u');
 const FOLLOWS_ROLE = new Set([...AREA_STOPS, ...lower(P.followsRole)]);
 const NOT_BEFORE_ROLE = lower(P.notBeforeRole);
@@ -174,7 +175,9 @@ function roleOf(text: string): RoleFound | null {
     const last = bare(area[area.length - 1]);
     const proper = area.some((w) => /^\p{Lu}/u.test(w));
     const head = titleCase(m[1]);
-    if (area[0].toLowerCase() === 'the' || ORG_NOUNS.has(last) || (proper && area.length > 1)) {
+    // "Head of Customer Support" names a function, capitalised as titles are, not an organisation
+    const organisation = ORG_NOUNS.has(last) || (proper && area.length > 1 && !FUNCTION_AREAS.has(last));
+    if (area[0].toLowerCase() === 'the' || organisation) {
       const body = area.filter((w, i) => !(i === 0 && w.toLowerCase() === 'the'));
       if (body.length > 0 && (ORG_NOUNS.has(last) || proper))
         return { role: head, company: titleCase(body.join(' ')) };

@@ -90,6 +90,19 @@ describe('the facts of a brief', () => {
     );
   });
 
+  it("take a word of the persona's own title alone for no question about who it is", () => {
+    const brief = briefOf(
+      'You are Marcus, Head of Customer Support at Lindgren Fashion. Your team of 12 handles 3,000 tickets a week in shared inboxes.\n\nTemperament: calm',
+    );
+    const identity = new Set(['marcus', 'head', 'customer', 'support', 'lindgren', 'fashion']);
+    const fact = (question: string) => {
+      const found = factFor(brief, [question], [], new Set(['marcus']), identity);
+      return found === null || found === 'kept back' ? found : found.fact.text;
+    };
+    expect(fact('How do you handle support tickets today?')).toMatch(/^My team of 12/);
+    expect(fact('Are you the head of customer support there?')).toMatch(/^I'm Marcus/);
+  });
+
   it('of a custom scenario are its situation before the headings, not its conduct or the user’s own words', () => {
     const prompt = [
       'You are Priya Shah, CTO at Northwind Health. In this call you are holding the user to account.',

@@ -193,6 +193,7 @@ export function factFor(
   questions: string[],
   said: string[],
   names: ReadonlySet<string> = new Set(),
+  identity: ReadonlySet<string> = new Set(),
 ): { fact: BriefFact; again: boolean } | 'kept back' | null {
   const asked = questions.join(' ');
   // the persona's own name ("Tom, how did the report go?") addresses it: it asks for no fact
@@ -203,10 +204,18 @@ export function factFor(
   const old = new Set(facts.filter((_, i) => wasSaid[i]).flatMap((f) => [...f.keys]));
   const keys = new Set([...askedKeys].filter((k) => !old.has(k)));
   const concepts = conceptsOf(asked);
+  // a word of the persona's own title ("support" to a Head of Customer Support) is in most of
+  // what it is asked: alone it asks nothing about who the persona is ("How do you handle support
+  // tickets?"); two of them, or one beside another shared word, do ("Are you the head of support?")
+  const topicWords = (fact: BriefFact) => {
+    const shared = [...fact.keys].filter((k) => keys.has(k));
+    const own = shared.filter((k) => identity.has(k)).length;
+    return own === 1 && shared.length === 1 ? 0 : shared.length;
+  };
   const scored = facts
     .map((fact, i) => ({
       fact,
-      score: 2 * overlap(fact.keys, keys) + 2 * overlap(fact.concepts, concepts),
+      score: 2 * topicWords(fact) + 2 * overlap(fact.concepts, concepts),
       again: wasSaid[i],
     }))
     .filter((f) => f.score >= MIN_SCORE);

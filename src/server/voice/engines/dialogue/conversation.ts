@@ -79,7 +79,7 @@ export function answeredFromBrief(p: DialoguePersona, turn: string, said: string
   // a brief with nothing to say or keep back (most custom scenarios') answers nothing
   if (!p.brief.facts.length && !p.brief.secrets.length) return null;
   const questions = questionsToPersona(turn);
-  return questions ? factFor(p.brief, questions, said, p.names) : null;
+  return questions ? factFor(p.brief, questions, said, p.names, p.identity) : null;
 }
 
 export type ConversationState = {
