@@ -83,6 +83,7 @@ const languageSchema = z.object({
     clauseOpeners: words,
     joins: words,
     determiners: words,
+    labels: z.object({ name: words, role: words, organisation: words, trait: words }),
   }),
 });
 const personaSchema = z.object({

@@ -67,7 +67,7 @@ const NAME_PATTERNS: { re: RegExp; titled?: boolean }[] = [
   { re: new RegExp(`(?:^|[^\\p{L}])(${HONORIFIC})\\s+(${NAME})`, 'u'), titled: true },
   {
     re: new RegExp(
-      `^(${NAME})(?=,|\\s+(?:is|was|works|runs|chairs|leads|heads|manages|owns|has|will|wants|from|at|of)\\b)`,
+      `^(${NAME})(?=,|\\s+[—–-]\\s|\\s+(?:is|was|works|runs|chairs|leads|heads|manages|owns|has|will|wants|from|at|of)\\b)`,
       'u',
     ),
   },
@@ -77,7 +77,15 @@ const NAME_PATTERNS: { re: RegExp; titled?: boolean }[] = [
 
 /** A name the text gives ("named Dana", "Councillor Brynja Hammershaimb", "Dana is …"), else null. */
 export function findPersonaName(text: string): { name: string; title: string | null } | null {
-  const t = clean(text);
+  // "- Grace, CEO of a startup": a list's items without their bullets, each line a sentence
+  const t = clean(
+    text
+      .split('\n')
+      .map((line) => line.replace(/^\s*(?:[-*•–]|\d+[.)])\s+/, '').trim())
+      .filter(Boolean)
+      .map((line) => (/[.!?:,;]$/.test(line) ? line : `${line}.`))
+      .join(' '),
+  );
   for (const { re, titled } of NAME_PATTERNS) {
     const m = re.exec(t);
     if (!m) continue;

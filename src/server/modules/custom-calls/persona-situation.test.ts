@@ -96,6 +96,33 @@ describe("a custom persona's situation, in its second person", () => {
     ]);
   });
 
+  it('keeps the name of a bulleted or labelled description, and tells its labelled lines as sentences', () => {
+    const bulleted = { userContext: 'x', scenarioDetails: 'A pitch.' };
+    const grace = {
+      ...bulleted,
+      personaDetails: '- Grace Okafor, CEO of Brightpath\n- has raised two rounds',
+    };
+    expect(personaFacts(grace, 'sales').name).toBe('Grace Okafor');
+    expect(situationOf(grace)).toEqual([
+      'You are Grace Okafor, CEO of Brightpath.',
+      'You have raised two rounds.',
+    ]);
+    const dashed = { ...bulleted, personaDetails: '• Grace — CEO, sceptical' };
+    expect(personaFacts(dashed, 'sales').name).toBe('Grace');
+    expect(situationOf(dashed)).toEqual(['You are Grace, CEO, sceptical.']);
+    const labelled = {
+      ...bulleted,
+      personaDetails:
+        'Persona:\n- Name: Grace\n- Role: CEO of a seed-stage startup\n- Company: Brightpath\n- Mood: Impatient',
+    };
+    expect(personaFacts(labelled, 'sales').name).toBe('Grace');
+    expect(situationOf(labelled)).toEqual([
+      'You are CEO of a seed-stage startup.',
+      'You work at Brightpath.',
+      'You are impatient.',
+    ]);
+  });
+
   it('reads lists, a role at the start, and a name given with "named"', () => {
     expect(
       situationOf({

@@ -34,6 +34,10 @@ const CLAUSE_OPENERS = new Set(S.clauseOpeners);
 const JOINS = new Set(S.joins);
 const WORD = /[\p{L}\d][\p{L}\d'’-]*/gu;
 const BULLET = /^\s*(?:[-*•]|\d+[.)])\s+/;
+const LABEL = /^([\p{L} ]{2,20}):\s+(\S.*)$/u;
+const LABELS = new Map(
+  Object.entries(S.labels).flatMap(([kind, names]) => names.map((n) => [n, kind] as const)),
+);
 
 type Part = { text: string; word: boolean; lower: string; subject?: boolean };
 
@@ -161,7 +165,19 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
  */
 export function toPersona(written: string, facts: PersonaFacts, describing: boolean): string | null {
   // "- she has 15 minutes": a list's item, without its bullet or number
-  const whole = written.replace(BULLET, '');
+  const item = written.replace(BULLET, '');
+  // "Name: Grace", "Role: CEO of a startup", "Mood: impatient": a labelled line
+  const labelled = LABEL.exec(item);
+  const label = labelled ? LABELS.get(labelled[1].trim().toLowerCase()) : undefined;
+  if (labelled && label) {
+    const value = labelled[2].trim().replace(/[.!]+$/, '');
+    if (label === 'name') return null;
+    if (label === 'organisation') return finish(`You work at ${value}`);
+    return finish(`You are ${label === 'trait' ? lowerFirst(value) : value}`);
+  }
+  // "Grace — CEO, sceptical": a dash after the name stands for a comma
+  const named = namesOf(facts).find((n) => new RegExp(`^${escapeRegex(n)}\\s+[—–-]\\s`, 'i').test(item));
+  const whole = named ? item.replace(/\s+[—–-]\s+/, ', ') : item;
   const mine = (text: string) => lowerWords(text).some((w) => USER_WORDS.has(w));
   // "He is worried about the integration effort and questions me about pricing": the writer's part
   // goes, the persona's stays (when it comes first, with its subject)
