@@ -284,6 +284,22 @@ describe('custom personas specific to their description', () => {
     expect(g.sampleQuestions[0]).toBe(
       'What would a good outcome look like for you, and what is it based on?',
     );
+    // a counterpart has more to ask than the one thing the scenario names
+    expect(g.sampleQuestions.slice(2)).toEqual([
+      "If I can't move on that, what else would work for you?",
+      'What can you offer in return?',
+    ]);
+  });
+
+  it('keeps the lines of a bulleted description in the prompt', () => {
+    const g = generateBuiltin({
+      userContext: 'I am an engineer.',
+      personaDetails: '- Karen Blake, Head of Talent Acquisition\n-   sceptical, guards the band',
+      scenarioDetails: 'Negotiate my offer.',
+    });
+    expect(g.systemPrompt).toContain(
+      'Your persona, as the user described it:\n- Karen Blake, Head of Talent Acquisition\n- sceptical, guards the band\n',
+    );
   });
 
   it('keeps the specification’s defaults when the description names no role or organisation', () => {

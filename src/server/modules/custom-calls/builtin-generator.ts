@@ -55,6 +55,8 @@ export function classifyConversation(input: GenerationInput): ConversationKind {
 }
 
 export const MAX_SAMPLE_QUESTIONS = 6;
+/** a kind with questions of its own to add (alsoAsk) fills a shorter list up to this many */
+const MIN_QUESTIONS_WITH_MORE = 4;
 
 export type Situation = {
   event: SituationEvent | null;
@@ -122,6 +124,11 @@ export function sampleQuestionsFor(
     const profile = DATA.kinds[kind];
     main.unshift(...(profile.askTemperaments.includes(temperament) ? profile.openers : [lines.opener]));
   }
+  // a negotiation counterpart has more to ask than the scenario names: what else would work, what
+  // the user offers in return
+  const more = DATA.kinds[kind].alsoAsk ?? [];
+  const short = MIN_QUESTIONS_WITH_MORE - main.length - (next ? 1 : 0);
+  if (short > 0) main.push(...more.filter((q) => !main.includes(q)).slice(0, short));
   const room = MAX_SAMPLE_QUESTIONS - (next ? 1 : 0);
   return [...new Set([...main.slice(0, room), ...(next ? [next] : [])])];
 }
@@ -160,15 +167,23 @@ function framingFor(kind: ConversationKind, input: GenerationInput): string {
   return profile.framingWhen?.find((f) => new RegExp(f.pattern, 'i').test(text))?.framing ?? profile.framing;
 }
 
+/** The user's text as written, its lines kept (a bulleted description stays a list), spaces tidied. */
+const asWritten = (text: string) =>
+  text
+    .split('\n')
+    .map(clean)
+    .filter((line) => line !== '')
+    .join('\n');
+
 function systemPromptFor(kind: ConversationKind, input: GenerationInput, facts: PersonaFacts): string {
   const profile = DATA.kinds[kind];
   const at = facts.company !== CUSTOM_DEFAULTS.company ? ` at ${facts.company}` : '';
   const [first, ...rest] = [
     `You are ${facts.name}, ${facts.role}${at}. In this call you are ${framingFor(kind, input)}. The user is practising this conversation by voice and will be evaluated afterwards, so make it realistic.`,
     `${temperamentLine(facts.temperament)}\n${DATA.situation.temperaments[facts.temperament].prompt}`,
-    `Your persona, as the user described it:\n${clean(input.personaDetails)}`,
-    `The situation you are in:\n${clean(input.scenarioDetails)}`,
-    `Who you are talking to, in their own words:\n${clean(input.userContext)}`,
+    `Your persona, as the user described it:\n${asWritten(input.personaDetails)}`,
+    `The situation you are in:\n${asWritten(input.scenarioDetails)}`,
+    `Who you are talking to, in their own words:\n${asWritten(input.userContext)}`,
     `How to play it:\n${[...profile.goals, ...DATA.situation.voiceRules].map((r) => `- ${r}`).join('\n')}`,
   ];
   // the persona's situation in its own second person, before the first heading: its brief, which

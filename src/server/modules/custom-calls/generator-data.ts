@@ -43,6 +43,7 @@ const kindSchema = z.object({
   openers: words.min(1),
   welcome: z.partialRecord(temperament, template).optional(),
   welcomeWithTopic: z.partialRecord(temperament, template.includes('{topic}')).optional(),
+  alsoAsk: words.optional(),
 });
 
 const temperamentLines = z.object({
