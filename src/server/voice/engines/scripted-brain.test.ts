@@ -396,6 +396,30 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(LINES.alreadySaid.some((l) => lines[2].text.startsWith(l.text))).toBe(true);
   });
 
+  it('declines a question its brief does not hold while its own waits, and meets a question about its own as an answer', () => {
+    const greg = preset('greg-holloway');
+    const [, number, next] = greg.sampleQuestions;
+    const { lines, audited, p } = playScripted(greg, [
+      "Thanks Greg, I'm excited too. Overall I like the role, and I'd like to talk about the base.",
+      'Before that, do you allow remote work on Fridays?',
+      'I was hoping for 165,000 in base, based on two market surveys for senior engineers in this city.',
+    ]);
+    expect(lines[0].text).toContain(number);
+    // not taken for an answer to the number question: declined, and that question stays on the table
+    expect(lines[1].move).toBe('answer');
+    expect(LINES.deflections.some((l) => lines[1].text.startsWith(l.text))).toBe(true);
+    expect(lines[1].text).not.toContain(number);
+    expect(lines[2].move).toBe('next');
+    expect(lines[2].text).toContain(next);
+    expect(auditConversation(p, audited).repeatedQuestions).toEqual([]);
+    // "what do you mean?" asks about the persona's own question: not declined
+    const asked = playScripted(greg, [
+      "Thanks Greg, I'm excited too. Overall I like the role, and I'd like to talk about the base.",
+      'Sorry, what do you mean by how I arrived at it?',
+    ]).lines[1];
+    expect(LINES.deflections.some((l) => asked.text.startsWith(l.text))).toBe(false);
+  });
+
   it('answers a question the brief answers after it has closed the call, and stays closed', () => {
     const { lines } = playScripted(PM_INTERVIEWER, [
       ANSWERS.ready,

@@ -132,6 +132,11 @@ describe('a turn that asks the persona something', () => {
     expect(questionsToPersona('could you tell me how your team handles orders today')).toEqual([
       'could you tell me how your team handles orders today',
     ]);
+    // a spoken question after a lead-in
+    expect(questionsToPersona('before that do you allow remote work on fridays')).toEqual([
+      'before that do you allow remote work on fridays',
+    ]);
+    expect(questionsToPersona('so i think we should start with the budget')).toBeNull();
   });
 
   it('is not an answer that checks in, a long answer with a question in it, or a question to no one', () => {

@@ -127,8 +127,14 @@ function isAddressed(sentence: string, typed: boolean): boolean {
     saysAny(sentence, BRIEF.addressed).length > 0 || (typed && !saysAny(sentence, BRIEF.speaker).length);
   return addressed && !saysAny(sentence, BRIEF.checkIns).length && !saysAny(sentence, BRIEF.proposals).length;
 }
+/** "before that is remote work possible…": up to two lead-ins, then an opener */
 function opensAQuestion(sentence: string): boolean {
-  const text = normalise(sentence);
+  let text = normalise(sentence);
+  for (let n = 0; n < 2; n++) {
+    const lead = BRIEF.leadIns.find((l) => text.startsWith(`${l} `));
+    if (!lead) break;
+    text = text.slice(lead.length + 1);
+  }
   return BRIEF.openers.some((o) => text.startsWith(`${o} `));
 }
 /** words besides the questions that still leave a turn a question ("That makes sense. When…?") */

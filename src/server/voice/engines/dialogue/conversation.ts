@@ -6,7 +6,7 @@ import type { Temperament } from '../../../../shared/domain/temperament.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import type { Persona, Turn } from '../brain.js';
 import { type Brief, briefOf, factFor, questionsToPersona } from './brief.js';
-import { ANSWER_DATA, FOLLOW_UP_KINDS, type FollowUpKind, LINES, MODEL_PROMPT } from './data.js';
+import { ANSWER_DATA, BRIEF, FOLLOW_UP_KINDS, type FollowUpKind, LINES, MODEL_PROMPT } from './data.js';
 import {
   answers,
   asksAboutExperience,
@@ -16,7 +16,7 @@ import {
   touches,
 } from './listen.js';
 import { temperamentOf } from './temperament.js';
-import { keyStems, normalise, overlap, says, tokenize } from './text.js';
+import { keyStems, normalise, overlap, says, saysAny, tokenize } from './text.js';
 
 /** A persona made ready for dialogue: its temperament, questions and the words of its scenario. */
 export type DialoguePersona = {
@@ -75,11 +75,30 @@ export function preparePersona(persona: Persona): DialoguePersona {
  * decline for what the brief keeps back; null when the turn asks nothing the brief can answer (the
  * persona meets it as an answer). `said`: the persona's lines before the turn, normalised.
  */
-export function answeredFromBrief(p: DialoguePersona, turn: string, said: string[]) {
-  // a brief with nothing to say or keep back (most custom scenarios') answers nothing
-  if (!p.brief.facts.length && !p.brief.secrets.length) return null;
+export function answeredFromBrief(
+  p: DialoguePersona,
+  turn: string,
+  said: string[],
+  current: number | null = null,
+): ReturnType<typeof factFor> | 'no fact' {
   const questions = questionsToPersona(turn);
-  return questions ? factFor(p.brief, questions, said, p.names, p.identity) : null;
+  if (!questions) return null;
+  const found =
+    p.brief.facts.length || p.brief.secrets.length
+      ? factFor(p.brief, questions, said, p.names, p.identity)
+      : null;
+  if (found) return found;
+  // a question no fact answers, while the persona's own question waits ("What is the top of the
+  // band?"), is declined; one about that question ("What do you mean?") is met as an answer
+  return current === null || asksAbout(p, questions, current) ? null : 'no fact';
+}
+
+/** whether questions the user asks are about the persona's question on the table */
+function asksAbout(p: DialoguePersona, questions: string[], current: number): boolean {
+  const asked = questions.join(' ');
+  return (
+    saysAny(asked, BRIEF.clarifications).length > 0 || overlap(keyStems(asked), p.questionKeys[current]) > 0
+  );
 }
 
 export type ConversationState = {
@@ -191,7 +210,7 @@ export function readConversation(
       continue;
     }
     // a question the persona answered from its brief answers nothing: its own question stays open
-    if (answeredFromBrief(p, turn.text, s.agentLines)) continue;
+    if (answeredFromBrief(p, turn.text, s.agentLines, s.current)) continue;
     if (s.current !== null) {
       s.answers[s.current].push(turn.text);
       continue;

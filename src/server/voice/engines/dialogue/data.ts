@@ -129,10 +129,12 @@ const modelPromptSchema = z.strictObject({
 const briefSchema = z.strictObject({
   about: text,
   openers: wordList.min(1),
+  leadIns: wordList,
   addressed: wordList.min(1),
   speaker: wordList,
   checkIns: wordList,
   proposals: wordList,
+  clarifications: wordList,
   instructionStarts: wordList,
   levers: wordList,
   conduct: wordList,

@@ -137,6 +137,12 @@ describe('reading an answer', () => {
     // the number alone does not say how it was reached
     expect(answers(how, 'I was hoping for 165,000.')).toBe(false);
     expect(givesFigureAsked('How much would you need to sign today?', 'About 160,000.')).toBe(true);
+    expect(
+      answers(
+        "Let's talk about your offer. What exactly are you asking for?",
+        'I was hoping for 165,000 in base.',
+      ),
+    ).toBe(true);
     // a first reply that names the figure the first question asks for speaks to it
     expect(touches('What salary are you hoping for?', 'Something near 165,000, honestly.')).toBe(true);
     // a question that asks for no figure is not answered by one

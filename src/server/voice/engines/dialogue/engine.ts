@@ -203,7 +203,7 @@ function questionParts(
 /**
  * The reply to questions the user asked the persona: the fact of its brief that answers them (one
  * said before is said again as such), or a line that declines in its temperament for what the brief
- * keeps back; then, while its own question on the table has had no answer, a pointer back to it
+ * keeps back or does not hold; then, while its own question on the table has had no answer, a pointer back to it
  * (not the question again, which would be asking it twice).
  */
 function answerQuestions(
@@ -214,7 +214,7 @@ function answerQuestions(
 ): DialogueLine {
   const said = s.agentLines;
   const parts: LinePart[] = [];
-  if (found !== 'kept back') {
+  if (found !== 'kept back' && found !== 'no fact') {
     const lead = choose(found.again ? LINES.alreadySaid : LINES.answerLeads, p.temperament, seed, said);
     parts.push({ role: 'answer-lead', text: lead.text, temperament: lead.temperament });
     parts.push({ role: 'brief', text: found.fact.text, temperament: null });
@@ -246,7 +246,7 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
 
   // a question the brief answers is answered, also once the call is closed (an interviewer who
   // invites the candidate's questions at the end)
-  const found = answeredFromBrief(p, answer, said);
+  const found = answeredFromBrief(p, answer, said, s.closed ? null : s.current);
   if (found) return answerQuestions(p, s, found, seed);
 
   if (s.closed) {
