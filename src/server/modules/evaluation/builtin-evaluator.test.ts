@@ -195,6 +195,45 @@ describe('built-in evaluator', () => {
     expect(categoriesFor('Vibe', 'Overall impression')).toEqual(['general']);
   });
 
+  it('maps title-cased names and the negotiation rubrics by what they ask, not by a word in passing', () => {
+    // a title's plural ("Objections") and noun ("Listening") are read as the words they are
+    expect(
+      categoriesFor('Handling Objections', 'Responds to concerns calmly with evidence and a plan.'),
+    ).toEqual(['objection-handling']);
+    expect(categoriesFor('Active Listening', 'Asks open questions, reflects back what was heard.')).toEqual([
+      'discovery',
+    ]);
+    // "Opens with…" is no candour, "Clear Ask" no discovery question, "Next Level" no next step
+    expect(
+      categoriesFor('Preparation and Anchoring', 'Opens with a well-supported position and a clear ask.'),
+    ).toEqual(['negotiation']);
+    expect(
+      categoriesFor(
+        'Preparation',
+        'Anchors with market data and a clear target, walk-away point and priorities.',
+      )[0],
+    ).toBe('negotiation');
+    expect(categoriesFor('Clear Ask', 'States what they want and agrees concrete next steps.')).not.toContain(
+      'discovery',
+    );
+    expect(
+      categoriesFor('Readiness for the Next Level', 'Shows they already work at the next level.'),
+    ).not.toContain('next-steps');
+    expect(
+      categoriesFor(
+        'Understanding Interests',
+        'Asks about and listens for the needs behind the other side’s position.',
+      ),
+    ).toEqual(['discovery']);
+    // giving feedback is not reflecting on feedback received
+    const giving = categoriesFor(
+      'Constructive Feedback',
+      'Names what is good and what to improve, with examples.',
+    );
+    expect(giving).not.toContain('reflection');
+    expect(categoriesFor('Receiving Feedback', 'Takes criticism on board.')).toContain('reflection');
+  });
+
   it('scores an unknown criterion from its own description and the answers', () => {
     const rubric = [
       { name: 'Funnel insight', description: 'Spots where mobile shoppers drop out of the checkout' },

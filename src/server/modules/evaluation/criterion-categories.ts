@@ -26,15 +26,26 @@ export type Concept = {
 
 let concepts: Concept[] | null = null;
 
+/** lower-cased first: a title's "Handling Objections" is tagged as a name and keeps its plural */
 function lemmaList(text: string): string[] {
-  return analyse(text).flatMap((s) => s.toks.map((t) => t.l));
+  return analyse(text.toLowerCase()).flatMap((s) => s.toks.map((t) => t.l));
+}
+
+/** a criterion's words as said and as lemmas: "Listening" in a name is a noun, "listening" alone a verb */
+function wordsAndLemmas(text: string): string[] {
+  return analyse(text.toLowerCase()).flatMap((s) =>
+    s.toks.flatMap((t) => (t.t === t.l ? [t.l] : [t.t, t.l])),
+  );
 }
 
 function compile(spec: ConceptSpec): Concept {
   return {
     id: spec.id,
     label: spec.label,
-    triggers: spec.triggers.map(lemmaList).filter((t) => t.length > 0),
+    // each trigger as lemmas and as written, matched against a criterion's words and lemmas
+    triggers: spec.triggers
+      .flatMap((t) => [lemmaList(t), t.toLowerCase().split(/\s+/)])
+      .filter((t, i, all) => t.length > 0 && all.findIndex((u) => u.join(' ') === t.join(' ')) === i),
     evidenceWords: new Set(spec.evidence.filter((e) => !/\s/.test(e)).flatMap(lemmaList)),
     evidence: compileList(spec.evidence),
     counter: compileList(spec.counter),
@@ -84,8 +95,8 @@ export function profileFor(name: string, description: string): CriterionProfile 
   const cached = profiles.get(key);
   if (cached) return cached;
   const desc = description.replace(ANSWERS_THE_QUESTION, ' relevance ');
-  const nameLemmas = new Set(lemmaList(name));
-  const descLemmas = lemmaList(desc);
+  const nameLemmas = new Set(wordsAndLemmas(name));
+  const descLemmas = wordsAndLemmas(desc);
   const descSet = new Set(descLemmas);
   const scored = allConcepts()
     .map((c, i) => ({ c, i, score: matchScore(c, nameLemmas, descSet, descLemmas) }))
