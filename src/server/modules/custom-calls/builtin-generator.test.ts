@@ -291,6 +291,25 @@ describe('custom personas specific to their description', () => {
     ]);
   });
 
+  it('the late agent: a one-to-one about lateness is feedback, asked about "my lateness", not a pay raise', () => {
+    const g = generateBuiltin({
+      userContext: 'I manage a team of six support agents at a telecom.',
+      personaDetails:
+        'Liam, one of my agents, has been late to his shift five times this month. He gets defensive when criticised.',
+      scenarioDetails: 'A one-to-one where I raise his lateness and agree a plan.',
+    });
+    expect(g.kind).toBe('feedback');
+    expect(g.welcomeMessage).toMatch(/You wanted to see me\?$/);
+    expect(g.sampleQuestions.join(' ')).toContain('my lateness');
+    expect(g.sampleQuestions.join(' ')).not.toMatch(/agree a plan/);
+    const raise = {
+      userContext: 'I am an analyst.',
+      personaDetails: 'My manager.',
+      scenarioDetails: 'I want to ask for a raise.',
+    };
+    expect(classifyConversation(raise)).toBe('promotion');
+  });
+
   it('keeps the lines of a bulleted description in the prompt', () => {
     const g = generateBuiltin({
       userContext: 'I am an engineer.',

@@ -84,6 +84,7 @@ const languageSchema = z.object({
     clauseOpeners: words,
     joins: words,
     determiners: words,
+    people: words,
     labels: z.object({ name: words, role: words, organisation: words, trait: words }),
   }),
 });

@@ -89,6 +89,8 @@ export function findPersonaName(text: string): { name: string; title: string | n
   for (const { re, titled } of NAME_PATTERNS) {
     const m = re.exec(t);
     if (!m) continue;
+    // "Mrs Patel's son": someone else's name
+    if (/['’]s$/.test(titled ? m[2] : m[1])) continue;
     const name = asName(titled ? m[2] : m[1]);
     if (name) return { name, title: titled ? m[1] : null };
   }

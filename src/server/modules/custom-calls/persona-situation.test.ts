@@ -123,6 +123,31 @@ describe("a custom persona's situation, in its second person", () => {
     ]);
   });
 
+  it('tells a persona described between commas, by its role, or as somebody’s relative what it is', () => {
+    const told = (personaDetails: string) =>
+      situationOf({
+        userContext: 'I manage a support team.',
+        personaDetails,
+        scenarioDetails: 'A one-to-one.',
+      });
+    expect(told('Liam, one of my agents, has been late to his shift five times this month.')).toEqual([
+      "You are one of the user's agents. You have been late to your shift five times this month.",
+    ]);
+    expect(told('The VP of Engineering, skeptical of my roadmap, worried about tech debt.')).toEqual([
+      "You are the VP of Engineering, skeptical of the user's roadmap, worried about tech debt.",
+    ]);
+    // "Mrs Patel's son" is not Mrs Patel
+    const son = {
+      userContext: 'I am a nurse.',
+      personaDetails: "Mrs Patel's son, worried because the discharge was delayed twice.",
+      scenarioDetails: 'In the corridor.',
+    };
+    expect(personaFacts(son, 'general').name).not.toMatch(/Patel/);
+    expect(situationOf(son)).toEqual([
+      "You are Mrs Patel's son, worried because the discharge was delayed twice.",
+    ]);
+  });
+
   it('reads lists, a role at the start, and a name given with "named"', () => {
     expect(
       situationOf({

@@ -187,6 +187,12 @@ export function toPersona(written: string, facts: PersonaFacts, describing: bool
   if (mine(sentence) || INSTRUCTION_STARTS.has(words[0] ?? '')) return null;
   const noVerb = !words.some((w) => FINITE.has(w));
   if (describing) {
+    // "Liam, one of my agents, has been late to his shift": what the persona is, then what it did
+    const split = appositiveThenClause(sentence, facts);
+    if (split) {
+      const told = split.map((part) => toPersona(part, facts, true)).filter((t): t is string => t !== null);
+      return told.length ? told.join(' ') : null;
+    }
     // "Priya Raman, CFO of a regional food distributor.", "Jordan, a senior engineer on my team
     // who…", "A furious CTO the morning after…", "My manager, Lee.": the persona described
     const named = namesOf(facts).find((n) => new RegExp(`^${escapeRegex(n)}\\s*,`, 'i').test(sentence));
@@ -194,10 +200,11 @@ export function toPersona(written: string, facts: PersonaFacts, describing: bool
       named !== undefined && (noVerb || DETERMINERS.has(lowerWords(sentence.slice(named.length))[0]));
     if (appositive) return finish(`You are ${turn(sentence, facts, false).text}`);
     // "Head of IT at a hospital, …", but not "Councillor Brynja Hammershaimb chairs…" (a title and a name)
-    const lowered = sentence.toLowerCase();
+    // "The VP of Engineering, skeptical of my roadmap…" too
+    const lowered = sentence.toLowerCase().replace(LEADING_DETERMINER, '');
     const byRole =
       facts.role !== '' &&
-      lowered.startsWith(`${facts.role.toLowerCase()} `) &&
+      new RegExp(`^${escapeRegex(facts.role.toLowerCase())}[\\s,]`).test(lowered) &&
       !namesOf(facts).some((n) => lowered.startsWith(n.toLowerCase()));
     if (noVerb && (FRAGMENT_STARTS.has(words[0] ?? '') || byRole)) {
       // "Head of IT at a hospital, very risk-averse, reports to the board.": what it is, then what it does
@@ -210,6 +217,13 @@ export function toPersona(written: string, facts: PersonaFacts, describing: bool
     }
   }
   const turned = turn(sentence, facts, true);
+  if (describing && !turned.aboutPersona && opensWithPerson(sentence)) {
+    // "Mrs Patel's son, worried and frustrated because his mother's discharge was delayed twice.":
+    // told with the persona as its subject, so "his mother" is "your mother"
+    const subject = facts.gender === 'neutral' ? null : facts.gender === 'female' ? 'She is' : 'He is';
+    const opening = /^(?:a|an|the|my|our)\s/i.test(sentence) ? lowerFirst(sentence) : sentence;
+    return subject ? finish(turn(`${subject} ${opening}`, facts, true).text) : finish(`You are ${opening}`);
+  }
   if (describing && !/^\s*(you|your)\b/i.test(turned.text)) {
     // "Sceptical, numbers-driven, had her budget cut by 20% this year."
     const clauses = commaParts(turned.text).filter(opensWithVerb);
@@ -218,6 +232,36 @@ export function toPersona(written: string, facts: PersonaFacts, describing: bool
   }
   if (!turned.aboutPersona && wordsOf(turned.text).length < MIN_WORDS) return null;
   return finish(turned.text);
+}
+
+const LEADING_DETERMINER = /^(?:the|my|our)\s+/;
+const PEOPLE = new Set(S.people);
+
+/** a sentence opening with a person and no verb before its first comma ("Mrs Patel's son, worried…") */
+function opensWithPerson(sentence: string): boolean {
+  const head = sentence.split(',')[0];
+  const words = lowerWords(head);
+  return sentence.includes(',') && PEOPLE.has(words.at(-1) ?? '') && !words.some((w) => FINITE.has(w));
+}
+
+/**
+ * "Liam, one of my agents, has been late…" as "Liam is one of my agents." and "Liam has been
+ * late…": the persona (by name, or "the"/"my" and its role), a noun phrase between commas, then a
+ * clause opening with a verb. Null for any other sentence.
+ */
+function appositiveThenClause(sentence: string, facts: PersonaFacts): [string, string] | null {
+  const m = /^([^,]+),\s+([^,]+),\s+(.+)$/u.exec(sentence);
+  if (!m) return null;
+  const [, subject, what, rest] = m;
+  const lowered = subject.toLowerCase();
+  const persona =
+    namesOf(facts).some((n) => n.toLowerCase() === lowered) ||
+    (facts.role !== '' && lowered.replace(LEADING_DETERMINER, '') === facts.role.toLowerCase());
+  const first = lowerWords(what)[0] ?? '';
+  const nounPhrase = DETERMINERS.has(first) || first === 'one' || S.userPossessives[first] !== undefined;
+  const verb = lowerWords(rest)[0] ?? '';
+  if (!persona || !nounPhrase || !(FINITE.has(verb) || CLAUSE_VERBS.has(verb))) return null;
+  return [`${subject} is ${what}.`, `${subject} ${rest}`];
 }
 
 /** A description's comma-separated parts ("Sceptical, numbers-driven, had her budget cut") */
