@@ -310,6 +310,27 @@ describe('custom personas specific to their description', () => {
     expect(classifyConversation(raise)).toBe('promotion');
   });
 
+  it('an escalation that names nothing to ask about still has the escalation’s questions; a manager’s one-on-one is leadership', () => {
+    const brian = generateBuiltin({
+      userContext: 'I run customer support for a SaaS company.',
+      personaDetails: 'An angry customer, Brian, whose invoices were doubled for three months.',
+      scenarioDetails: 'He wants a refund today and threatens to cancel.',
+    });
+    expect(brian.kind).toBe('escalation');
+    expect(brian.sampleQuestions).toContain('What exactly are you going to do about it, and by when?');
+    const priya = generateBuiltin({
+      userContext: 'I am a new team lead.',
+      personaDetails: 'My manager, Priya, calm, wants updates on the hiring plan.',
+      scenarioDetails:
+        'Weekly one-on-one. She will ask about the two open roles, my budget and the team morale.',
+    });
+    expect(priya.kind).toBe('leadership');
+    expect(scenarioTopics('He will push back on price and on staff time for training.')).toEqual([
+      'price',
+      'staff time for training',
+    ]);
+  });
+
   it('keeps the lines of a bulleted description in the prompt', () => {
     const g = generateBuiltin({
       userContext: 'I am an engineer.',

@@ -4,7 +4,8 @@
 // writes the persona's system prompt in the second person around the user's own words with a
 // `Temperament:` line the live persona engine keeps to, an opening line in character, rubric
 // criteria that fit the kind (names the built-in evaluator knows) and questions drawn from the
-// description. The three placeholder questions are used only when nothing in the texts fits.
+// description. The three placeholder questions are used only when nothing in the texts fits
+// and the kind has no questions of its own (conversation-kinds.json alsoAsk).
 // Every word table and line template is in tables/*.json.
 import type { CustomCallGeneration } from '../../../shared/contracts/custom-calls.js';
 import { MAX_TEXT_LENGTH, type VoiceId } from '../../../shared/domain/limits.js';
@@ -118,7 +119,8 @@ export function sampleQuestionsFor(
         .map(clean),
     ),
   ];
-  if (main.length === 0 && !next) return [...CUSTOM_DEFAULTS.sampleQuestions];
+  const more = DATA.kinds[kind].alsoAsk ?? [];
+  if (main.length === 0 && !next && more.length === 0) return [...CUSTOM_DEFAULTS.sampleQuestions];
   // A short list gets an opener first, so the call has somewhere to start.
   if (main.length + (next ? 1 : 0) < 3) {
     const profile = DATA.kinds[kind];
@@ -126,7 +128,6 @@ export function sampleQuestionsFor(
   }
   // a negotiation counterpart has more to ask than the scenario names: what else would work, what
   // the user offers in return
-  const more = DATA.kinds[kind].alsoAsk ?? [];
   const short = MIN_QUESTIONS_WITH_MORE - main.length - (next ? 1 : 0);
   if (short > 0) main.push(...more.filter((q) => !main.includes(q)).slice(0, short));
   const room = MAX_SAMPLE_QUESTIONS - (next ? 1 : 0);

@@ -85,6 +85,7 @@ const languageSchema = z.object({
     joins: words,
     determiners: words,
     people: words,
+    callWords: words,
     labels: z.object({ name: words, role: words, organisation: words, trait: words }),
   }),
 });

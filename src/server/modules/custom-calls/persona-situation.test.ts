@@ -148,6 +148,19 @@ describe("a custom persona's situation, in its second person", () => {
     ]);
   });
 
+  it('drops a name between commas, agrees a verb after "and", and leaves out the scenario naming the call', () => {
+    expect(
+      situationOf({
+        userContext: 'I run customer support for a SaaS company.',
+        personaDetails: 'An angry customer, Brian, whose invoices were doubled for three months.',
+        scenarioDetails: 'A short phone call. He wants a refund today and threatens to cancel.',
+      }),
+    ).toEqual([
+      'You are an angry customer whose invoices were doubled for three months.',
+      'You want a refund today and threaten to cancel.',
+    ]);
+  });
+
   it('reads lists, a role at the start, and a name given with "named"', () => {
     expect(
       situationOf({
@@ -185,14 +198,13 @@ describe("a custom persona's situation, in its second person", () => {
     );
     expect(told).toEqual({
       interview:
-        'You are an engineering manager at a fast-growing payments startup. You are friendly but rigorous and expect concrete examples. A final-round job interview for a senior backend engineer position. You may also ask: "How do you decide when to pay down technical debt?"',
+        'You are an engineering manager at a fast-growing payments startup. You are friendly but rigorous and expect concrete examples. You may also ask: "How do you decide when to pay down technical debt?"',
       // "…and questions me about pricing per agent": the writer's part goes
       sales:
-        'You are head of customer support at an online furniture retailer, busy and sceptical of new vendors. A discovery call and pitch to a prospect. You are worried about the integration effort with Zendesk.',
+        'You are head of customer support at an online furniture retailer, busy and sceptical of new vendors. You are worried about the integration effort with Zendesk.',
       // "The recruiter, named Elena, has…": one subject
       negotiation: 'You have limited budget flexibility and want the offer signed this week.',
-      feedback:
-        "You are a senior analyst on the user's team, talented but defensive when criticised. A difficult feedback conversation in the user's one-on-one.",
+      feedback: "You are a senior analyst on the user's team, talented but defensive when criticised.",
       // "Dana is the CTO of a customer": what she is, not "you of a customer"
       escalation:
         'You are the CTO of a customer, angry after a second outage this month. An angry customer escalation after an outage took their checkout down for three hours. You are upset about the lack of status updates and want a refund and a credible plan. You may cancel the contract.',

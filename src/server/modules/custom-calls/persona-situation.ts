@@ -186,7 +186,13 @@ export function toPersona(written: string, facts: PersonaFacts, describing: bool
   const words = lowerWords(sentence);
   if (mine(sentence) || INSTRUCTION_STARTS.has(words[0] ?? '')) return null;
   const noVerb = !words.some((w) => FINITE.has(w));
+  // "A 15-minute discovery call.": the scenario naming the call, not the persona's situation
+  if (!describing && noVerb && words.length <= MAX_CALL_WORDS && words.some((w) => CALL_WORDS.has(w)))
+    return null;
   if (describing) {
+    // "An angry customer, Brian, whose invoices were doubled…": the name between commas goes
+    const between = namedAppositive(sentence, facts);
+    if (between) return finish(turn(`You are ${between}`, facts, true).text);
     // "Liam, one of my agents, has been late to his shift": what the persona is, then what it did
     const split = appositiveThenClause(sentence, facts);
     if (split) {
@@ -235,6 +241,16 @@ export function toPersona(written: string, facts: PersonaFacts, describing: bool
 }
 
 const LEADING_DETERMINER = /^(?:the|my|our)\s+/;
+const CALL_WORDS = new Set(S.callWords);
+/** a sentence naming the call is short ("First-round video interview for the graduate scheme.") */
+const MAX_CALL_WORDS = 12;
+
+/** "An angry customer, Brian, whose invoices…" as "an angry customer whose invoices…", else null */
+function namedAppositive(sentence: string, facts: PersonaFacts): string | null {
+  const m = /^((?:a|an|the|my|our)\s[^,]+),\s+([^,]+),\s+((?:who|whose|that)\s.+)$/iu.exec(sentence);
+  if (!m || !namesOf(facts).some((n) => n.toLowerCase() === m[2].trim().toLowerCase())) return null;
+  return `${lowerFirst(m[1])} ${m[3]}`;
+}
 const PEOPLE = new Set(S.people);
 
 /** a sentence opening with a person and no verb before its first comma ("Mrs Patel's son, worried…") */

@@ -39,7 +39,10 @@ export function scenarioTopics(text: string): string[] {
       for (const part of segment.split(
         /(?<!\d),\s*(?:(?:and|or)\s+)?|,(?!\d)\s*(?:(?:and|or)\s+)?|\s+and\s+/,
       )) {
-        const words = clean(part).split(' ');
+        // "…on price and on staff time": the part's own preposition is not the topic's
+        const words = clean(part)
+          .replace(/^(?:on|about|over|with|regarding)\s+/i, '')
+          .split(' ');
         if (words[0] === '' || NOT_A_TOPIC.test(words[0]) || (words.length < 2 && words[0].length < 4))
           continue;
         const topic = inPersonaVoice(words.slice(0, 10).join(' ')).replace(/^(The|A|An)\s/, (m) =>
