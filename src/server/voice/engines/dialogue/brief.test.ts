@@ -137,6 +137,10 @@ describe('a turn that asks the persona something', () => {
       'before that do you allow remote work on fridays',
     ]);
     expect(questionsToPersona('so i think we should start with the budget')).toBeNull();
+    // the speaker in a clause of its own: still a question to the persona
+    expect(questionsToPersona('Is something going on outside work that I should know about?')).toEqual([
+      'Is something going on outside work that I should know about?',
+    ]);
   });
 
   it('is not an answer that checks in, a long answer with a question in it, or a question to no one', () => {

@@ -54,6 +54,7 @@ const linesSchema = z.strictObject({
   answerLeads: lines,
   alreadySaid: lines,
   deflections: lines,
+  unknowns: lines,
   stillAsking: lines,
   closings: lines,
   afterClosing: lines,

@@ -219,7 +219,12 @@ function answerQuestions(
     parts.push({ role: 'answer-lead', text: lead.text, temperament: lead.temperament });
     parts.push({ role: 'brief', text: found.fact.text, temperament: null });
   } else {
-    const declined = choose(LINES.deflections, p.temperament, seed, said);
+    const declined = choose(
+      found === 'no fact' ? LINES.unknowns : LINES.deflections,
+      p.temperament,
+      seed,
+      said,
+    );
     parts.push({ role: 'deflection', text: declined.text, temperament: declined.temperament });
   }
   if (!s.closed && s.current !== null && s.answers[s.current].length === 0) {
