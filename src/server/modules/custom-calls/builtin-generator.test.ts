@@ -331,6 +331,19 @@ describe('custom personas specific to their description', () => {
     ]);
   });
 
+  it('a promotion asks about what the user did, not about the promotion asked for', () => {
+    const g = generateBuiltin({
+      userContext: 'I am a junior developer.',
+      personaDetails: 'My tech lead, Sam, calm and direct.',
+      scenarioDetails: 'I want to ask for a promotion to mid-level. I shipped the payments retry system.',
+    });
+    expect(g.kind).toBe('promotion');
+    expect(g.sampleQuestions.join(' ')).not.toMatch(
+      /about a promotion|promotion to mid-level\. What difference/,
+    );
+    expect(g.sampleQuestions[0]).toBe('So, what makes you feel ready for the next level?');
+  });
+
   it('keeps the lines of a bulleted description in the prompt', () => {
     const g = generateBuiltin({
       userContext: 'I am an engineer.',

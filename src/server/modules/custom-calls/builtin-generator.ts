@@ -106,7 +106,10 @@ export function sampleQuestionsFor(
       ]
     : [];
   const asks = askTemplates(kind, temperament);
-  const fromTopics = situation.topics.map((topic, i) =>
+  // "a promotion to mid-level" is what the user asks for, not an achievement to ask about
+  const notTopics = (DATA.kinds[kind].notTopics ?? []).map((p) => new RegExp(p, 'i'));
+  const topics = situation.topics.filter((t) => !notTopics.some((re) => re.test(t)));
+  const fromTopics = topics.map((topic, i) =>
     /^(?:how|what|why|when|whether|where|who)\b/i.test(topic)
       ? `Tell me ${topic}.`
       : (fill(asks[i % asks.length], { topic }) ?? ''),

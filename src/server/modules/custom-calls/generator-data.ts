@@ -44,6 +44,7 @@ const kindSchema = z.object({
   welcome: z.partialRecord(temperament, template).optional(),
   welcomeWithTopic: z.partialRecord(temperament, template.includes('{topic}')).optional(),
   alsoAsk: words.optional(),
+  notTopics: words.optional(),
 });
 
 const temperamentLines = z.object({
