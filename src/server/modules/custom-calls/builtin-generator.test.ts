@@ -137,6 +137,11 @@ describe('built-in custom-scenario generator', () => {
       'Chair',
       'Northwind Health Trust',
     ]);
+    // a function's acronym belongs to the title; another capital does not
+    expect(roleAndCompany('Dr Ahmed, IT director at a hospital.')[0]).toBe('IT Director');
+    expect(roleAndCompany('A tired HR manager.')[0]).toBe('HR Manager');
+    expect(roleAndCompany('An impatient NHS ward manager.')[0]).toBe('Ward Manager');
+    expect(roleAndCompany('Our CTO, furious.')[0]).toBe('CTO');
   });
 });
 

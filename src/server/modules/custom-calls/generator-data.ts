@@ -93,6 +93,7 @@ const languageSchema = z.object({
 const personaSchema = z.object({
   roleHeads: words,
   roleAcronyms: words,
+  functionAcronyms: words,
   roleOf: words,
   roleModifierStops: words,
   roleAreaStops: words,

@@ -165,6 +165,7 @@ const ROLE_OF_RE = new RegExp(
 );
 const AREA_STOPS = lower(P.roleAreaStops);
 const FUNCTION_AREAS = lower(P.functionAreas);
+const FUNCTION_ACRONYMS = new Set(P.functionAcronyms);
 const ACRONYM_RE = new RegExp(`(?<![\\p{L}])(${wordsPattern(P.roleAcronyms)})(?![\\p{L}])`, 'u');
 const FOLLOWS_ROLE = new Set([...AREA_STOPS, ...lower(P.followsRole)]);
 const NOT_BEFORE_ROLE = lower(P.notBeforeRole);
@@ -215,8 +216,17 @@ function roleByHead(text: string): string | null {
     while (j >= 0 && i - j <= 2) {
       const t = tokens[j];
       const b = bare(t);
-      if (endsClause(t) || /^\p{Lu}/u.test(t) || MODIFIER_STOPS.has(b) || /ly$/.test(b) || b === '') break;
-      words.unshift(b);
+      // "IT director", "HR manager": an acronym belongs to the title, another capital does not
+      const acronym = FUNCTION_ACRONYMS.has(t.replace(/[^\p{L}&]/gu, ''));
+      if (
+        endsClause(t) ||
+        (/^\p{Lu}/u.test(t) && !acronym) ||
+        MODIFIER_STOPS.has(b) ||
+        /ly$/.test(b) ||
+        b === ''
+      )
+        break;
+      words.unshift(acronym ? t : b);
       j--;
     }
     if (j >= 0 && NOT_BEFORE_ROLE.has(bare(tokens[j]))) continue;
@@ -230,8 +240,9 @@ function findRole(text: string): RoleFound | null {
   const of = roleOf(t);
   if (of) return of;
   const acronym = ACRONYM_RE.exec(t);
-  if (acronym) return { role: acronym[1], company: null };
   const head = roleByHead(t);
+  // "HR manager" is the title, of which "HR" is a part
+  if (acronym && !head?.split(' ').includes(acronym[1])) return { role: acronym[1], company: null };
   return head ? { role: head, company: null } : null;
 }
 
