@@ -100,9 +100,21 @@ export function findPersonaName(text: string): { name: string; title: string | n
 /** The persona's name when the text gives one, else null. */
 export const personaName = (text: string) => findPersonaName(text)?.name ?? null;
 
+/**
+ * The gendered words that speak of the persona: not a relative of someone it speaks of ("his
+ * mother", "her son") nor the title of a name that owns something ("Mrs Patel's son").
+ */
 function countWords(text: string, words: readonly string[]): number {
   const re = new RegExp(`\\b${wordsPattern(words)}\\b`, 'gi');
-  return text.match(re)?.length ?? 0;
+  let n = 0;
+  for (const m of text.matchAll(re)) {
+    const before = text.slice(0, m.index).toLowerCase();
+    const after = text.slice((m.index ?? 0) + m[0].length);
+    const relative = /\b(?:his|her|their)\s+$/.test(before);
+    const ownersTitle = HONORIFICS.has(m[0].toLowerCase()) && /^\s+\p{Lu}[\p{L}-]*['’]s\b/u.test(after);
+    if (!relative && !ownersTitle) n++;
+  }
+  return n;
 }
 
 /** Read from the pronouns the description uses for the persona, else from the chosen voice. */

@@ -143,6 +143,17 @@ describe("a custom persona's situation, in its second person", () => {
       scenarioDetails: 'In the corridor.',
     };
     expect(personaFacts(son, 'general').name).not.toMatch(/Patel/);
+    // his mother and Mrs Patel are someone else: he is the persona, and "his mother" is "your mother"
+    const hisMother = {
+      ...son,
+      personaDetails: "Mrs Patel's son, worried because his mother's discharge was delayed.",
+    };
+    expect(personaFacts(hisMother, 'general').gender).toBe('male');
+    expect(situationOf(hisMother)).toEqual([
+      "You are Mrs Patel's son, worried because your mother's discharge was delayed.",
+    ]);
+    const parent = { ...son, personaDetails: 'A parent, upset because her son was left out of the team.' };
+    expect(personaFacts(parent, 'general').gender).toBe('female');
     expect(situationOf(son)).toEqual([
       "You are Mrs Patel's son, worried because the discharge was delayed twice.",
     ]);

@@ -223,7 +223,7 @@ export function toPersona(written: string, facts: PersonaFacts, describing: bool
     }
   }
   const turned = turn(sentence, facts, true);
-  if (describing && !turned.aboutPersona && opensWithPerson(sentence)) {
+  if (describing && opensWithPerson(sentence) && !/^\s*(you|your)\b/i.test(turned.text)) {
     // "Mrs Patel's son, worried and frustrated because his mother's discharge was delayed twice.":
     // told with the persona as its subject, so "his mother" is "your mother"
     const subject = facts.gender === 'neutral' ? null : facts.gender === 'female' ? 'She is' : 'He is';
