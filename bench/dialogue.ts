@@ -52,6 +52,8 @@ const DEFAULT_EXPECT: Record<string, string> = {
   'after-close': 'after-close',
   // a question to the persona: answered from its brief, or declined, in its temperament
   question: 'answer',
+  // "sorry, could you repeat the question?": the question said again
+  again: 'again',
 };
 
 function meets(expect: string, line: DialogueLine): boolean {

@@ -421,6 +421,28 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(declines.some((l) => asked.text.startsWith(l.text))).toBe(false);
   });
 
+  it('says its question again when asked to, without taking the request for an answer', () => {
+    const sarah = preset('sarah-chen');
+    const [first, second] = sarah.sampleQuestions;
+    const { lines, audited, p } = playScripted(sarah, [
+      ANSWERS.ready,
+      'Sorry, could you repeat the question?',
+      ANSWERS.vague,
+      'pardon',
+      ANSWERS.concrete,
+    ]);
+    expect(lines[1].move).toBe('again');
+    expect(lines[1].text).toContain(first);
+    expect(LINES.again.some((l) => lines[1].text.startsWith(l.text))).toBe(true);
+    // the follow-up said again, not the question: the request was no answer to it
+    expect(lines[2].move).toBe('follow-up');
+    expect(lines[3].move).toBe('again');
+    expect(lines[3].text.endsWith(lines[2].text.split(/(?<=[.!?])\s+/).at(-1) ?? '')).toBe(true);
+    expect(lines[4].move).toBe('next');
+    expect(lines[4].text).toContain(second);
+    expect(auditConversation(p, audited).repeatedQuestions).toEqual([]);
+  });
+
   it('answers a question the brief answers after it has closed the call, and stays closed', () => {
     const { lines } = playScripted(PM_INTERVIEWER, [
       ANSWERS.ready,

@@ -71,8 +71,9 @@ export function auditConversation(p: DialoguePersona, turns: AuditTurn[]): Audit
       continue;
     }
     const text = turn.text;
-    // questions asked twice, or asked once the user had answered them
-    const asked = questionsIn(p, text);
+    // questions asked twice, or asked once the user had answered them (not one said again because
+    // the user asked to hear it)
+    const asked = turn.line?.move === 'again' ? [] : questionsIn(p, text);
     for (const q of asked) {
       if (askedAt.has(q)) audit.repeatedQuestions.push(`asked again: "${p.questions[q]}"`);
       else if (answered.has(q))
@@ -80,7 +81,7 @@ export function auditConversation(p: DialoguePersona, turns: AuditTurn[]): Audit
       askedAt.set(q, i);
     }
     if (asked.length) followUpQuestions = new Set();
-    else {
+    else if (turn.line?.move !== 'again') {
       for (const s of text.split(/(?<=[?.!])\s+/).filter((x) => x.trim().endsWith('?'))) {
         const n = normalise(s);
         if (n.split(' ').length >= 3 && followUpQuestions.has(n)) {

@@ -16,7 +16,7 @@ import {
   touches,
 } from './listen.js';
 import { temperamentOf } from './temperament.js';
-import { keyStems, normalise, overlap, says, saysAny, tokenize } from './text.js';
+import { countWords, keyStems, normalise, overlap, says, saysAny, tokenize } from './text.js';
 
 /** A persona made ready for dialogue: its temperament, questions and the words of its scenario. */
 export type DialoguePersona = {
@@ -93,6 +93,18 @@ export function answeredFromBrief(
   return current === null || asksAbout(p, questions, current) ? null : 'no fact';
 }
 
+/** a short turn is all a request to hear the question again can be ("Sorry, could you repeat that?") */
+const MAX_REPEAT_REQUEST_WORDS = 10;
+
+/** whether a user turn asks to hear the question on the table again ("Pardon?", "Can you repeat the question?") */
+export function asksToRepeat(turn: string, current: number | null): boolean {
+  return (
+    current !== null &&
+    countWords(turn) <= MAX_REPEAT_REQUEST_WORDS &&
+    saysAny(turn, BRIEF.repeatRequests).length > 0
+  );
+}
+
 /** whether questions the user asks are about the persona's question on the table */
 function asksAbout(p: DialoguePersona, questions: string[], current: number): boolean {
   const asked = questions.join(' ');
@@ -155,6 +167,8 @@ export function questionsIn(p: DialoguePersona, line: string, fuzzy = false): nu
   );
 }
 
+const AGAIN = LINES.again.map((l) => normalise(l.text));
+
 export function followUpKindsIn(line: string): FollowUpKind[] {
   const text = normalise(line);
   return FOLLOW_UP_PATTERNS.filter((p) => p.re.test(text)).map((p) => p.kind);
@@ -193,6 +207,8 @@ export function readConversation(
       if (opts.fuzzy && s.current !== null && MODEL_PROMPT.closedWhen.some((m) => says(turn.text, m))) {
         s.closed = s.asked.every(Boolean) || s.closed;
       }
+      // a question said again because the user asked to hear it is neither new nor a follow-up
+      if (AGAIN.some((lead) => text.startsWith(lead))) continue;
       const asked = questionsIn(p, turn.text, opts.fuzzy);
       if (asked.length) {
         for (const i of asked) s.asked[i] = true;
@@ -209,7 +225,9 @@ export function readConversation(
       s.afterClose++;
       continue;
     }
-    // a question the persona answered from its brief answers nothing: its own question stays open
+    // a question the persona answered from its brief answers nothing, nor does asking to hear the
+    // question again: its own question stays open
+    if (asksToRepeat(turn.text, s.current)) continue;
     if (answeredFromBrief(p, turn.text, s.agentLines, s.current)) continue;
     if (s.current !== null) {
       s.answers[s.current].push(turn.text);

@@ -10,6 +10,7 @@ import { stableHash } from '../../../../shared/stable-hash.js';
 import type { Turn } from '../brain.js';
 import {
   answeredFromBrief,
+  asksToRepeat,
   type ConversationState,
   type DialoguePersona,
   listeningContext,
@@ -42,6 +43,7 @@ export type LinePart = {
     | 'brief'
     | 'deflection'
     | 'still-asking'
+    | 'again'
     | 'question'
     | 'closing'
     | 'after-closing';
@@ -54,7 +56,7 @@ export type LinePart = {
 
 export type DialogueLine = {
   text: string;
-  move: 'opening' | 'begin' | 'follow-up' | 'next' | 'answer' | 'close' | 'after-close';
+  move: 'opening' | 'begin' | 'follow-up' | 'next' | 'answer' | 'again' | 'close' | 'after-close';
   /** the follow-up rule applied, if the line is a follow-up */
   rule: FollowUpKind | null;
   /** how the answer it replies to was read */
@@ -241,6 +243,26 @@ function answerQuestions(
   return line('answer', null, null, null, parts);
 }
 
+/**
+ * The question on the table said again, when the user asks to hear it ("Sorry, could you repeat
+ * the question?"): the question on the table, or, when the persona's last line that asked something
+ * was a follow-up, that follow-up's question sentences, after a lead in its temperament.
+ */
+function askAgain(p: DialoguePersona, s: ConversationState, history: Turn[], seed: number): DialogueLine {
+  const asking = history.findLast((t) => t.speaker === 'agent' && t.text.includes('?'))?.text ?? '';
+  const onTable = p.questions[s.current ?? 0] ?? '';
+  const followUp = asking
+    .split(/(?<=[.!?])\s+/)
+    .filter((q) => q.trim().endsWith('?'))
+    .join(' ');
+  const question = asking.includes(onTable) || !followUp ? onTable : followUp;
+  const lead = choose(LINES.again, p.temperament, seed, s.agentLines);
+  return line('again', null, null, s.current, [
+    { role: 'again', text: lead.text, temperament: lead.temperament },
+    { role: 'question', text: question, temperament: null },
+  ]);
+}
+
 /** The persona's reply to a conversation that ends with the user's turn. */
 export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
   const s = readConversation(p, history);
@@ -251,6 +273,7 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
 
   // a question the brief answers is answered, also once the call is closed (an interviewer who
   // invites the candidate's questions at the end)
+  if (!s.closed && asksToRepeat(answer, s.current)) return askAgain(p, s, history, seed);
   const found = answeredFromBrief(p, answer, said, s.closed ? null : s.current);
   if (found) return answerQuestions(p, s, found, seed);
 
