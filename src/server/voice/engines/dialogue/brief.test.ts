@@ -100,6 +100,8 @@ describe('the facts of a brief', () => {
       return found === null || found === 'kept back' ? found : found.fact.text;
     };
     expect(fact('How do you handle support tickets today?')).toMatch(/^My team of 12/);
+    // a question about who it is: its identity, with no word of it said
+    expect(fact('What does your role involve?')).toMatch(/^I'm Marcus, Head of Customer Support/);
     expect(fact('Are you the head of customer support there?')).toMatch(/^I'm Marcus/);
   });
 

@@ -15,6 +15,8 @@ export type BriefFact = {
   normalised: string;
   keys: Set<string>;
   concepts: Set<string>;
+  /** whether it says who the persona is ("I'm Marcus, Head of Customer Support.") */
+  identity: boolean;
 };
 
 const sentencesOf = (text: string) =>
@@ -101,6 +103,9 @@ function situationPart(systemPrompt: string): string {
   return (heading < 0 ? lines : lines.slice(0, heading)).filter((l) => !/^\s*[-*•]/.test(l)).join('\n');
 }
 
+/** a fact that says who the persona is: "I'm Marcus, Head of…", "I'm Greg Holloway, Head of…" */
+const IDENTITY = /^I'm \p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)*,/u;
+
 /** A persona's brief: its facts in its order, as the persona says them, and what it keeps back. */
 export function briefOf(systemPrompt: string): Brief {
   // what to keep back may be said anywhere, a rule under a heading included
@@ -110,7 +115,13 @@ export function briefOf(systemPrompt: string): Brief {
     .filter((s) => isFact(s, secrets))
     .map((s) => {
       const text = inFirstPerson(s);
-      return { text, normalised: normalise(text), keys: keyStems(text), concepts: conceptsOf(s) };
+      return {
+        text,
+        normalised: normalise(text),
+        keys: keyStems(text),
+        concepts: conceptsOf(s),
+        identity: IDENTITY.test(text),
+      };
     });
   return { facts, secrets };
 }
@@ -221,16 +232,25 @@ export function factFor(
     const own = shared.filter((k) => identity.has(k)).length;
     return own === 1 && shared.length === 1 ? 0 : shared.length;
   };
+  const aboutIdentity = saysAny(asked, BRIEF.identityQuestions).length > 0;
   const scored = facts
-    .map((fact, i) => ({
-      fact,
-      score: 2 * topicWords(fact) + 2 * overlap(fact.concepts, concepts),
-      again: wasSaid[i],
-    }))
+    .map((fact, i) => {
+      const words = topicWords(fact);
+      // "What does your role involve?" is answered by who the persona is
+      const who = fact.identity && aboutIdentity ? 2 : 0;
+      return {
+        fact,
+        words,
+        score: 2 * words + 2 * overlap(fact.concepts, concepts) + who,
+        again: wasSaid[i],
+      };
+    })
     .filter((f) => f.score >= MIN_SCORE);
   if (!scored.length) return null;
   const top = Math.max(...scored.map((f) => f.score));
-  const best = scored.filter((f) => f.score === top);
+  // at the same score, a word the question says beats a kind of thing it asks about
+  const mostWords = Math.max(...scored.filter((f) => f.score === top).map((f) => f.words));
+  const best = scored.filter((f) => f.score === top && f.words === mostWords);
   const chosen = best.find((f) => !f.again) ?? best[0];
   return { fact: chosen.fact, again: chosen.again };
 }

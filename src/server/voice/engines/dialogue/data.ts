@@ -145,6 +145,7 @@ const briefSchema = z.strictObject({
   userNames: wordList,
   unresolved: wordList,
   secretMarkers: wordList,
+  identityQuestions: wordList,
   concepts: z.record(z.string().min(1), wordList.min(1)),
 });
 
