@@ -421,6 +421,22 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(declines.some((l) => asked.text.startsWith(l.text))).toBe(false);
   });
 
+  it('puts off a question it cannot answer while asking its own, and promises to follow it up at the end', () => {
+    const greg = preset('greg-holloway');
+    const { lines } = playScripted(greg, [
+      "Thanks Greg, I'm excited. I'd like to talk about the base.",
+      'Before that, do you allow remote work on Fridays?',
+      'I was hoping for 165,000, based on two market surveys and a competing offer.',
+      'A signing bonus of 15,000 with 160,000 base would work.',
+      'At 160,000 with the bonus I would sign this week.',
+      'So, do you allow remote work on Fridays?',
+    ]);
+    expect(LINES.unknowns.some((l) => lines[1].text.startsWith(l.text))).toBe(true);
+    expect(lines[4].move).toBe('close');
+    expect(lines[5].move).toBe('after-close');
+    expect(LINES.unknownsAfterClose.map((l) => l.text)).toContain(lines[5].text);
+  });
+
   it('says its question again when asked to, without taking the request for an answer', () => {
     const sarah = preset('sarah-chen');
     const [first, second] = sarah.sampleQuestions;

@@ -8,6 +8,7 @@ import type { Temperament } from '../../../../shared/domain/temperament.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import { stableHash } from '../../../../shared/stable-hash.js';
 import type { Turn } from '../brain.js';
+import { questionsToPersona } from './brief.js';
 import {
   answeredFromBrief,
   asksToRepeat,
@@ -278,7 +279,9 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
   if (found) return answerQuestions(p, s, found, seed);
 
   if (s.closed) {
-    const after = choose(LINES.afterClosing, p.temperament, s.afterClose + seed, said);
+    // a question it cannot answer, asked at the end ("saved for the end" included): followed up later
+    const lines = questionsToPersona(answer) ? LINES.unknownsAfterClose : LINES.afterClosing;
+    const after = choose(lines, p.temperament, s.afterClose + seed, said);
     return line('after-close', null, null, null, [
       { role: 'after-closing', text: after.text, temperament: after.temperament },
     ]);
