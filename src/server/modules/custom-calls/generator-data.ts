@@ -69,6 +69,7 @@ const languageSchema = z.object({
   topicStopWords: words,
   topicStopAfterComma: words,
   notATopic: words,
+  topicPrepositions: words,
   situation: z.object({
     pronouns: z.object({ female: z.record(z.string(), z.string()), male: z.record(z.string(), z.string()) }),
     objectBefore: words,
@@ -105,6 +106,7 @@ const personaSchema = z.object({
   organisationNouns: words,
   organisationCues: words,
   notAName: words,
+  othersPossessives: words,
   pronouns: z.object({ female: words, male: words }),
   names: z.object({
     female: words.min(1),

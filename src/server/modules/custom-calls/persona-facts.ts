@@ -110,7 +110,7 @@ function countWords(text: string, words: readonly string[]): number {
   for (const m of text.matchAll(re)) {
     const before = text.slice(0, m.index).toLowerCase();
     const after = text.slice((m.index ?? 0) + m[0].length);
-    const relative = /\b(?:his|her|their)\s+$/.test(before);
+    const relative = OTHERS_POSSESSIVE.test(before);
     const ownersTitle = HONORIFICS.has(m[0].toLowerCase()) && /^\s+\p{Lu}[\p{L}-]*['’]s\b/u.test(after);
     if (!relative && !ownersTitle) n++;
   }
@@ -178,6 +178,7 @@ const ROLE_OF_RE = new RegExp(
 const AREA_STOPS = lower(P.roleAreaStops);
 const FUNCTION_AREAS = lower(P.functionAreas);
 const FUNCTION_ACRONYMS = new Set(P.functionAcronyms);
+const OTHERS_POSSESSIVE = new RegExp(`\\b${wordsPattern(P.othersPossessives)}\\s+$`);
 const ACRONYM_RE = new RegExp(`(?<![\\p{L}])(${wordsPattern(P.roleAcronyms)})(?![\\p{L}])`, 'u');
 const FOLLOWS_ROLE = new Set([...AREA_STOPS, ...lower(P.followsRole)]);
 const NOT_BEFORE_ROLE = lower(P.notBeforeRole);

@@ -7,7 +7,7 @@
 // reads it with the rest. A sentence whose subject is the writer ("I want to ask for a raise") is
 // theirs and left out. Word tables: tables/language.json (situation).
 import { escapeRegex } from '../../../shared/escape-regex.js';
-import { DATA } from './generator-data.js';
+import { DATA, wordsPattern } from './generator-data.js';
 import type { PersonaFacts } from './persona-facts.js';
 import { capitalise, clean, sentences } from './text.js';
 
@@ -227,7 +227,7 @@ export function toPersona(written: string, facts: PersonaFacts, describing: bool
     // "Mrs Patel's son, worried and frustrated because his mother's discharge was delayed twice.":
     // told with the persona as its subject, so "his mother" is "your mother"
     const subject = facts.gender === 'neutral' ? null : facts.gender === 'female' ? 'She is' : 'He is';
-    const opening = /^(?:a|an|the|my|our)\s/i.test(sentence) ? lowerFirst(sentence) : sentence;
+    const opening = DETERMINERS.has(lowerWords(sentence)[0] ?? '') ? lowerFirst(sentence) : sentence;
     return subject ? finish(turn(`${subject} ${opening}`, facts, true).text) : finish(`You are ${opening}`);
   }
   if (describing && !/^\s*(you|your)\b/i.test(turned.text)) {
@@ -240,14 +240,17 @@ export function toPersona(written: string, facts: PersonaFacts, describing: bool
   return finish(turned.text);
 }
 
-const LEADING_DETERMINER = /^(?:the|my|our)\s+/;
+const DETERMINER = wordsPattern(S.determiners);
+const LEADING_DETERMINER = new RegExp(`^${DETERMINER}\\s+`, 'i');
 const CALL_WORDS = new Set(S.callWords);
 /** a sentence naming the call is short ("First-round video interview for the graduate scheme.") */
 const MAX_CALL_WORDS = 12;
 
 /** "An angry customer, Brian, whose invoices…" as "an angry customer whose invoices…", else null */
 function namedAppositive(sentence: string, facts: PersonaFacts): string | null {
-  const m = /^((?:a|an|the|my|our)\s[^,]+),\s+([^,]+),\s+((?:who|whose|that)\s.+)$/iu.exec(sentence);
+  const m = new RegExp(`^(${DETERMINER}\\s[^,]+),\\s+([^,]+),\\s+((?:who|whose|that)\\s.+)$`, 'iu').exec(
+    sentence,
+  );
   if (!m || !namesOf(facts).some((n) => n.toLowerCase() === m[2].trim().toLowerCase())) return null;
   return `${lowerFirst(m[1])} ${m[3]}`;
 }

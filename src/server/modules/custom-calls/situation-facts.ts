@@ -16,6 +16,8 @@ const STOP_AT = new RegExp(
   'i',
 );
 
+const TOPIC_PREPOSITION = new RegExp(`^${wordsPattern(L.topicPrepositions)}\\s+`, 'i');
+
 /** A part that starts with one of these is a clause ("wants a refund"), not a topic. */
 const NOT_A_TOPIC = new RegExp(`^${wordsPattern(L.notATopic)}\\b`, 'i');
 
@@ -40,9 +42,7 @@ export function scenarioTopics(text: string): string[] {
         /(?<!\d),\s*(?:(?:and|or)\s+)?|,(?!\d)\s*(?:(?:and|or)\s+)?|\s+and\s+/,
       )) {
         // "…on price and on staff time": the part's own preposition is not the topic's
-        const words = clean(part)
-          .replace(/^(?:on|about|over|with|regarding)\s+/i, '')
-          .split(' ');
+        const words = clean(part).replace(TOPIC_PREPOSITION, '').split(' ');
         if (words[0] === '' || NOT_A_TOPIC.test(words[0]) || (words.length < 2 && words[0].length < 4))
           continue;
         const topic = inPersonaVoice(words.slice(0, 10).join(' ')).replace(/^(The|A|An)\s/, (m) =>

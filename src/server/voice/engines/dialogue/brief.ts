@@ -133,10 +133,12 @@ export const briefFacts = (systemPrompt: string) => briefOf(systemPrompt).facts;
  * with its question mark, at least not the speaker ("what was the bonus target?", but not "what did
  * I learn?"); a check-in ("does that make sense?") or a proposal ("could we book next Tuesday?") is not.
  */
+const SUBORDINATE = new RegExp(`\\s(?:${BRIEF.subordinators.map(escapeRegex).join('|')})\\s`, 'i');
+
 function isAddressed(sentence: string, typed: boolean): boolean {
   // the speaker in a clause of its own asks nothing of itself ("Is something going on outside work
   // that I should know about?")
-  const main = sentence.split(/\s(?:that|which|so|because|if|when|before|after)\s/i)[0];
+  const main = sentence.split(SUBORDINATE)[0];
   const addressed =
     saysAny(sentence, BRIEF.addressed).length > 0 || (typed && !saysAny(main, BRIEF.speaker).length);
   return addressed && !saysAny(sentence, BRIEF.checkIns).length && !saysAny(sentence, BRIEF.proposals).length;

@@ -135,6 +135,7 @@ const briefSchema = z.strictObject({
   leadIns: wordList,
   addressed: wordList.min(1),
   speaker: wordList,
+  subordinators: wordList,
   checkIns: wordList,
   proposals: wordList,
   clarifications: wordList,
