@@ -142,6 +142,8 @@ describe('built-in custom-scenario generator', () => {
     expect(roleAndCompany('A tired HR manager.')[0]).toBe('HR Manager');
     expect(roleAndCompany('An impatient NHS ward manager.')[0]).toBe('Ward Manager');
     expect(roleAndCompany('Our CTO, furious.')[0]).toBe('CTO');
+    // so does a capitalised seniority
+    expect(roleAndCompany('Maria, a Senior Engineer at Google.')).toEqual(['Senior Engineer', 'Google']);
   });
 });
 

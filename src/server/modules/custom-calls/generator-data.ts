@@ -95,6 +95,7 @@ const personaSchema = z.object({
   roleHeads: words,
   roleAcronyms: words,
   functionAcronyms: words,
+  seniority: words,
   roleOf: words,
   roleModifierStops: words,
   roleAreaStops: words,

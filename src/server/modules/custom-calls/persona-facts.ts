@@ -178,6 +178,7 @@ const ROLE_OF_RE = new RegExp(
 const AREA_STOPS = lower(P.roleAreaStops);
 const FUNCTION_AREAS = lower(P.functionAreas);
 const FUNCTION_ACRONYMS = new Set(P.functionAcronyms);
+const SENIORITY = new Set(P.seniority);
 const OTHERS_POSSESSIVE = new RegExp(`\\b${wordsPattern(P.othersPossessives)}\\s+$`);
 const ACRONYM_RE = new RegExp(`(?<![\\p{L}])(${wordsPattern(P.roleAcronyms)})(?![\\p{L}])`, 'u');
 const FOLLOWS_ROLE = new Set([...AREA_STOPS, ...lower(P.followsRole)]);
@@ -230,7 +231,8 @@ function roleByHead(text: string): string | null {
       const t = tokens[j];
       const b = bare(t);
       // "IT director", "HR manager": an acronym belongs to the title, another capital does not
-      const acronym = FUNCTION_ACRONYMS.has(t.replace(/[^\p{L}&]/gu, ''));
+      // "a Senior Engineer": a capitalised seniority belongs to the title too
+      const acronym = FUNCTION_ACRONYMS.has(t.replace(/[^\p{L}&]/gu, '')) || SENIORITY.has(t);
       if (
         endsClause(t) ||
         (/^\p{Lu}/u.test(t) && !acronym) ||
