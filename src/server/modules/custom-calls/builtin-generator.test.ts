@@ -250,6 +250,8 @@ describe('custom personas specific to their description', () => {
       'What draws you to the night-shift charge nurse role?',
       'Tell me how you handle staffing shortages on nights.',
       'Walk me through your experience mentoring new nurses. What was your part in it?',
+      // a short list gets one of the interview's own questions
+      "Tell me about a piece of work you're proud of. What was your part in it?",
     ]);
   });
 
@@ -349,6 +351,31 @@ describe('custom personas specific to their description', () => {
       /about a promotion|promotion to mid-level\. What difference/,
     );
     expect(g.sampleQuestions[0]).toBe('So, what makes you feel ready for the next level?');
+  });
+
+  it('an interviewer of any temperament opens as an interviewer and has an interview’s questions', () => {
+    const sceptical = generateBuiltin({
+      userContext: 'I am a data analyst.',
+      personaDetails: 'Hiring manager at an e-commerce company, sceptical.',
+      scenarioDetails: 'Second-round interview. She will ask about SQL and A/B testing.',
+    });
+    expect(sceptical.kind).toBe('interview');
+    expect(sceptical.welcomeMessage).not.toMatch(/doubts/);
+    expect(sceptical.welcomeMessage).toMatch(/Thanks for coming in\. We'll be covering A\/B testing/);
+    // nothing named to ask about: the interview's own questions, not the placeholders
+    const bare = generateBuiltin({
+      userContext: 'Software engineer.',
+      personaDetails: 'Sceptical CTO.',
+      scenarioDetails: 'Final interview.',
+    });
+    expect(bare.sampleQuestions).toContain('Tell me about a time something went wrong. What did you do?');
+    expect(bare.sampleQuestions.join(' ')).not.toMatch(GENERIC);
+    const lead = generateBuiltin({
+      userContext: 'A designer.',
+      personaDetails: 'Design lead at a fintech startup.',
+      scenarioDetails: 'Portfolio review interview.',
+    });
+    expect(lead.role).toBe('Design Lead');
   });
 
   it('keeps the lines of a bulleted description in the prompt', () => {

@@ -233,9 +233,11 @@ function roleByHead(text: string): string | null {
       // "IT director", "HR manager": an acronym belongs to the title, another capital does not
       // "a Senior Engineer": a capitalised seniority belongs to the title too
       const acronym = FUNCTION_ACRONYMS.has(t.replace(/[^\p{L}&]/gu, '')) || SENIORITY.has(t);
+      // "Hiring manager at…", "Design lead at…": a sentence's first capital is no name
+      const sentenceStart = j === 0 || /[.!?]$/.test(tokens[j - 1]);
       if (
         endsClause(t) ||
-        (/^\p{Lu}/u.test(t) && !acronym) ||
+        (/^\p{Lu}/u.test(t) && !acronym && !sentenceStart) ||
         MODIFIER_STOPS.has(b) ||
         /ly$/.test(b) ||
         b === ''
