@@ -378,6 +378,19 @@ describe('custom personas specific to their description', () => {
     expect(lead.role).toBe('Design Lead');
   });
 
+  it('a bare description of any kind but a general one gets the kind’s own questions, not the placeholders', () => {
+    for (const [personaDetails, scenarioDetails, kind] of [
+      ['A sceptical buyer at a retailer.', 'A cold call to sell our software.', 'sales'],
+      ['My direct report.', 'A feedback conversation.', 'feedback'],
+      ['My boss.', 'I want to ask for a promotion.', 'promotion'],
+      ['A board member.', 'A strategy review with the board.', 'leadership'],
+    ]) {
+      const g = generateBuiltin({ userContext: 'x', personaDetails, scenarioDetails });
+      expect([g.kind, g.sampleQuestions.length]).toEqual([kind, 4]);
+      expect(g.sampleQuestions.join(' ')).not.toMatch(GENERIC);
+    }
+  });
+
   it('keeps the lines of a bulleted description in the prompt', () => {
     const g = generateBuiltin({
       userContext: 'I am an engineer.',
