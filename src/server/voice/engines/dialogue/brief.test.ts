@@ -143,6 +143,10 @@ describe('a turn that asks the persona something', () => {
     expect(questionsToPersona('Is something going on outside work that I should know about?')).toEqual([
       'Is something going on outside work that I should know about?',
     ]);
+    expect(questionsToPersona('Before I go on, how big is the platform team?')).toEqual([
+      'Before I go on, how big is the platform team?',
+    ]);
+    expect(questionsToPersona('So what did I miss?')).toBeNull();
   });
 
   it('is not an answer that checks in, a long answer with a question in it, or a question to no one', () => {

@@ -133,12 +133,14 @@ export const briefFacts = (systemPrompt: string) => briefOf(systemPrompt).facts;
  * with its question mark, at least not the speaker ("what was the bonus target?", but not "what did
  * I learn?"); a check-in ("does that make sense?") or a proposal ("could we book next Tuesday?") is not.
  */
+/** "Before I go on, how big is the team?": a clause leading the question, up to its comma */
+const LEADING_CLAUSE = new RegExp(`^(?:${BRIEF.subordinators.map(escapeRegex).join('|')})\\b[^,]*,\\s*`, 'i');
 const SUBORDINATE = new RegExp(`\\s(?:${BRIEF.subordinators.map(escapeRegex).join('|')})\\s`, 'i');
 
 function isAddressed(sentence: string, typed: boolean): boolean {
   // the speaker in a clause of its own asks nothing of itself ("Is something going on outside work
-  // that I should know about?")
-  const main = sentence.split(SUBORDINATE)[0];
+  // that I should know about?", "Before I go on, how big is the team?")
+  const main = sentence.replace(LEADING_CLAUSE, '').split(SUBORDINATE)[0];
   const addressed =
     saysAny(sentence, BRIEF.addressed).length > 0 || (typed && !saysAny(main, BRIEF.speaker).length);
   return addressed && !saysAny(sentence, BRIEF.checkIns).length && !saysAny(sentence, BRIEF.proposals).length;
