@@ -91,6 +91,43 @@ describe('built-in evaluator', () => {
     expect(result.criteria[0].score).toBeLessThanOrEqual(NO_BEHAVIOUR_MAX_SCORE);
   });
 
+  it('does not judge a greeting after the welcome or a request to hear the question again as an answer', () => {
+    const rubric = [
+      { name: 'Relevance', description: 'Answers the question that was asked.' },
+      {
+        name: 'Impact and Results',
+        description: 'Backs claims with concrete outcomes, figures or examples.',
+      },
+    ];
+    // labelled with the persona's name, as a call's transcript is
+    const question = 'Lena: What makes you ready for the staff engineer role?';
+    const answer =
+      'You: Last year our payment service went down for 40 minutes. I led the incident, rolled back the release in 12 minutes, and wrote the postmortem that added canary deploys.';
+    const plain = evaluate(
+      ["Lena: I'm Lena. Thanks for coming in.", 'You: Hello.', question, answer].join('\n'),
+      rubric,
+    );
+    const withAsides = evaluate(
+      [
+        "Lena: I'm Lena. Thanks for coming in.",
+        'You: Thanks Lena, glad to be here.',
+        question,
+        'You: Sorry, could you repeat the question?',
+        question,
+        answer,
+      ].join('\n'),
+      rubric,
+    );
+    expect(withAsides.overallScore).toBeGreaterThanOrEqual(plain.overallScore);
+    expect(withAsides.criteria[0].rationale).toMatch(/1 of 1 answers? address/);
+    // "No, that's everything, thanks." answers "Anything else?", and is judged as an answer
+    const judged = evaluate(
+      ['Lena: Anything else?', "You: No, that's everything, thanks."].join('\n'),
+      rubric,
+    );
+    expect(judged.criteria[0].rationale).toMatch(/of 1 answers? address/);
+  });
+
   it('does not take a pleasantry for a question about the other person, typed or spoken', () => {
     const discovery = [
       { name: 'Discovery', description: "Asks questions to learn about the prospect's needs." },

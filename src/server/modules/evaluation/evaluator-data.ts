@@ -69,6 +69,8 @@ const lexiconSchema = z.strictObject({
   habitWords: wordList,
   smallTalk: wordList,
   smallTalkWords: wordList,
+  repeatRequests: wordList,
+  greetings: wordList,
 });
 
 const conceptsSchema = z.strictObject({

@@ -54,7 +54,7 @@ Rules:
 - Judge only from what the candidate actually said in the transcript. Do not guess or assume.
 - For each criterion, "evidence" lists the candidate's own words, copied exactly from their lines, that the score rests on. The rationale must quote at least one of them in double quotes.
 - If the transcript holds no evidence for a criterion, say "No evidence in the transcript" in the rationale, leave evidence empty and score it ${NO_EVIDENCE_MAX_SCORE} or lower.
-- Credit what the candidate shows, not the words they use: a list of keywords instead of sentences, an answer given again to a different question, or a description of themselves ("I'm a great communicator") with no example is not evidence. An answer about something other than the question asked is not evidence for it.
+- Credit what the candidate shows, not the words they use: a list of keywords instead of sentences, an answer given again to a different question, or a description of themselves ("I'm a great communicator") with no example is not evidence. An answer about something other than the question asked is not evidence for it. A greeting after the opening line and a request to hear the question again are part of a natural conversation: neither is an answer, and neither counts against the candidate.
 - The speech figures given are measured facts: use them as they are, do not recount.
 - Feedback is one or two sentences of specific, actionable advice addressed to the candidate as "you".
 - Return every rubric criterion, with its name exactly as given, in the same order.

@@ -38,7 +38,9 @@ type Lists = Record<
   | 'signposts'
   | 'offTopic'
   | 'work'
-  | 'smallTalk',
+  | 'smallTalk'
+  | 'repeatRequests'
+  | 'greetings',
   PhraseList
 >;
 let lists: Lists | null = null;
@@ -58,6 +60,8 @@ function phraseLists(): Lists {
     offTopic: compileList(TOPICS.offTopic),
     work: compileList(TOPICS.work),
     smallTalk: compileList(lexicon.smallTalk),
+    repeatRequests: compileList(lexicon.repeatRequests),
+    greetings: compileList(lexicon.greetings),
   };
   return lists;
 }
@@ -515,6 +519,24 @@ function claimsOnly(facts: readonly SentenceFacts[]): boolean {
   return !shown && facts.some((f) => isClaim(f.toks));
 }
 
+/** the most words of a turn that only asks to hear the question again, or greets */
+const MAX_ASIDE_WORDS = 10;
+
+/**
+ * A short turn asking to hear the question again, or, after a line that asks nothing (the persona's
+ * welcome), one only greeting, thanking or saying it is ready ("No, that's everything, thanks." to
+ * "Anything else?" is an answer, and judged as one).
+ */
+function isAside(facts: readonly SentenceFacts[], words: number, prompt: string | null, L: Lists): boolean {
+  if (words > MAX_ASIDE_WORDS) return false;
+  const says = (list: PhraseList) => facts.some((f) => countIn(f.toks, list) > 0);
+  if (says(L.repeatRequests)) return true;
+  if (prompt?.includes('?')) return false;
+  const substance = facts.reduce((n, f) => n + f.units, 0);
+  const negative = facts.some((f) => f.deflections + f.dismissals + f.apologies + f.caving > 0);
+  return says(L.greetings) && substance === 0 && !negative;
+}
+
 /** the distinct subjects off topic an answer must name to be about something else */
 const OFF_TOPIC_MIN_SUBJECTS = 2;
 
@@ -652,6 +674,9 @@ export function buildContext(
     const repeatedWords = facts.reduce((n, f) => n + (f.repeated ? f.words : 0), 0);
     const words = facts.reduce((n, s) => n + s.words, 0);
     if (words === 0) return;
+    // "Sorry, could you repeat the question?", "Thanks, glad to be here.": a turn of the conversation,
+    // not an answer: it is not judged, and the line waits for the answer after it
+    if (isAside(facts, words, prompt, L)) return;
     const weight = facts.reduce((n, s) => n + s.weight * s.words, 0) / words;
     const base = {
       index,
