@@ -118,7 +118,7 @@ describe('built-in evaluator', () => {
       ].join('\n'),
       rubric,
     );
-    expect(withAsides.overallScore).toBeGreaterThanOrEqual(plain.overallScore);
+    expect(withAsides.overallScore ?? 0).toBeGreaterThanOrEqual(plain.overallScore ?? 11);
     expect(withAsides.criteria[0].rationale).toMatch(/1 of 1 answers? address/);
     // "No, that's everything, thanks." answers "Anything else?", and is judged as an answer
     const judged = evaluate(
