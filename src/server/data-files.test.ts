@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type DataFileSpec, parseDataFile } from '../shared/data-file.js';
+import { ASIDES_DATA_FILE } from '../shared/domain/asides.js';
 import { SPEECH_MARKERS_DATA_FILE } from '../shared/domain/speech-analytics.js';
 import { TOPICS_DATA_FILE } from '../shared/domain/topics.js';
 import { SAMPLE_SCENARIOS_DATA_FILE } from '../shared/sample-scenarios.schema.js';
@@ -24,6 +25,7 @@ const specs: DataFileSpec[] = [
   SAMPLE_SCENARIOS_DATA_FILE,
   SPEECH_MARKERS_DATA_FILE,
   TOPICS_DATA_FILE,
+  ASIDES_DATA_FILE,
   ...DIALOGUE_DATA_FILES,
 ];
 const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));

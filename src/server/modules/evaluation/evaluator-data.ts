@@ -69,7 +69,6 @@ const lexiconSchema = z.strictObject({
   habitWords: wordList,
   smallTalk: wordList,
   smallTalkWords: wordList,
-  repeatRequests: wordList,
   greetings: wordList,
 });
 

@@ -5,6 +5,7 @@
 // unit of speech, so a short answer full of substance scores as well as a long one and rambling
 // costs. The word lists, question kinds and scoring curves live in data/*.json (evaluator-data.ts).
 import type { SpeechAnalytics } from '../../../shared/contracts/evaluation.js';
+import { ASIDES } from '../../../shared/domain/asides.js';
 import { fillerCounts } from '../../../shared/domain/speech-analytics.js';
 import { TOPICS } from '../../../shared/domain/topics.js';
 import type { Turn } from '../../../shared/domain/transcript.js';
@@ -60,7 +61,7 @@ function phraseLists(): Lists {
     offTopic: compileList(TOPICS.offTopic),
     work: compileList(TOPICS.work),
     smallTalk: compileList(lexicon.smallTalk),
-    repeatRequests: compileList(lexicon.repeatRequests),
+    repeatRequests: compileList(ASIDES.repeatRequests),
     greetings: compileList(lexicon.greetings),
   };
   return lists;

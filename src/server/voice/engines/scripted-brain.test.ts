@@ -457,6 +457,9 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(lines[4].move).toBe('next');
     expect(lines[4].text).toContain(second);
     expect(auditConversation(p, audited).repeatedQuestions).toEqual([]);
+    // a follow-up said again is no second follow-up: a vague answer after it still gets one
+    const again = playScripted(sarah, [ANSWERS.ready, ANSWERS.vague, 'pardon', ANSWERS.vague]).lines;
+    expect(again.map((l) => l.move)).toEqual(['begin', 'follow-up', 'again', 'follow-up']);
   });
 
   it('answers a question the brief answers after it has closed the call, and stays closed', () => {

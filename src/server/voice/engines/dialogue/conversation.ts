@@ -2,6 +2,7 @@
 // stored utterances, so it carries on where it was): which questions were asked, which one is on
 // the table, which follow-ups it has had, what the user answered, and whether the call was closed.
 
+import { ASIDES } from '../../../../shared/domain/asides.js';
 import type { Temperament } from '../../../../shared/domain/temperament.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import type { Persona, Turn } from '../brain.js';
@@ -101,7 +102,7 @@ export function asksToRepeat(turn: string, current: number | null): boolean {
   return (
     current !== null &&
     countWords(turn) <= MAX_REPEAT_REQUEST_WORDS &&
-    saysAny(turn, BRIEF.repeatRequests).length > 0
+    saysAny(turn, ASIDES.repeatRequests).length > 0
   );
 }
 

@@ -139,7 +139,6 @@ const briefSchema = z.strictObject({
   checkIns: wordList,
   proposals: wordList,
   clarifications: wordList,
-  repeatRequests: wordList,
   instructionStarts: wordList,
   levers: wordList,
   conduct: wordList,
