@@ -421,6 +421,29 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(declines.some((l) => asked.text.startsWith(l.text))).toBe(false);
   });
 
+  it('says a detail of its own situation its brief does not hold is not to hand, and points back to its question', () => {
+    const rachel = preset('rachel-alvarez');
+    const { lines: played } = playScripted(rachel, [
+      'Where does it hurt most for your team today?',
+      'Our platform scans every item at packing, so mis-shipped orders drop. A distributor with three warehouses cut errors by forty percent in a quarter.',
+      'How many people do you have packing orders in peak season?',
+      'Is there flexibility on the start date?',
+    ]);
+    expect(played[0].text).toMatch(/My real problems are mis-shipped orders/);
+    const lines = played.slice(1);
+    expect(lines[0].move).toBe('next');
+    // her orders were named, how many people pack them in peak season is not in her brief: not to
+    // hand, not her problems again nor her company taken for an answer
+    expect(lines[1].move).toBe('answer');
+    expect(lines[1].text).not.toMatch(/problems/);
+    expect(LINES.notToHand.some((l) => lines[1].text.startsWith(l.text))).toBe(true);
+    expect(lines[1].text).not.toMatch(/Harbor Logistics/);
+    expect(LINES.stillAsking.some((l) => lines[1].text.includes(l.text.split('{topic}')[0]))).toBe(true);
+    // about nothing of hers: put off in her temperament, not her budget "for this year"
+    expect(LINES.unknowns.some((l) => lines[2].text.startsWith(l.text))).toBe(true);
+    expect(lines[2].text).not.toMatch(/budget/);
+  });
+
   it('puts off a question it cannot answer while asking its own, and promises to follow it up at the end', () => {
     const greg = preset('greg-holloway');
     const { lines } = playScripted(greg, [

@@ -73,6 +73,17 @@ describe('the facts of a brief', () => {
     expect(answer('How long will this take?')).toBeNull();
     const said = [normalise((problems as { text: string }).text)];
     expect(answer('Where does it hurt most for your team?', said)).toMatchObject({ again: true });
+    // a kind of thing alone (a date; the budget is "for this year") answers no question whose own
+    // words no fact still to say holds
+    expect(answer('Is there flexibility on the start date for a new system?', said)).toBeNull();
+    expect(answer('What is the biggest weakness of your old system for seasonal staff?', said)).toBeNull();
+    // what decides a purchase: the budget and who it answers to
+    expect(answer('What would make this a no for you?')).toMatchObject({
+      text: expect.stringMatching(/^My budget/),
+    });
+    expect(answer('What are the next steps on your side if this looks good?')).toMatchObject({
+      text: expect.stringMatching(/^My budget/),
+    });
     // what the brief keeps back is declined, even where a fact would match otherwise
     const greg = briefOf(preset('greg-holloway').systemPrompt);
     expect(factFor(greg, ['What is the top of the band for this role?'], [])).toBe('kept back');
@@ -147,6 +158,11 @@ describe('a turn that asks the persona something', () => {
       'Before I go on, how big is the platform team?',
     ]);
     expect(questionsToPersona('So what did I miss?')).toBeNull();
+    // the role the user would take: asked of the persona, "I" or not
+    expect(questionsToPersona('Who would I report to?')).toEqual(['Who would I report to?']);
+    expect(questionsToPersona('What would I be working on in my first month?')).toEqual([
+      'What would I be working on in my first month?',
+    ]);
   });
 
   it('is not an answer that checks in, a long answer with a question in it, or a question to no one', () => {

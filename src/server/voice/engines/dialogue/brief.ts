@@ -203,6 +203,12 @@ function askedIn(text: string): string[] | null {
 
 /** the least a fact must share with a question: a topic word or a kind of thing asked about */
 const MIN_SCORE = 2;
+/** words of its own, in no fact and no kind of thing, that make a question ask about something else */
+const MIN_OWN_WORDS = 2;
+/** the words that name a kind of thing asked about (BRIEF.concepts), as key stems */
+const CONCEPT_KEYS = new Set(
+  Object.values(BRIEF.concepts).flatMap((words) => [...keyStems(words.join(' '))]),
+);
 
 /**
  * The fact of the brief that answers the questions best (each shared topic word and each shared
@@ -237,9 +243,17 @@ export function factFor(
     return own === 1 && shared.length === 1 ? 0 : shared.length;
   };
   const aboutIdentity = saysAny(asked, BRIEF.identityQuestions).length > 0;
+  // "Is there flexibility on the start date?": a kind of thing alone (a date, as the budget's "this
+  // year" is one) does not answer a question whose own words no fact still to say holds ("What is
+  // the biggest challenge for the data pipeline?" once the pipeline was named asks something new)
+  const ownWords = [...askedKeys].filter(
+    (k) => !CONCEPT_KEYS.has(k) && !facts.some((f, i) => !wasSaid[i] && f.keys.has(k)),
+  );
+  const kindsAlone = ownWords.length < MIN_OWN_WORDS;
   const scored = facts
     .map((fact, i) => {
       const words = topicWords(fact);
+      if (words === 0 && !kindsAlone && !(fact.identity && aboutIdentity)) return null;
       // "What does your role involve?" is answered by who the persona is
       const who = fact.identity && aboutIdentity ? 2 : 0;
       return {
@@ -249,7 +263,8 @@ export function factFor(
         again: wasSaid[i],
       };
     })
-    .filter((f) => f.score >= MIN_SCORE);
+    .filter((f) => f !== null && f.score >= MIN_SCORE)
+    .map((f) => f as NonNullable<typeof f>);
   if (!scored.length) return null;
   const top = Math.max(...scored.map((f) => f.score));
   // at the same score, a word the question says beats a kind of thing it asks about
@@ -257,4 +272,18 @@ export function factFor(
   const best = scored.filter((f) => f.score === top && f.words === mostWords);
   const chosen = best.find((f) => !f.again) ?? best[0];
   return { fact: chosen.fact, again: chosen.again };
+}
+
+/**
+ * Whether questions no fact answers are still about the persona's situation: they share a topic word
+ * with a fact of its brief, said or not ("packing orders" to a prospect whose orders are mis-shipped).
+ */
+export function aboutTheBrief(
+  { facts }: Brief,
+  questions: string[],
+  names: ReadonlySet<string> = new Set(),
+): boolean {
+  const nameKeys = keyStems([...names].join(' '));
+  const asked = [...keyStems(questions.join(' '))].filter((k) => !nameKeys.has(k) && !CONCEPT_KEYS.has(k));
+  return facts.some((f) => asked.some((k) => f.keys.has(k)));
 }

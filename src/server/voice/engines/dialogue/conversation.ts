@@ -6,7 +6,7 @@ import { ASIDES } from '../../../../shared/domain/asides.js';
 import type { Temperament } from '../../../../shared/domain/temperament.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import type { Persona, Turn } from '../brain.js';
-import { type Brief, briefOf, factFor, questionsToPersona } from './brief.js';
+import { aboutTheBrief, type Brief, briefOf, factFor, questionsToPersona } from './brief.js';
 import { ANSWER_DATA, BRIEF, FOLLOW_UP_KINDS, type FollowUpKind, LINES, MODEL_PROMPT } from './data.js';
 import {
   answers,
@@ -81,7 +81,7 @@ export function answeredFromBrief(
   turn: string,
   said: string[],
   current: number | null = null,
-): ReturnType<typeof factFor> | 'no fact' {
+): ReturnType<typeof factFor> | 'no fact' | 'not to hand' {
   const questions = questionsToPersona(turn);
   if (!questions) return null;
   const found =
@@ -91,7 +91,10 @@ export function answeredFromBrief(
   if (found) return found;
   // a question no fact answers, while the persona's own question waits ("What is the top of the
   // band?"), is declined; one about that question ("What do you mean?") is met as an answer
-  return current === null || asksAbout(p, questions, current) ? null : 'no fact';
+  if (current === null || asksAbout(p, questions, current)) return null;
+  // one about the persona's own situation ("How many people pack orders in peak season?" to a
+  // prospect whose brief names its orders) asks a detail the persona does not have to hand
+  return aboutTheBrief(p.brief, questions, p.names) ? 'not to hand' : 'no fact';
 }
 
 /** a short turn is all a request to hear the question again can be ("Sorry, could you repeat that?") */

@@ -55,6 +55,7 @@ const linesSchema = z.strictObject({
   alreadySaid: lines,
   deflections: lines,
   unknowns: lines,
+  notToHand: lines,
   unknownsAfterClose: lines,
   again: lines,
   stillAsking: lines,

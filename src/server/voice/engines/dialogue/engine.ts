@@ -217,13 +217,13 @@ function answerQuestions(
 ): DialogueLine {
   const said = s.agentLines;
   const parts: LinePart[] = [];
-  if (found !== 'kept back' && found !== 'no fact') {
+  if (typeof found !== 'string') {
     const lead = choose(found.again ? LINES.alreadySaid : LINES.answerLeads, p.temperament, seed, said);
     parts.push({ role: 'answer-lead', text: lead.text, temperament: lead.temperament });
     parts.push({ role: 'brief', text: found.fact.text, temperament: null });
   } else {
     const declined = choose(
-      found === 'no fact' ? LINES.unknowns : LINES.deflections,
+      found === 'no fact' ? LINES.unknowns : found === 'not to hand' ? LINES.notToHand : LINES.deflections,
       p.temperament,
       seed,
       said,
