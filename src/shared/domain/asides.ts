@@ -8,6 +8,8 @@ import asidesJson from './asides.json' with { type: 'json' };
 const asidesSchema = z.strictObject({
   $comment: dataComment,
   repeatRequests: wordList.min(1),
+  pleasantries: wordList.min(1),
+  pleasantryWords: wordList.min(1),
 });
 
 export const ASIDES_DATA_FILE = { file: 'src/shared/domain/asides.json', schema: asidesSchema };

@@ -67,8 +67,6 @@ const lexiconSchema = z.strictObject({
   selfClaimModifiers: wordList,
   selfStates: wordList,
   habitWords: wordList,
-  smallTalk: wordList,
-  smallTalkWords: wordList,
   greetings: wordList,
 });
 

@@ -23,7 +23,7 @@ const NON_ACTION = set(lexicon.nonActionVerbs);
 const SUBJECTS = set(lexicon.subjects);
 const TAGS = set(lexicon.tagQuestions);
 const RESULT_VERBS = set(lexicon.resultVerbs);
-const SMALL_TALK_WORDS = set(lexicon.smallTalkWords);
+const SMALL_TALK_WORDS = set(ASIDES.pleasantryWords);
 
 type Lists = Record<
   | 'reasons'
@@ -60,7 +60,7 @@ function phraseLists(): Lists {
     signposts: compileList(lexicon.signposts),
     offTopic: compileList(TOPICS.offTopic),
     work: compileList(TOPICS.work),
-    smallTalk: compileList(lexicon.smallTalk),
+    smallTalk: compileList(ASIDES.pleasantries),
     repeatRequests: compileList(ASIDES.repeatRequests),
     greetings: compileList(lexicon.greetings),
   };

@@ -444,6 +444,45 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(lines[2].text).not.toMatch(/budget/);
   });
 
+  it('answers "how are you?" in kind as the call opens, and takes it for no question to answer from its brief', () => {
+    const tom = preset('tom-brennan');
+    const [first] = tom.sampleQuestions;
+    const { lines } = playScripted(tom, ['Hi Tom, how are you doing today?']);
+    expect(LINES.pleasantries.filter((l) => l.temperament === 'angry').map((l) => l.text)).toContain(
+      lines[0].parts[0].text,
+    );
+    // in place of the lead into the first question ("Good. Let's not waste time.")
+    expect(lines[0].move).toBe('begin');
+    expect(lines[0].parts.map((part) => part.role)).toEqual(['pleasantry', 'question']);
+    expect(lines[0].text).toContain(first);
+    // the rest of a reply still follows: a pitch after it is read as the first answer
+    const rachel = preset('rachel-alvarez');
+    const pitched = playScripted(rachel, [
+      'Hi Rachel, how are you? Our platform scans every item at packing, so mis-shipped orders drop by a third.',
+    ]).lines[0];
+    expect(pitched.parts[0].role).toBe('pleasantry');
+    expect(pitched.move).toBe('next');
+    // said later, or about the weather, it is not answered in kind
+    expect(playScripted(rachel, ['Lovely weather today, isn’t it?']).lines[0].parts[0].role).not.toBe(
+      'pleasantry',
+    );
+  });
+
+  it('declines a question its brief does not hold before its first one, then asks that one', () => {
+    const rachel = preset('rachel-alvarez');
+    const [first] = rachel.sampleQuestions;
+    const { lines } = playScripted(rachel, ['Is there flexibility on the start date?']);
+    // not taken for her pitch ("The start date, is it."), nor answered with her budget "for this year"
+    expect(LINES.unknowns.some((l) => lines[0].text.startsWith(l.text))).toBe(true);
+    expect(lines[0].move).toBe('begin');
+    expect(lines[0].text).toContain(first);
+    // a question that says the user is ready, or asks about the welcome, is no question to decline
+    const sarah = preset('sarah-chen');
+    const ready = playScripted(sarah, ['Yes! Where do you want me to start?']).lines[0];
+    expect(ready.move).toBe('begin');
+    expect([...LINES.unknowns, ...LINES.notToHand].some((l) => ready.text.includes(l.text))).toBe(false);
+  });
+
   it('puts off a question it cannot answer while asking its own, and promises to follow it up at the end', () => {
     const greg = preset('greg-holloway');
     const { lines } = playScripted(greg, [

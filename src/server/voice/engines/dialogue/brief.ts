@@ -4,9 +4,20 @@
 // sentences about the persona's situation, said in the first person; instructions, levers and what
 // the brief says to keep back are never said. Which words count as what is data: brief.json.
 
+import { ASIDES } from '../../../../shared/domain/asides.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import { ANSWER_DATA, BRIEF } from './data.js';
-import { capitalise, countWords, keyStems, normalise, overlap, says, saysAny, tokenize } from './text.js';
+import {
+  capitalise,
+  countWords,
+  isStopword,
+  keyStems,
+  normalise,
+  overlap,
+  says,
+  saysAny,
+  tokenize,
+} from './text.js';
 
 export type BriefFact = {
   /** the sentence as the persona says it: in the first person, to the user */
@@ -171,13 +182,25 @@ const MAX_SPOKEN_QUESTION_WORDS = 30;
  * persona meets as it meets an answer: hostile ("are you kidding me?") or about something off the
  * call ("did you see the match last night?").
  */
-export function questionsToPersona(turn: string): string[] | null {
-  const asked = askedIn(turn.trim());
-  if (!asked) return null;
+export function questionsToPersona(turn: string, names: ReadonlySet<string> = new Set()): string[] | null {
+  const asked = askedIn(turn.trim())?.filter((q) => !isPleasantry(q, names));
+  if (!asked?.length) return null;
   // read on every user turn of every reply: the word lists only once the turn's shape is a question's
   const text = turn.trim();
   const offCall = saysAny(text, ANSWER_DATA.offTopic).length >= OFF_CALL_SUBJECTS;
   return offCall || ANSWER_DATA.hostile.some((h) => says(text, h.match)) ? null : asked;
+}
+
+const PLEASANTRY_WORDS = new Set(ASIDES.pleasantryWords);
+/**
+ * Small talk ("Hi Rachel, how are you doing today?", asides.json): a pleasantry and no word but
+ * small talk's and names. The persona answers it in kind, not from its brief.
+ */
+export function isPleasantry(sentence: string, names: ReadonlySet<string> = new Set()): boolean {
+  if (!saysAny(sentence, ASIDES.pleasantries).length) return false;
+  return tokenize(sentence).every(
+    (t) => isStopword(t.lower) || PLEASANTRY_WORDS.has(t.lower) || names.has(t.lower) || t.lower.length < 2,
+  );
 }
 
 /** The question sentences of a turn that is mainly asking, addressed to the persona (questionsToPersona). */

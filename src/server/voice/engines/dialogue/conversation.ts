@@ -74,15 +74,18 @@ export function preparePersona(persona: Persona): DialoguePersona {
 /**
  * What the persona answers, from its brief, to a user turn that asks it something: a fact, or a
  * decline for what the brief keeps back; null when the turn asks nothing the brief can answer (the
- * persona meets it as an answer). `said`: the persona's lines before the turn, normalised.
+ * persona meets it as an answer). `said`: the persona's lines before the turn, normalised; `current`:
+ * the question on the table (null before the first: a question no fact answers is declined, and the
+ * persona goes on with its first one); `closed`: the call was closed (its closing lines meet such a question).
  */
 export function answeredFromBrief(
   p: DialoguePersona,
   turn: string,
   said: string[],
   current: number | null = null,
+  closed = false,
 ): ReturnType<typeof factFor> | 'no fact' | 'not to hand' {
-  const questions = questionsToPersona(turn);
+  const questions = questionsToPersona(turn, p.names);
   if (!questions) return null;
   const found =
     p.brief.facts.length || p.brief.secrets.length
@@ -91,7 +94,10 @@ export function answeredFromBrief(
   if (found) return found;
   // a question no fact answers, while the persona's own question waits ("What is the top of the
   // band?"), is declined; one about that question ("What do you mean?") is met as an answer
-  if (current === null || asksAbout(p, questions, current)) return null;
+  // once the call is closed, the closing's own lines meet it
+  if (closed || (current === null ? opensTheCall(p, turn, questions) : asksAbout(p, questions, current))) {
+    return null;
+  }
   // one about the persona's own situation ("How many people pack orders in peak season?" to a
   // prospect whose brief names its orders) asks a detail the persona does not have to hand
   return aboutTheBrief(p.brief, questions, p.names) ? 'not to hand' : 'no fact';
@@ -110,6 +116,25 @@ export function asksToRepeat(turn: string, current: number | null): boolean {
 }
 
 /** whether questions the user asks are about the persona's question on the table */
+/** the welcome's words a question can ask about ("product sense"), not its call to start ("Ready to start?") */
+const welcomeKeys = (p: DialoguePersona) => {
+  const ready = keyStems(ANSWER_DATA.ready.join(' '));
+  return new Set([...keyStems(p.persona.welcomeMessage)].filter((k) => !ready.has(k)));
+};
+
+/**
+ * Whether a question before the persona's first one belongs to the opening: "Yes! Where do you want
+ * me to start?" says the user is ready, "What do you mean by product sense?" asks about the welcome.
+ */
+function opensTheCall(p: DialoguePersona, turn: string, questions: string[]): boolean {
+  const asked = questions.join(' ');
+  return (
+    isReadiness(turn, p.names) ||
+    saysAny(asked, BRIEF.clarifications).length > 0 ||
+    [...keyStems(asked)].some((k) => welcomeKeys(p).has(k))
+  );
+}
+
 function asksAbout(p: DialoguePersona, questions: string[], current: number): boolean {
   const asked = questions.join(' ');
   return (

@@ -56,6 +56,7 @@ const linesSchema = z.strictObject({
   deflections: lines,
   unknowns: lines,
   notToHand: lines,
+  pleasantries: lines,
   unknownsAfterClose: lines,
   again: lines,
   stillAsking: lines,

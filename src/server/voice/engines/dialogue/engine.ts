@@ -8,7 +8,7 @@ import type { Temperament } from '../../../../shared/domain/temperament.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import { stableHash } from '../../../../shared/stable-hash.js';
 import type { Turn } from '../brain.js';
-import { questionsToPersona } from './brief.js';
+import { isPleasantry, questionsToPersona } from './brief.js';
 import {
   answeredFromBrief,
   asksToRepeat,
@@ -44,6 +44,7 @@ export type LinePart = {
     | 'brief'
     | 'deflection'
     | 'still-asking'
+    | 'pleasantry'
     | 'again'
     | 'question'
     | 'closing'
@@ -230,6 +231,14 @@ function answerQuestions(
     );
     parts.push({ role: 'deflection', text: declined.text, temperament: declined.temperament });
   }
+  if (!s.closed && s.current === null && (found === 'no fact' || found === 'not to hand')) {
+    // declined before its first question: the persona goes on with that question
+    const next = nextQuestion(p, s);
+    return line(next === null ? 'close' : 'begin', null, null, next, [
+      ...parts,
+      ...questionParts(p, next, 'lead', seed, said),
+    ]);
+  }
   if (!s.closed && s.current !== null && s.answers[s.current].length === 0) {
     const topic = questionTopic(p.questions[s.current]);
     const back = choose(LINES.stillAsking, p.temperament, seed, said, (l) =>
@@ -266,6 +275,28 @@ function askAgain(p: DialoguePersona, s: ConversationState, history: Turn[], see
 
 /** The persona's reply to a conversation that ends with the user's turn. */
 export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
+  const reply = replyTo(p, history);
+  // "Hi Rachel, how are you?" as the call opens: answered in kind, before the rest of the reply
+  const last = history.at(-1);
+  const opening = !history.some((t, i) => t.speaker === 'user' && i < history.length - 1);
+  if (!opening || last?.speaker !== 'user' || !asksAfterThePersona(last.text, p.names)) return reply;
+  const kind = choose(LINES.pleasantries, p.temperament, stableHash(last.text), []);
+  // it stands for the lead into the first question ("Not great. Good, let's not waste time.")
+  const parts: LinePart[] = [
+    { role: 'pleasantry', text: kind.text, temperament: kind.temperament },
+    ...reply.parts.filter((part) => part.role !== 'begin'),
+  ];
+  return { ...reply, text: parts.map((x) => x.text).join(' '), parts };
+}
+
+/** whether a turn asks after the persona ("How are you doing today?"): a question that is a pleasantry */
+function asksAfterThePersona(turn: string, names: ReadonlySet<string>): boolean {
+  return turn
+    .split(/(?<=[.!?])\s+/)
+    .some((sentence) => isPleasantry(sentence, names) && /\b(how|you|your)\b/i.test(sentence));
+}
+
+function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const s = readConversation(p, history);
   const last = history.at(-1);
   const answer = last?.speaker === 'user' ? last.text : '';
@@ -275,12 +306,12 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
   // a question the brief answers is answered, also once the call is closed (an interviewer who
   // invites the candidate's questions at the end)
   if (!s.closed && asksToRepeat(answer, s.current)) return askAgain(p, s, history, seed);
-  const found = answeredFromBrief(p, answer, said, s.closed ? null : s.current);
+  const found = answeredFromBrief(p, answer, said, s.current, s.closed);
   if (found) return answerQuestions(p, s, found, seed);
 
   if (s.closed) {
     // a question it cannot answer, asked at the end ("saved for the end" included): followed up later
-    const lines = questionsToPersona(answer) ? LINES.unknownsAfterClose : LINES.afterClosing;
+    const lines = questionsToPersona(answer, p.names) ? LINES.unknownsAfterClose : LINES.afterClosing;
     const after = choose(lines, p.temperament, s.afterClose + seed, said);
     return line('after-close', null, null, null, [
       { role: 'after-closing', text: after.text, temperament: after.temperament },
