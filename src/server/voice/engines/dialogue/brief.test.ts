@@ -163,6 +163,19 @@ describe('a turn that asks the persona something', () => {
     expect(questionsToPersona('What would I be working on in my first month?')).toEqual([
       'What would I be working on in my first month?',
     ]);
+    expect(questionsToPersona("Can I ask, how big is the team I'd be joining?")).toHaveLength(1);
+    expect(questionsToPersona('Can I ask, who does this role report to?')).toHaveLength(1);
+    // asked of oneself, and answered
+    expect(
+      questionsToPersona("What would I be doing differently? I'd involve engineering earlier."),
+    ).toBeNull();
+    expect(questionsToPersona("What I'd be most proud of? Probably the launch.")).toBeNull();
+    // "what about" a thing asks about it; with a figure or a time it proposes
+    expect(questionsToPersona('Okay, what about equity?')).toEqual(['Okay, what about equity?']);
+    expect(questionsToPersona('What about the relocation package?')).toHaveLength(1);
+    expect(questionsToPersona('What about 160?')).toBeNull();
+    expect(questionsToPersona('How about next Tuesday?')).toBeNull();
+    expect(questionsToPersona('How about we split the difference?')).toBeNull();
   });
 
   it('is not an answer that checks in, a long answer with a question in it, or a question to no one', () => {

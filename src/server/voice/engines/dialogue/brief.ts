@@ -146,15 +146,37 @@ export const briefFacts = (systemPrompt: string) => briefOf(systemPrompt).facts;
  */
 /** "Before I go on, how big is the team?": a clause leading the question, up to its comma */
 const LEADING_CLAUSE = new RegExp(`^(?:${BRIEF.subordinators.map(escapeRegex).join('|')})\\b[^,]*,\\s*`, 'i');
+/** "Can I ask, who does this role report to?": the speaker asking leaves the question the persona's */
+const ASK_LEAD = new RegExp(`^\\s*(?:${BRIEF.askLeads.map(escapeRegex).join('|')})\\b[,:]?\\s*`, 'i');
 const SUBORDINATE = new RegExp(`\\s(?:${BRIEF.subordinators.map(escapeRegex).join('|')})\\s`, 'i');
 
 function isAddressed(sentence: string, typed: boolean): boolean {
   // the speaker in a clause of its own asks nothing of itself ("Is something going on outside work
   // that I should know about?", "Before I go on, how big is the team?")
-  const main = sentence.replace(LEADING_CLAUSE, '').split(SUBORDINATE)[0];
+  const main = sentence.replace(ASK_LEAD, '').replace(LEADING_CLAUSE, '').split(SUBORDINATE)[0];
   const addressed =
     saysAny(sentence, BRIEF.addressed).length > 0 || (typed && !saysAny(main, BRIEF.speaker).length);
-  return addressed && !saysAny(sentence, BRIEF.checkIns).length && !saysAny(sentence, BRIEF.proposals).length;
+  return (
+    addressed &&
+    !saysAny(sentence, BRIEF.checkIns).length &&
+    (!saysAny(sentence, BRIEF.proposals).length || asksAboutAThing(sentence))
+  );
+}
+
+/** the words after "what about" that still ask about a thing ("what about equity?", "…the relocation package?") */
+const MAX_THING_WORDS = 3;
+/**
+ * "What about equity?": a thing named, no figure and no time, asks about it; "What about 160?",
+ * "How about next Tuesday?" propose.
+ */
+function asksAboutAThing(sentence: string): boolean {
+  const thing = /\b(?:what|how) about (.+?)\?*$/i.exec(sentence.trim())?.[1];
+  return (
+    thing !== undefined &&
+    countWords(thing) <= MAX_THING_WORDS &&
+    !/\d/.test(thing) &&
+    !saysAny(thing, BRIEF.proposalTimes).length
+  );
 }
 /** "before that is remote work possible…": up to two lead-ins, then an opener */
 function opensAQuestion(sentence: string): boolean {
@@ -218,7 +240,15 @@ function askedIn(text: string): string[] | null {
   }
   const sentences = text.split(/(?<=[.!?])\s+/);
   const questions = sentences.filter(
-    (s) => s.trim().endsWith('?') && countWords(s) >= MIN_QUESTION_WORDS && isAddressed(s, true),
+    (s, i) =>
+      s.trim().endsWith('?') &&
+      countWords(s) >= MIN_QUESTION_WORDS &&
+      isAddressed(s, true) &&
+      // "What would I do differently? I'd involve the team earlier.": asked of oneself, and answered
+      !(
+        saysAny(s.replace(ASK_LEAD, ''), BRIEF.speaker).length &&
+        sentences.slice(i + 1).some((r) => !r.trim().endsWith('?'))
+      ),
   );
   const others = sentences.filter((s) => !questions.includes(s));
   return questions.length && countWords(others.join(' ')) <= MAX_OTHER_WORDS ? questions : null;

@@ -135,6 +135,8 @@ const briefSchema = z.strictObject({
   about: text,
   openers: wordList.min(1),
   leadIns: wordList,
+  askLeads: wordList,
+  proposalTimes: wordList,
   addressed: wordList.min(1),
   speaker: wordList,
   subordinators: wordList,
