@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../db/seed/preset-interviewers.js';
 import type { Persona, Turn } from './brain.js';
 import { auditConversation } from './dialogue/audit.js';
-import { LINES, PAST_ONLY, preparePersona, REOPENING } from './dialogue/index.js';
+import { LINES, PAST_ONLY, preparePersona, REOPENING, readConversation } from './dialogue/index.js';
 import { ANGRY_CTO, ANSWERS, DIALOGUES, PM_INTERVIEWER, playScripted } from './dialogue/testing.js';
 import { contentStems } from './dialogue/text.js';
 import {
@@ -481,6 +481,27 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     const ready = playScripted(sarah, ['Yes! Where do you want me to start?']).lines[0];
     expect(ready.move).toBe('begin');
     expect([...LINES.unknowns, ...LINES.notToHand].some((l) => ready.text.includes(l.text))).toBe(false);
+  });
+
+  it('asks only how a figure was reached once the user has named it', () => {
+    const greg = preset('greg-holloway');
+    const [, number, others, bonus] = greg.sampleQuestions;
+    const { lines, audited, p, history } = playScripted(greg, [
+      "Hi Greg! Thanks so much, I'm really excited.",
+      'Honestly I was hoping for something closer to 170.',
+      'Because I have another offer at 168 and my current base is 150.',
+    ]);
+    // the conversation read back (a reconnected call) has that question on the table
+    expect(readConversation(p, history.slice(0, 5)).current).toBe(1);
+    // "What number did you have in mind, and how did you arrive at it?" after "170": only how is left
+    expect(lines[1].text).toMatch(/^170\b/);
+    expect(lines[1].text).toContain('How did you arrive at it?');
+    expect(lines[1].text).not.toContain(number);
+    expect(lines[1].question).toBe(1);
+    // read back as that question asked: the reason answers it, and the competing offer the next one
+    expect(lines[2].text).not.toContain(others);
+    expect(lines[2].text).toContain(bonus);
+    expect(auditConversation(p, audited).repeatedQuestions).toEqual([]);
   });
 
   it('puts off a question it cannot answer while asking its own, and promises to follow it up at the end', () => {

@@ -11,6 +11,7 @@ import { ANSWER_DATA, BRIEF, FOLLOW_UP_KINDS, type FollowUpKind, LINES, MODEL_PR
 import {
   answers,
   asksAboutExperience,
+  howPartOf,
   isReadiness,
   type ListeningContext,
   readAnswer,
@@ -59,7 +60,13 @@ export function preparePersona(persona: Persona): DialoguePersona {
     questions,
     questionForms: questions.map((q) => {
       const first = normalise(firstSentence(q));
-      return first.split(' ').length >= 4 && first !== normalise(q) ? [normalise(q), first] : [normalise(q)];
+      const how = howPartOf(q);
+      return [
+        normalise(q),
+        ...(first.split(' ').length >= 4 && first !== normalise(q) ? [first] : []),
+        // asked alone once the figure was given (engine.ts)
+        ...(how ? [normalise(how)] : []),
+      ];
     }),
     questionKeys: questions.map((q) => keyStems(q)),
     scenario: keyStems(

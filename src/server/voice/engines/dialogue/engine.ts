@@ -23,6 +23,8 @@ import { type AckKind, ANSWER_DATA, type FollowUpKind, LINES, type Line, PAST_ON
 import {
   type AnswerKind,
   type AnswerReading,
+  givesFigureOnly,
+  howPartOf,
   isReadiness,
   questionTopic,
   readAnswer,
@@ -185,16 +187,27 @@ function followUpRule(reading: AnswerReading, used: (FollowUpKind | 'other')[]):
 }
 
 /** the next question with the words that lead into it, or the closing line when none is left */
+/** what the persona's side says openly, figures included: its brief's facts, welcome and questions */
+const scenarioText = (p: DialoguePersona) =>
+  [...p.brief.facts.map((f) => f.text), p.persona.welcomeMessage, ...p.questions].join('\n');
+
 function questionParts(
   p: DialoguePersona,
   index: number | null,
   lead: 'begin' | 'lead' | 'transition',
   seed: number,
   said: string[],
+  answer = '',
 ): LinePart[] {
   if (index === null) {
     const closing = choose(LINES.closings, p.temperament, seed, said);
     return [{ role: 'closing', text: closing.text, temperament: closing.temperament }];
+  }
+  // "170." to "What number…, and how did you arrive at it?": only how is left to ask, right after the
+  // answer that named the figure
+  const how = howPartOf(p.questions[index]);
+  if (how && givesFigureOnly(p.questions[index], answer, scenarioText(p))) {
+    return [{ role: 'question', text: how, temperament: null }];
   }
   const lines = { begin: LINES.begin, lead: LINES.lead, transition: LINES.transitions }[lead];
   const chosen = choose(lines, p.temperament, seed, said);
@@ -327,7 +340,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     }
     const reading = readAnswer(answer, listeningContext(p, p.questions[next ?? 0] ?? ''));
     const ack = acknowledgement(p, answer, reading, p.questions[next ?? 0] ?? '', true);
-    const parts = [ackPart(p, ack, seed, said), ...questionParts(p, next, 'lead', seed, said)];
+    const parts = [ackPart(p, ack, seed, said), ...questionParts(p, next, 'lead', seed, said, answer)];
     return line(next === null ? 'close' : 'next', null, reading.kind, next, parts);
   }
 
@@ -361,6 +374,6 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     ]);
   }
   const next = nextQuestion(p, s);
-  const parts = [ackPart(p, ack, seed, said), ...questionParts(p, next, 'transition', seed, said)];
+  const parts = [ackPart(p, ack, seed, said), ...questionParts(p, next, 'transition', seed, said, answer)];
   return line(next === null ? 'close' : 'next', null, reading.kind, next, parts);
 }

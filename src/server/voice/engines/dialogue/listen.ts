@@ -259,6 +259,40 @@ export function givesFigureAsked(question: string, answer: string): boolean {
   return saysAny(question, FIGURES.asksHow).length === 0 || saysAny(answer, FIGURES.reasons).length > 0;
 }
 
+/**
+ * The part of a question asking for a figure and how it was reached that is left once the figure
+ * was given ("What number did you have in mind, and how did you arrive at it?" → "How did you
+ * arrive at it?"); null for a question of another shape.
+ */
+export function howPartOf(question: string): string | null {
+  if (saysAny(question, FIGURES.asks).length === 0) return null;
+  const how = saysAny(question, FIGURES.asksHow)[0];
+  if (!how) return null;
+  const at = question.toLowerCase().indexOf(how);
+  const comma = question.lastIndexOf(',', at);
+  if (comma < 0) return null;
+  const rest = question
+    .slice(comma + 1)
+    .trim()
+    .replace(/^(?:and|but|so)\s+/i, '');
+  return rest ? rest[0].toUpperCase() + rest.slice(1) : null;
+}
+
+/**
+ * Whether an answer gives the figure a question asks for but not how it was reached (howPartOf): an
+ * amount with a number of the user's own, not one the persona's side says openly (`scenario`: "the
+ * 10 percent bonus" of the offer).
+ */
+export function givesFigureOnly(question: string, answer: string, scenario: string): boolean {
+  const own = (answer.match(/\d[\d,.]*/g) ?? []).some((n) => !scenario.includes(n.replace(/[.,]$/, '')));
+  return (
+    saysAny(question, FIGURES.asks).length > 0 &&
+    own &&
+    namesAmount(answer) &&
+    !givesFigureAsked(question, answer)
+  );
+}
+
 // ---- the phrase worth naming back ----
 
 export type Phrase = { text: string; kind: 'result' | 'number' | 'thing' | 'word' };
