@@ -483,6 +483,43 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect([...LINES.unknowns, ...LINES.notToHand].some((l) => ready.text.includes(l.text))).toBe(false);
   });
 
+  it('lets the user lead when its welcome asks them to: a greeting gets a go-ahead, and no question comes with an interviewer’s lead-in', () => {
+    const alex = preset('alex-kim');
+    const [first, second] = alex.sampleQuestions;
+    const { lines } = playScripted(alex, [
+      'Hi Alex, thanks for making time.',
+      'I wanted to talk about your code reviews. A couple of people have said the comments feel harsh.',
+      "On Tuesday, on Priya's pull request, you wrote 'this is wrong, redo it' with no explanation.",
+    ]);
+    // "Everything okay?": not "Great, let's begin. Wait, who said that?" before anything was said
+    expect(lines[0].move).toBe('go-ahead');
+    expect(LINES.goAhead.filter((l) => l.temperament === 'calm').map((l) => l.text)).toContain(lines[0].text);
+    expect(lines[1].text).toContain(first);
+    expect(lines[2].text).toContain(second);
+    for (const l of lines.slice(1)) {
+      expect(l.parts.map((part) => part.role)).not.toContain('transition');
+      expect(l.parts.map((part) => part.role)).not.toContain('lead');
+    }
+    // asked to say it again before any question: what it last asked
+    const again = playScripted(alex, ['Hi Alex.', 'Sorry, could you repeat that?']).lines[1];
+    expect(again.move).toBe('again');
+    expect(again.text).toContain(lines[0].text.split('. ').at(-1) ?? '');
+    // a first question that only invites the user to begin is answered by what they open with
+    const dana = preset('dana-whitfield');
+    const danaLines = playScripted(dana, [
+      'Hi Dana, thanks for making the time.',
+      'I wanted to talk about the leadership review. I presented your research without crediting you.',
+    ]).lines;
+    expect(danaLines[0].move).toBe('go-ahead');
+    expect(danaLines[1].text).not.toContain(dana.sampleQuestions[0]);
+    expect(danaLines[1].text).toContain(dana.sampleQuestions[1]);
+    // "Ready to start?" asks whether the user is ready: a greeting begins the questions, as before
+    const sarah = preset('sarah-chen');
+    const begun = playScripted(sarah, ['Hi Sarah, thanks for having me.']).lines[0];
+    expect(begun.move).toBe('begin');
+    expect(begun.parts.map((part) => part.role)).toEqual(['begin', 'question']);
+  });
+
   it('asks only how a figure was reached once the user has named it', () => {
     const greg = preset('greg-holloway');
     const [, number, others, bonus] = greg.sampleQuestions;

@@ -34,7 +34,29 @@ export type DialoguePersona = {
   identity: Set<string>;
   /** what the persona can tell the user about itself when asked, and what it keeps back (brief.ts) */
   brief: Brief;
+  /**
+   * whether its welcome leaves the user to lead ("What did you want to show me?", "Everything
+   * okay?"), rather than asking whether they are ready or saying nothing to answer
+   */
+  userLeads: boolean;
 };
+
+/**
+ * a welcome that invites the user to begin ("Go ahead.", "Let's hear it."), or asks something
+ * besides whether they are ready to start ("Ready to start?", "Shall we begin?"; "Where would you
+ * like to start?" asks the user to lead)
+ */
+function leavesTheUserToLead(welcome: string): boolean {
+  if (saysAny(welcome, ANSWER_DATA.invitations).length) return true;
+  return welcome
+    .split(/(?<=[.!?])\s+/)
+    .some(
+      (s) =>
+        s.trim().endsWith('?') &&
+        (/(?:^|,\s*)(?:what|where|how|why|who|which|when)\b/i.test(s.trim()) ||
+          !saysAny(s, ANSWER_DATA.readinessChecks).length),
+    );
+}
 
 function firstSentence(q: string): string {
   return q.split(/(?<=[?.!])\s+/)[0] ?? q;
@@ -75,6 +97,7 @@ export function preparePersona(persona: Persona): DialoguePersona {
     names,
     identity: keyStems(`${persona.name} ${persona.role} ${persona.company}`),
     brief: briefOf(persona.systemPrompt),
+    userLeads: leavesTheUserToLead(persona.welcomeMessage),
   };
 }
 
@@ -114,15 +137,10 @@ export function answeredFromBrief(
 const MAX_REPEAT_REQUEST_WORDS = 10;
 
 /** whether a user turn asks to hear the question on the table again ("Pardon?", "Can you repeat the question?") */
-export function asksToRepeat(turn: string, current: number | null): boolean {
-  return (
-    current !== null &&
-    countWords(turn) <= MAX_REPEAT_REQUEST_WORDS &&
-    saysAny(turn, ASIDES.repeatRequests).length > 0
-  );
+export function asksToRepeat(turn: string): boolean {
+  return countWords(turn) <= MAX_REPEAT_REQUEST_WORDS && saysAny(turn, ASIDES.repeatRequests).length > 0;
 }
 
-/** whether questions the user asks are about the persona's question on the table */
 /** the welcome's words a question can ask about ("product sense"), not its call to start ("Ready to start?") */
 const welcomeKeys = (p: DialoguePersona) => {
   const ready = keyStems(ANSWER_DATA.ready.join(' '));
@@ -142,6 +160,7 @@ function opensTheCall(p: DialoguePersona, turn: string, questions: string[]): bo
   );
 }
 
+/** whether questions the user asks are about the persona's question on the table */
 function asksAbout(p: DialoguePersona, questions: string[], current: number): boolean {
   const asked = questions.join(' ');
   return (
@@ -263,7 +282,7 @@ export function readConversation(
     }
     // a question the persona answered from its brief answers nothing, nor does asking to hear the
     // question again: its own question stays open
-    if (asksToRepeat(turn.text, s.current)) continue;
+    if (asksToRepeat(turn.text)) continue;
     if (answeredFromBrief(p, turn.text, s.agentLines, s.current)) continue;
     if (s.current !== null) {
       s.answers[s.current].push(turn.text);
@@ -273,10 +292,12 @@ export function readConversation(
     const first = s.asked.indexOf(false);
     if (first >= 0 && !isReadiness(turn.text, p.names)) {
       const reading = readAnswer(turn.text, listeningContext(p, p.questions[first]));
-      if (
-        !['hostile', 'oneWord', 'repeat', 'offTopic'].includes(reading.kind) &&
-        touches(p.questions[first], turn.text, p.identity)
-      ) {
+      // to a persona the user leads, what the user opens with is what it reacts to ("Wait, who said
+      // that?"), unless its question only invites them to begin ("What did you want to talk about?")
+      const speaksTo = p.userLeads
+        ? saysAny(p.questions[first], ANSWER_DATA.invitations).length > 0
+        : touches(p.questions[first], turn.text, p.identity);
+      if (!['hostile', 'oneWord', 'repeat', 'offTopic'].includes(reading.kind) && speaksTo) {
         s.asked[first] = true;
         s.current = first;
         s.followUps = [];

@@ -31,6 +31,7 @@ const linesSchema = z.strictObject({
   about: text,
   openings: lines,
   begin: lines,
+  goAhead: lines,
   lead: lines,
   acknowledgements: z.strictObject({
     result: lines,
@@ -85,6 +86,8 @@ const answersSchema = z.strictObject({
   we: wordList,
   hostile: z.array(z.strictObject({ match: text, say: text })),
   ready: wordList,
+  readinessChecks: wordList,
+  invitations: wordList,
   experience: wordList,
   figures: z.strictObject({ asks: wordList.min(1), asksHow: wordList, reasons: wordList.min(1) }),
   others: z.strictObject({ asks: wordList.min(1), says: wordList.min(1) }),

@@ -47,6 +47,7 @@ export type LinePart = {
     | 'deflection'
     | 'still-asking'
     | 'pleasantry'
+    | 'go-ahead'
     | 'again'
     | 'question'
     | 'closing'
@@ -60,7 +61,16 @@ export type LinePart = {
 
 export type DialogueLine = {
   text: string;
-  move: 'opening' | 'begin' | 'follow-up' | 'next' | 'answer' | 'again' | 'close' | 'after-close';
+  move:
+    | 'opening'
+    | 'begin'
+    | 'go-ahead'
+    | 'follow-up'
+    | 'next'
+    | 'answer'
+    | 'again'
+    | 'close'
+    | 'after-close';
   /** the follow-up rule applied, if the line is a follow-up */
   rule: FollowUpKind | null;
   /** how the answer it replies to was read */
@@ -209,6 +219,9 @@ function questionParts(
   if (how && givesFigureOnly(p.questions[index], answer, scenarioText(p))) {
     return [{ role: 'question', text: how, temperament: null }];
   }
+  // a persona the user leads (a report hearing feedback, a prospect hearing a pitch) asks its next
+  // question as it comes to mind, not as an interviewer moving on ("Let's move on.")
+  if (p.userLeads) return [{ role: 'question', text: p.questions[index], temperament: null }];
   const lines = { begin: LINES.begin, lead: LINES.lead, transition: LINES.transitions }[lead];
   const chosen = choose(lines, p.temperament, seed, said);
   return [
@@ -278,7 +291,10 @@ function askAgain(p: DialoguePersona, s: ConversationState, history: Turn[], see
     .split(/(?<=[.!?])\s+/)
     .filter((q) => q.trim().endsWith('?'))
     .join(' ');
-  const question = asking.includes(onTable) || !followUp ? onTable : followUp;
+  // "Sure. Go ahead.", asked nothing: said again as it was
+  const last = history.findLast((t) => t.speaker === 'agent')?.text ?? '';
+  const goAhead = s.current === null && !last.includes('?') && last !== '';
+  const question = goAhead ? last : asking.includes(onTable) || !followUp ? onTable : followUp;
   const lead = choose(LINES.again, p.temperament, seed, s.agentLines);
   return line('again', null, null, s.current, [
     { role: 'again', text: lead.text, temperament: lead.temperament },
@@ -318,7 +334,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
 
   // a question the brief answers is answered, also once the call is closed (an interviewer who
   // invites the candidate's questions at the end)
-  if (!s.closed && asksToRepeat(answer, s.current)) return askAgain(p, s, history, seed);
+  if (!s.closed && asksToRepeat(answer)) return askAgain(p, s, history, seed);
   const found = answeredFromBrief(p, answer, said, s.current, s.closed);
   if (found) return answerQuestions(p, s, found, seed);
 
@@ -335,6 +351,13 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     // the user's first reply, before any question
     const next = nextQuestion(p, s);
     if (isReadiness(answer, p.names) || !answer.trim()) {
+      // "Hi Alex, thanks for making time.": the user is to lead, and has not yet
+      if (p.userLeads && history.filter((t) => t.speaker === 'user').length === 1) {
+        const go = choose(LINES.goAhead, p.temperament, seed, said);
+        return line('go-ahead', null, 'ready', null, [
+          { role: 'go-ahead', text: go.text, temperament: go.temperament },
+        ]);
+      }
       const parts = questionParts(p, next, 'begin', seed, said);
       return line(next === null ? 'close' : 'begin', null, 'ready', next, parts);
     }
