@@ -77,6 +77,9 @@ describe('the facts of a brief', () => {
     // words no fact still to say holds
     expect(answer('Is there flexibility on the start date for a new system?', said)).toBeNull();
     expect(answer('What is the biggest weakness of your old system for seasonal staff?', said)).toBeNull();
+    // "today" and "now" ask about no current setup by themselves
+    const tom = briefOf(preset('tom-brennan').systemPrompt);
+    expect(factFor(tom, ['Is there anything else you need from me today?'], [])).toBeNull();
     // what decides a purchase: the budget and who it answers to
     expect(answer('What would make this a no for you?')).toMatchObject({
       text: expect.stringMatching(/^My budget/),

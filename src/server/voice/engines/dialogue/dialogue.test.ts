@@ -185,8 +185,10 @@ describe('reading an answer', () => {
     // an amount before a count, with its rate
     expect(phrase('I was hoping for 165,000 in base, based on two market surveys.')).toBe('165,000');
     expect(phrase('Eleven clinics pay 200 euros a month each.')).toBe('200 euros a month');
-    // never a filler word
+    // never a filler word, nor a verb alone ("Understand, understood.", "Deserve, understood.")
     expect(phrase('It was a thing, you know, stuff and things.')).toBeUndefined();
+    expect(phrase('I think I just listened to them, you know, and tried to understand.')).toBeUndefined();
+    expect(phrase('Honestly I just think I deserve it.')).toBeUndefined();
   });
 
   it('names what a question is about, to come back to it', () => {
