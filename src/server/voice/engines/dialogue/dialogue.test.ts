@@ -189,6 +189,11 @@ describe('reading an answer', () => {
     expect(phrase('It was a thing, you know, stuff and things.')).toBeUndefined();
     expect(phrase('I think I just listened to them, you know, and tried to understand.')).toBeUndefined();
     expect(phrase('Honestly I just think I deserve it.')).toBeUndefined();
+    // a word as vague as "issue" names something with its modifier; alone, or "a couple", it names nothing
+    expect(phrase("It was a database issue on our side. Our failover didn't kick in.")).toBe(
+      'a database issue',
+    );
+    expect(phrase('It took a couple of days.')).toBeUndefined();
   });
 
   it('names what a question is about, to come back to it', () => {

@@ -567,7 +567,9 @@ function nounPhrases(text: string, tokens: Token[], names: Set<string>): Candida
     const after = tokens[end + 1];
     // "my favourite way": a phrase whose real head is a filler word is not worth naming
     const fillerAfter = after !== undefined && !after.breakBefore && FILLER.has(after.lower);
-    if (FILLER.has(head.lower) || names.has(head.lower) || fillerAfter) continue;
+    // "a database issue" names its issue; "the same thing", "a lot" name nothing
+    const named = tokens.slice(i + 1, end).some((t) => !FILLER.has(t.lower) && !GENERIC.has(t.lower));
+    if ((FILLER.has(head.lower) && !named) || names.has(head.lower) || fillerAfter) continue;
     let nouns = end - i;
     // "a disagreement with finance", "the migration of our billing service"
     const prep = tokens[end + 1];
