@@ -15,11 +15,18 @@ export async function followingScheme(browser: Browser, options: BrowserContextO
   return context;
 }
 
-/** `check` on the page in each theme in turn, once the page shows that theme. */
+/** `check` on the page in each theme in turn, once the page shows that theme and its colours have settled. */
 export async function inEachTheme(page: Page, check: (theme: ThemeName) => Promise<void>) {
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
     await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
+    // colours that ease into the new theme (a badge's `transition-[color]`) are measured once
+    // they are there, not half-way (a busy machine caught #cdcdcd on #f5f5f5)
+    await page.waitForFunction(
+      () => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'),
+      undefined,
+      { timeout: 5_000 },
+    );
     await check(theme);
   }
 }
