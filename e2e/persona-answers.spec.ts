@@ -45,3 +45,41 @@ test('a prospect asked discovery questions answers them from her brief, then tak
   await page.getByRole('button', { name: 'End Call' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
 });
+
+test('a report hearing feedback waits for the manager to begin, and reacts to what they say', async ({
+  page,
+}) => {
+  await signUp(page, 'Feedback Manager');
+  await page.goto('/new-call');
+  await page.getByRole('button', { name: /Alex Kim/ }).click(FIRST_LOAD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Start Call' }).click();
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected', { timeout: 30_000 });
+  const agent = page
+    .getByRole('region', { name: 'Live transcript', exact: true })
+    .locator('[data-role="agent"]');
+  const say = async (text: string) => {
+    await expect(page.getByTestId('agent-mode')).toHaveAttribute('data-mode', 'listening', {
+      timeout: 30_000,
+    });
+    const before = await agent.count();
+    await page.getByLabel('Type an answer').fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => agent.count(), { timeout: 20_000 }).toBeGreaterThan(before);
+    return agent.last();
+  };
+
+  // "Everything okay?": a greeting is not the feedback, so Alex says to go ahead
+  const goAhead = await say('Hi Alex, how are you? Thanks for making time.');
+  await expect(goAhead).toContainText(/Go ahead|on your mind/);
+  await expect(goAhead).not.toContainText('who said that');
+  const reaction = await say(
+    'I wanted to talk about your code reviews. A couple of people have said the comments feel harsh.',
+  );
+  await expect(reaction).toContainText('Wait, who said that?');
+  await expect(reaction).not.toContainText(/move on|next question/i);
+  await page.screenshot({ path: test.info().outputPath('feedback-go-ahead.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'End Call' }).click();
+  await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
+});
