@@ -376,6 +376,22 @@ describe('custom personas specific to their description', () => {
       scenarioDetails: 'Portfolio review interview.',
     });
     expect(lead.role).toBe('Design Lead');
+    expect(sceptical.role).toBe('Hiring Manager');
+  });
+
+  it('asks an interview’s topics as a candidate is asked: a skill for an example, a piece of work to walk through', () => {
+    const g = generateBuiltin({
+      userContext: 'Product manager.',
+      personaDetails: 'Sceptical CTO.',
+      scenarioDetails:
+        'Final interview about my A/B testing work, the checkout redesign and stakeholder management.',
+    });
+    // "interview about" names what it is about; not "Can you tell me about stakeholder management?"
+    expect(g.sampleQuestions.slice(0, 3)).toEqual([
+      'What did you learn from your A/B testing work?',
+      'Walk me through the checkout redesign. What was your part in it?',
+      'Tell me about your experience with stakeholder management. What is a real example?',
+    ]);
   });
 
   it('a bare description of any kind but a general one gets the kind’s own questions, not the placeholders', () => {

@@ -76,6 +76,10 @@ export function situationOf(input: GenerationInput): Situation {
 }
 
 /** The kind's own way of asking when it suits the temperament, else the temperament's. */
+/** a topic named without a determiner or possessive ("system design", "stakeholder management") */
+const isSkill = (topic: string) => !DETERMINED.test(topic);
+const DETERMINED = new RegExp(`^(?:${DATA.language.determiners.join('|')})\\b`, 'i');
+
 function askTemplates(kind: ConversationKind, temperament: Temperament): string[] {
   const profile = DATA.kinds[kind];
   return profile.askTemperaments.includes(temperament)
@@ -109,11 +113,13 @@ export function sampleQuestionsFor(
   // "a promotion to mid-level" is what the user asks for, not an achievement to ask about
   const notTopics = (DATA.kinds[kind].notTopics ?? []).map((p) => new RegExp(p, 'i'));
   const topics = situation.topics.filter((t) => !notTopics.some((re) => re.test(t)));
-  const fromTopics = topics.map((topic, i) =>
-    /^(?:how|what|why|when|whether|where|who)\b/i.test(topic)
-      ? `Tell me ${topic}.`
-      : (fill(asks[i % asks.length], { topic }) ?? ''),
-  );
+  // "system design" is a skill to show, "the checkout redesign" a piece of work to walk through
+  const skillAsks = DATA.kinds[kind].askSkill;
+  const fromTopics = topics.map((topic, i) => {
+    if (/^(?:how|what|why|when|whether|where|who)\b/i.test(topic)) return `Tell me ${topic}.`;
+    const templates = skillAsks && asks === DATA.kinds[kind].ask && isSkill(topic) ? skillAsks : asks;
+    return fill(templates[i % templates.length], { topic }) ?? '';
+  });
   const next = event ? fillFirst(event.subject ? lines.nextWithHead : lines.next, slots) : null;
   const main = [
     ...new Set(

@@ -40,6 +40,7 @@ const kindSchema = z.object({
   goals: words.min(1),
   askTemperaments: z.array(temperament),
   ask: z.array(template.includes('{topic}')).min(1),
+  askSkill: z.array(template.includes('{topic}')).min(1).optional(),
   openers: words.min(1),
   welcome: z.partialRecord(temperament, template).optional(),
   welcomeWithTopic: z.partialRecord(temperament, template.includes('{topic}')).optional(),
@@ -70,6 +71,7 @@ const languageSchema = z.object({
   topicStopAfterComma: words,
   notATopic: words,
   topicPrepositions: words,
+  determiners: words,
   situation: z.object({
     pronouns: z.object({ female: z.record(z.string(), z.string()), male: z.record(z.string(), z.string()) }),
     objectBefore: words,
