@@ -120,6 +120,17 @@ describe('built-in evaluator', () => {
     );
     expect(withAsides.overallScore ?? 0).toBeGreaterThanOrEqual(plain.overallScore ?? 11);
     expect(withAsides.criteria[0].rationale).toMatch(/1 of 1 answers? address/);
+    // a cold call's "Have you got two minutes?" is not judged either
+    const timeCheck = evaluate(
+      [
+        "Lena: I'm Lena. Thanks for coming in.",
+        "You: Hi Lena, it's Sam. Have you got two minutes?",
+        question,
+        answer,
+      ].join('\n'),
+      rubric,
+    );
+    expect(timeCheck.criteria[0].rationale).toMatch(/1 of 1 answers? address/);
     // "No, that's everything, thanks." answers "Anything else?", and is judged as an answer
     const judged = evaluate(
       ['Lena: Anything else?', "You: No, that's everything, thanks."].join('\n'),

@@ -40,6 +40,7 @@ type Lists = Record<
   | 'offTopic'
   | 'work'
   | 'smallTalk'
+  | 'timeChecks'
   | 'repeatRequests'
   | 'greetings',
   PhraseList
@@ -62,6 +63,7 @@ function phraseLists(): Lists {
     work: compileList(TOPICS.work),
     smallTalk: compileList(ASIDES.pleasantries),
     repeatRequests: compileList(ASIDES.repeatRequests),
+    timeChecks: compileList(ASIDES.timeChecks),
     greetings: compileList(lexicon.greetings),
   };
   return lists;
@@ -535,7 +537,8 @@ function isAside(facts: readonly SentenceFacts[], words: number, prompt: string 
   if (prompt?.includes('?')) return false;
   const substance = facts.reduce((n, f) => n + f.units, 0);
   const negative = facts.some((f) => f.deflections + f.dismissals + f.apologies + f.caving > 0);
-  return says(L.greetings) && substance === 0 && !negative;
+  // "Have you got two minutes?" names a figure, and still answers nothing
+  return (says(L.timeChecks) || (says(L.greetings) && substance === 0)) && !negative;
 }
 
 /** the distinct subjects off topic an answer must name to be about something else */

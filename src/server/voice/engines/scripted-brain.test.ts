@@ -462,6 +462,14 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     ]).lines[0];
     expect(pitched.parts[0].role).toBe('pleasantry');
     expect(pitched.move).toBe('next');
+    // "Have you got two minutes?" on a cold call: answered in kind, and the call begins
+    const timed = playScripted(tom, ["Hi Tom, it's Jo from Summit's support team. Have you got two minutes?"])
+      .lines[0];
+    expect(LINES.timeChecks.filter((l) => l.temperament === 'angry').map((l) => l.text)).toContain(
+      timed.parts[0].text,
+    );
+    expect(timed.move).toBe('begin');
+    expect(timed.text).toContain(first);
     // said later, or about the weather, it is not answered in kind
     expect(playScripted(rachel, ['Lovely weather today, isn’t it?']).lines[0].parts[0].role).not.toBe(
       'pleasantry',

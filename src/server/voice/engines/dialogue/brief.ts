@@ -205,7 +205,7 @@ const MAX_SPOKEN_QUESTION_WORDS = 30;
  * call ("did you see the match last night?").
  */
 export function questionsToPersona(turn: string, names: ReadonlySet<string> = new Set()): string[] | null {
-  const asked = askedIn(turn.trim())?.filter((q) => !isPleasantry(q, names));
+  const asked = askedIn(turn.trim())?.filter((q) => !isPleasantry(q, names) && !isTimeCheck(q));
   if (!asked?.length) return null;
   // read on every user turn of every reply: the word lists only once the turn's shape is a question's
   const text = turn.trim();
@@ -224,6 +224,9 @@ export function isPleasantry(sentence: string, names: ReadonlySet<string> = new 
     (t) => isStopword(t.lower) || PLEASANTRY_WORDS.has(t.lower) || names.has(t.lower) || t.lower.length < 2,
   );
 }
+
+/** "Have you got two minutes?", "Is now a good time?" (asides.json timeChecks): met in kind, as a pleasantry is */
+export const isTimeCheck = (sentence: string) => saysAny(sentence, ASIDES.timeChecks).length > 0;
 
 /** The question sentences of a turn that is mainly asking, addressed to the persona (questionsToPersona). */
 function askedIn(text: string): string[] | null {

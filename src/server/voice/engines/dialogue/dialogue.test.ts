@@ -147,6 +147,9 @@ describe('reading an answer', () => {
     expect(touches('What salary are you hoping for?', 'Something near 165,000, honestly.')).toBe(true);
     // a question that asks for no figure is not answered by one
     expect(
+      answers('What would you need from us to get started?', 'It is 900 a month for up to 50 vehicles.'),
+    ).toBe(false);
+    expect(
       givesFigureAsked(
         'How are you feeling about the offer overall?',
         'I want 165,000, based on market data.',

@@ -8,7 +8,7 @@ import type { Temperament } from '../../../../shared/domain/temperament.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import { stableHash } from '../../../../shared/stable-hash.js';
 import type { Turn } from '../brain.js';
-import { isPleasantry, questionsToPersona } from './brief.js';
+import { isPleasantry, isTimeCheck, questionsToPersona } from './brief.js';
 import {
   answeredFromBrief,
   asksToRepeat,
@@ -305,11 +305,18 @@ function askAgain(p: DialoguePersona, s: ConversationState, history: Turn[], see
 /** The persona's reply to a conversation that ends with the user's turn. */
 export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
   const reply = replyTo(p, history);
-  // "Hi Rachel, how are you?" as the call opens: answered in kind, before the rest of the reply
+  // "Hi Rachel, how are you?", "Have you got two minutes?" as the call opens: answered in kind,
+  // before the rest of the reply
   const last = history.at(-1);
   const opening = !history.some((t, i) => t.speaker === 'user' && i < history.length - 1);
-  if (!opening || last?.speaker !== 'user' || !asksAfterThePersona(last.text, p.names)) return reply;
-  const kind = choose(LINES.pleasantries, p.temperament, stableHash(last.text), []);
+  const asked = opening && last?.speaker === 'user' ? smallTalkIn(last.text, p.names) : null;
+  if (!asked) return reply;
+  const kind = choose(
+    asked === 'time' ? LINES.timeChecks : LINES.pleasantries,
+    p.temperament,
+    stableHash(last?.text ?? ''),
+    [],
+  );
   // it stands for the lead into the first question ("Not great. Good, let's not waste time.")
   const parts: LinePart[] = [
     { role: 'pleasantry', text: kind.text, temperament: kind.temperament },
@@ -318,11 +325,16 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
   return { ...reply, text: parts.map((x) => x.text).join(' '), parts };
 }
 
-/** whether a turn asks after the persona ("How are you doing today?"): a question that is a pleasantry */
-function asksAfterThePersona(turn: string, names: ReadonlySet<string>): boolean {
-  return turn
-    .split(/(?<=[.!?])\s+/)
-    .some((sentence) => isPleasantry(sentence, names) && /\b(how|you|your)\b/i.test(sentence));
+/**
+ * What a turn asks of the persona by way of small talk: after it ("How are you doing today?": a
+ * pleasantry with "how" or "you"), or whether it has time ("Have you got two minutes?").
+ */
+function smallTalkIn(turn: string, names: ReadonlySet<string>): 'pleasantry' | 'time' | null {
+  const sentences = turn.split(/(?<=[.!?])\s+/);
+  if (sentences.some((sentence) => isTimeCheck(sentence))) return 'time';
+  return sentences.some((sentence) => isPleasantry(sentence, names) && /\b(how|you|your)\b/i.test(sentence))
+    ? 'pleasantry'
+    : null;
 }
 
 function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {

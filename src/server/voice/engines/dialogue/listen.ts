@@ -2,6 +2,7 @@
 // "yes, ready", whether it already answers a question, and the short phrase of it worth naming back.
 // The word lists are in answers.json and language.json.
 
+import { ASIDES } from '../../../../shared/domain/asides.js';
 import { ANSWER_DATA, type HostileMarker, LANGUAGE } from './data.js';
 import {
   countWords,
@@ -159,8 +160,13 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
   return { kind, words, hostile, oneWord, repeat, offTopic, vague, weOnly, noResult, specific };
 }
 
+/** a turn that asks whether the persona has time is an opening this long at most (a greeting, a name) */
+const MAX_TIME_CHECK_WORDS = 16;
+
 /** a reply that only says yes, I'm ready, or hello: nothing in it to answer */
 export function isReadiness(answer: string, names: Set<string>): boolean {
+  // "Hi Priya, this is Sam from RouteWise. Have you got two minutes?": a cold call's opening
+  if (saysAny(answer, ASIDES.timeChecks).length && countWords(answer) <= MAX_TIME_CHECK_WORDS) return true;
   if (countWords(answer) > 14) return false;
   let rest = answer;
   for (const p of saysAny(answer, ANSWER_DATA.ready)) {
@@ -301,6 +307,7 @@ const DETERMINERS = new Set(LANGUAGE.determiners);
 const PREPOSITIONS = new Set(LANGUAGE.prepositions);
 const VERBS = new Set(LANGUAGE.verbs);
 const FILLER = new Set(LANGUAGE.filler);
+const NAMED_FILLERS = new Set(LANGUAGE.namedFillers);
 const GENERIC = new Set(LANGUAGE.generic);
 const CALENDAR = new Set(LANGUAGE.calendar);
 const NUMBER_TAILS = new Set(LANGUAGE.numberTails);
@@ -568,7 +575,9 @@ function nounPhrases(text: string, tokens: Token[], names: Set<string>): Candida
     // "my favourite way": a phrase whose real head is a filler word is not worth naming
     const fillerAfter = after !== undefined && !after.breakBefore && FILLER.has(after.lower);
     // "a database issue" names its issue; "the same thing", "a lot" name nothing
-    const named = tokens.slice(i + 1, end).some((t) => !FILLER.has(t.lower) && !GENERIC.has(t.lower));
+    const named =
+      NAMED_FILLERS.has(head.lower) &&
+      tokens.slice(i + 1, end).some((t) => !FILLER.has(t.lower) && !GENERIC.has(t.lower));
     if ((FILLER.has(head.lower) && !named) || names.has(head.lower) || fillerAfter) continue;
     let nouns = end - i;
     // "a disagreement with finance", "the migration of our billing service"
