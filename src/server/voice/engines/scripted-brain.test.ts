@@ -521,6 +521,15 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(danaLines[0].move).toBe('go-ahead');
     expect(danaLines[1].text).not.toContain(dana.sampleQuestions[0]);
     expect(danaLines[1].text).toContain(dana.sampleQuestions[1]);
+    // "So what's this about, exactly?" only invites the user to begin, as Liam's first question does
+    const liam = {
+      ...alex,
+      welcomeMessage: "It's Liam. You wanted to see me?",
+      sampleQuestions: ["So what's this about, exactly?", 'What would you want me to do differently?'],
+    };
+    const liamLines = playScripted(liam, ['Hi Liam.', "You've been late four times this month."]).lines;
+    expect(liamLines[1].text).toContain('What would you want me to do differently?');
+    expect(liamLines[1].text).not.toContain("what's this about");
     // "Ready to start?" asks whether the user is ready: a greeting begins the questions, as before
     const sarah = preset('sarah-chen');
     const begun = playScripted(sarah, ['Hi Sarah, thanks for having me.']).lines[0];

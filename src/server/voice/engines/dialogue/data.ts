@@ -92,6 +92,7 @@ const answersSchema = z.strictObject({
   experience: wordList,
   figures: z.strictObject({ asks: wordList.min(1), asksHow: wordList, reasons: wordList.min(1) }),
   others: z.strictObject({ asks: wordList.min(1), says: wordList.min(1) }),
+  answeredBy: z.array(z.strictObject({ asks: wordList.min(1), says: wordList, detail: z.boolean() })),
 });
 
 const wordMap = z.record(z.string().min(1), z.string());

@@ -157,6 +157,15 @@ describe('reading an answer', () => {
     ).toBe(false);
   });
 
+  it('takes an example or a request already given as the answer to a question asking for it', () => {
+    const example = 'Can you give me an example of what you mean?';
+    expect(answers(example, "You've been late four times this month, and the queue builds up.")).toBe(true);
+    expect(answers(example, 'It is about your attitude lately.')).toBe(false);
+    const differently = 'What would you want me to do differently?';
+    expect(answers(differently, "Could we agree that you'll be on time from Monday?")).toBe(true);
+    expect(answers(differently, 'I wanted to talk about your start times.')).toBe(false);
+  });
+
   it('takes another offer already named as the answer to a question after other offers', () => {
     const others = 'Do you have any other offers you are considering?';
     for (const named of [

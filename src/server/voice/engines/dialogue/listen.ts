@@ -198,7 +198,29 @@ export function answers(question: string, answer: string): boolean {
   return (
     (shared >= 2 && shared / keys.size >= 0.75) ||
     givesFigureAsked(question, answer) ||
-    namesOtherAsked(question, answer)
+    namesOtherAsked(question, answer) ||
+    givesWhatIsAsked(question, answer)
+  );
+}
+
+const NUMBER_WORDS = new Set(LANGUAGE.numbers);
+const CALENDAR_WORDS = new Set(LANGUAGE.calendar);
+
+/**
+ * A question asking for an example or for what the user wants done (answers.json answeredBy) is
+ * answered by an earlier turn that gave one: "You've been late four times this month" is the example
+ * "Can you give me an example of what you mean?" asks for; "Could we agree that you'll be on time
+ * from Monday?" says what "What would you want me to do differently?" asks.
+ */
+function givesWhatIsAsked(question: string, answer: string): boolean {
+  return ANSWER_DATA.answeredBy.some(
+    (rule) =>
+      saysAny(question, rule.asks).length > 0 &&
+      (saysAny(answer, rule.says).length > 0 ||
+        (rule.detail &&
+          tokenize(answer).some(
+            (t) => /\d/.test(t.raw) || NUMBER_WORDS.has(t.lower) || CALENDAR_WORDS.has(t.lower),
+          ))),
   );
 }
 
