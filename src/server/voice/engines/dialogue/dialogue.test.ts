@@ -90,6 +90,17 @@ describe('reading an answer', () => {
     expect(readAnswer(ANSWERS.concrete, ctx).kind).toBe('concrete');
     expect(readAnswer(ANSWERS.vague, ctx).kind).toBe('vague');
     expect(readAnswer(ANSWERS.weOnly, ctx).kind).toBe('weOnly');
+    // to a customer's "How do I know this won't happen again?", "we" is the company: no "what was your part?"
+    expect(
+      readAnswer(
+        "We've added a check that blocks duplicate invoices, and we tested it on last month's runs.",
+        {
+          ...ctx,
+          question: "How do I know this won't happen again?",
+          experience: undefined,
+        },
+      ).kind,
+    ).not.toBe('weOnly');
     expect(readAnswer(ANSWERS.noResult, ctx).kind).toBe('noResult');
     expect(readAnswer(ANSWERS.offTopicPasta, ctx).kind).toBe('offTopic');
     expect(readAnswer(ANSWERS.offTopicFootball, ctx).kind).toBe('offTopic');
@@ -164,6 +175,9 @@ describe('reading an answer', () => {
     const differently = 'What would you want me to do differently?';
     expect(answers(differently, "Could we agree that you'll be on time from Monday?")).toBe(true);
     expect(answers(differently, 'I wanted to talk about your start times.')).toBe(false);
+    expect(
+      answers('What can you offer in return?', 'I could start on the 1st of March instead of February.'),
+    ).toBe(true);
   });
 
   it('takes another offer already named as the answer to a question after other offers', () => {

@@ -196,11 +196,11 @@ function followUpRule(reading: AnswerReading, used: (FollowUpKind | 'other')[]):
   return null;
 }
 
-/** the next question with the words that lead into it, or the closing line when none is left */
 /** what the persona's side says openly, figures included: its brief's facts, welcome and questions */
 const scenarioText = (p: DialoguePersona) =>
   [...p.brief.facts.map((f) => f.text), p.persona.welcomeMessage, ...p.questions].join('\n');
 
+/** the next question with the words that lead into it, or the closing line when none is left */
 function questionParts(
   p: DialoguePersona,
   index: number | null,

@@ -136,7 +136,9 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
     listed;
   const hasSelf = saysAny(answer, ANSWER_DATA.self).length > 0;
   const hasWe = saysAny(answer, ANSWER_DATA.we).length > 0;
-  const weOnly = hasWe && !hasSelf && narrates;
+  // "we've added a check" to a customer is the company speaking; only a question about what the
+  // user did asks for their own part
+  const weOnly = hasWe && !hasSelf && narrates && (ctx.experience ?? asksAboutExperience(ctx.question));
   const noResult =
     narrates &&
     !hasNumber &&
