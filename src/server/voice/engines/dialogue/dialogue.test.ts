@@ -178,6 +178,11 @@ describe('reading an answer', () => {
     expect(
       answers('What can you offer in return?', 'I could start on the 1st of March instead of February.'),
     ).toBe(true);
+    // a price answers what it costs; a saving does not
+    expect(answers('What does it cost, all in?', "It's 900 a month for up to 50 vehicles.")).toBe(true);
+    expect(answers('What does it cost, all in?', "For a fleet of 40 vans that's about 90,000 a year.")).toBe(
+      false,
+    );
   });
 
   it('takes another offer already named as the answer to a question after other offers', () => {
