@@ -139,6 +139,30 @@ describe('built-in evaluator', () => {
     expect(judged.criteria[0].rationale).toMatch(/of 1 answers? address/);
   });
 
+  it('does not count a question asked instead of an answer as an answer that misses the line', () => {
+    const rubric = [
+      { name: 'Relevance', description: 'Answers what was asked.' },
+      { name: 'Curiosity', description: 'Asks thoughtful questions about the role and the team.' },
+    ];
+    const question = 'Lena: Walk me through the checkout redesign. What was your part in it?';
+    const answer =
+      'You: I owned the roadmap; we cut the steps from five to three and abandonment fell by 18 percent in two months.';
+    const plain = evaluate([question, answer].join('\n'), rubric);
+    const asked = evaluate(
+      [
+        question,
+        'You: Who would I report to?',
+        "Lena: I'm the hiring manager. Which still leaves my question about the checkout redesign.",
+        answer,
+      ].join('\n'),
+      rubric,
+    );
+    expect(asked.criteria[0].rationale).toMatch(/1 of 1 answers? address/);
+    expect(asked.criteria[0].score).toBeGreaterThanOrEqual(plain.criteria[0].score);
+    // still a question asked back
+    expect(asked.criteria[1].score).toBeGreaterThan(plain.criteria[1].score);
+  });
+
   it('does not take a pleasantry for a question about the other person, typed or spoken', () => {
     const discovery = [
       { name: 'Discovery', description: "Asks questions to learn about the prospect's needs." },

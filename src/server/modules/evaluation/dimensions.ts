@@ -27,6 +27,9 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const rate = (n: number, one: string, many = `${one}s`) => plural(round1(n), one, many);
 
+/** the relevance from which an answer addresses the line it answers */
+const ADDRESSES = 0.6;
+
 /** The twelve dimensions' scores, each with the figure behind it and a tip. */
 export function scoreDimensions(answers: readonly AnswerFacts[], sentences: readonly SentenceFacts[]) {
   const weighted = (f: (s: SentenceFacts) => number) => sentences.reduce((n, s) => n + f(s) * s.weight, 0);
@@ -43,8 +46,13 @@ export function scoreDimensions(answers: readonly AnswerFacts[], sentences: read
   const density = per100(units);
   const unitsPerAnswer = units / nAnswers;
 
-  const relevance = answers.reduce((n, a) => n + a.relevance * a.weight, 0) / answerWeight;
-  const addressed = answers.filter((a) => a.relevance >= 0.6).length;
+  // a turn that only asks the other side about something else ("Who would I report to?") neither
+  // answers nor fails the line, while there are answers besides; one about the line addresses it
+  const asidesAsked = (a: AnswerFacts) => a.asks && a.relevance < ADDRESSES;
+  const judged = answers.some((a) => !asidesAsked(a)) ? answers.filter((a) => !asidesAsked(a)) : answers;
+  const relevance =
+    judged.reduce((n, a) => n + a.relevance * a.weight, 0) / (judged.reduce((n, a) => n + a.weight, 0) || 1);
+  const addressed = judged.filter((a) => a.relevance >= ADDRESSES).length;
 
   const fillers = answers.reduce((n, a) => n + a.fillers * a.weight, 0);
   const hedges = weighted((s) => s.hedges);
@@ -103,7 +111,7 @@ export function scoreDimensions(answers: readonly AnswerFacts[], sentences: read
   const dims: Record<Dimension, DimensionReading> = {
     relevance: {
       score: ramp(relevance, C.relevance.curves.score),
-      fact: `${addressed} of ${answers.length} answers address the line they answer`,
+      fact: `${addressed} of ${judged.length} answers address the line they answer`,
       tip: C.relevance.tip,
     },
     substance: {

@@ -221,6 +221,11 @@ export type AnswerFacts = {
   /** 0–1: how well the answer addresses the line it answers */
   relevance: number;
   relevanceWhy: string;
+  /**
+   * it only asks the other side something ("Who would I report to?"): a question asked back, not an
+   * answer that fails the line (not counted in relevance while other answers are)
+   */
+  asks: boolean;
 };
 
 const QUESTION_PATTERNS = QUESTION_KIND_DATA.kinds.map((k) => ({ kind: k.kind, re: new RegExp(k.pattern) }));
@@ -237,7 +242,10 @@ function questionKind(prompt: string | null): QuestionKind {
   return 'open';
 }
 
-function answerRelevance(a: Omit<AnswerFacts, 'relevance' | 'relevanceWhy'>, promptContent: Set<string>) {
+function answerRelevance(
+  a: Omit<AnswerFacts, 'relevance' | 'relevanceWhy' | 'asks'>,
+  promptContent: Set<string>,
+) {
   const sum = (f: (s: SentenceFacts) => number) => a.sentences.reduce((n, s) => n + f(s), 0);
   const actions = sum((s) => s.actions);
   const past = sum((s) => s.pastActions);
@@ -541,6 +549,21 @@ function isAside(facts: readonly SentenceFacts[], words: number, prompt: string 
   return (says(L.timeChecks) || (says(L.greetings) && substance === 0)) && !negative;
 }
 
+/** a turn that only asks the other side something is this short at most */
+const MAX_ASKING_WORDS = 25;
+
+/**
+ * A turn that only asks ("Who would I report to?", "Before I answer, how big is the team?"): a
+ * question asked back, and nothing else of substance said.
+ */
+function asksInstead(facts: readonly SentenceFacts[], words: number): boolean {
+  return (
+    words <= MAX_ASKING_WORDS &&
+    facts.some((f) => f.questionBack > 0) &&
+    facts.every((f) => f.questionBack > 0 || f.units === 0)
+  );
+}
+
 /** the distinct subjects off topic an answer must name to be about something else */
 const OFF_TOPIC_MIN_SUBJECTS = 2;
 
@@ -693,9 +716,11 @@ export function buildContext(
       fillers: fillerCounts(turn.text).reduce((n, f) => n + f.count, 0),
     };
     const { relevance, relevanceWhy } = answerRelevance(base, promptContent);
+    const asks = asksInstead(facts, words);
     // a list of keywords does not answer a question, whatever its words
     answers.push({
       ...base,
+      asks,
       // nor does saying again what was said to another question
       relevance: offTopic ? 0 : relevance * fluency * (1 - repeatedWords / words),
       relevanceWhy: offTopic
