@@ -594,6 +594,21 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(lines[4].move).toBe('next');
     expect(lines[4].text).toContain(second);
     expect(auditConversation(p, audited).repeatedQuestions).toEqual([]);
+    // a follow-up said whole, with what it asks for after its question ("Such as? One real example.")
+    const sceptical = {
+      ...PM_INTERVIEWER,
+      systemPrompt: `${PM_INTERVIEWER.systemPrompt}\nTemperament: sceptical`,
+    };
+    const whole = playScripted(sceptical, [
+      ANSWERS.ready,
+      'It went well, generally.',
+      'Sorry, could you repeat that?',
+    ]).lines;
+    expect(whole[1].move).toBe('follow-up');
+    const asked = whole[1].text.split(/(?<=[.!?])\s+/);
+    const tail = asked.slice(asked.findIndex((x) => x.endsWith('?'))).join(' ');
+    expect(whole[2].text.endsWith(tail)).toBe(true);
+    expect(tail).toMatch(/\?.+\.$/);
     // a follow-up said again is no second follow-up: a vague answer after it still gets one
     const again = playScripted(sarah, [ANSWERS.ready, ANSWERS.vague, 'pardon', ANSWERS.vague]).lines;
     expect(again.map((l) => l.move)).toEqual(['begin', 'follow-up', 'again', 'follow-up']);

@@ -287,10 +287,10 @@ function answerQuestions(
 function askAgain(p: DialoguePersona, s: ConversationState, history: Turn[], seed: number): DialogueLine {
   const asking = history.findLast((t) => t.speaker === 'agent' && t.text.includes('?'))?.text ?? '';
   const onTable = p.questions[s.current ?? 0] ?? '';
-  const followUp = asking
-    .split(/(?<=[.!?])\s+/)
-    .filter((q) => q.trim().endsWith('?'))
-    .join(' ');
+  // the follow-up from its first question on, with what it asks for after it ("Such as? One real example.")
+  const sentences = asking.split(/(?<=[.!?])\s+/);
+  const from = sentences.findIndex((q) => q.trim().endsWith('?'));
+  const followUp = from < 0 ? '' : sentences.slice(from).join(' ');
   // "Sure. Go ahead.", asked nothing: said again as it was
   const last = history.findLast((t) => t.speaker === 'agent')?.text ?? '';
   const goAhead = s.current === null && !last.includes('?') && last !== '';
