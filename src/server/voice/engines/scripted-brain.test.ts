@@ -530,6 +530,15 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     const liamLines = playScripted(liam, ['Hi Liam.', "You've been late four times this month."]).lines;
     expect(liamLines[1].text).toContain('What would you want me to do differently?');
     expect(liamLines[1].text).not.toContain("what's this about");
+    // one that has heard the user out closes as such ("I'll think about what you've said."), and stays closed
+    const heard = playScripted({ ...liam, sampleQuestions: ['What would you want me to do differently?'] }, [
+      "You've been late four times this month.",
+      'Could we agree that you will be on time from Monday?',
+      'Thanks, Liam.',
+    ]).lines;
+    expect(heard[1].move).toBe('close');
+    expect(LINES.closingsHeard.map((l) => l.text)).toContain(heard[1].parts.at(-1)?.text);
+    expect(heard[2].move).toBe('after-close');
     // "Ready to start?" asks whether the user is ready: a greeting begins the questions, as before
     const sarah = preset('sarah-chen');
     const begun = playScripted(sarah, ['Hi Sarah, thanks for having me.']).lines[0];

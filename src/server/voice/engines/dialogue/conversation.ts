@@ -197,7 +197,9 @@ const FOLLOW_UP_PATTERNS: { kind: FollowUpKind; re: RegExp }[] = FOLLOW_UP_KINDS
     ),
   })),
 );
-const CLOSINGS = [...LINES.closings, ...LINES.afterClosing].map((l) => normalise(l.text));
+const CLOSINGS = [...LINES.closings, ...LINES.closingsHeard, ...LINES.afterClosing].map((l) =>
+  normalise(l.text),
+);
 
 export type ReadOptions = {
   /**

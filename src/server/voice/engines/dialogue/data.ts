@@ -32,6 +32,7 @@ const linesSchema = z.strictObject({
   openings: lines,
   begin: lines,
   goAhead: lines,
+  closingsHeard: lines,
   lead: lines,
   acknowledgements: z.strictObject({
     result: lines,

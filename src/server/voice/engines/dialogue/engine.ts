@@ -210,7 +210,8 @@ function questionParts(
   answer = '',
 ): LinePart[] {
   if (index === null) {
-    const closing = choose(LINES.closings, p.temperament, seed, said);
+    // a report or a prospect the user led has heard them out, rather than asked its questions
+    const closing = choose(p.userLeads ? LINES.closingsHeard : LINES.closings, p.temperament, seed, said);
     return [{ role: 'closing', text: closing.text, temperament: closing.temperament }];
   }
   // "170." to "What number…, and how did you arrive at it?": only how is left to ask, right after the
