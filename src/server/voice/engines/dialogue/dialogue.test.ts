@@ -172,6 +172,13 @@ describe('reading an answer', () => {
     const example = 'Can you give me an example of what you mean?';
     expect(answers(example, "You've been late four times this month, and the queue builds up.")).toBe(true);
     expect(answers(example, 'It is about your attitude lately.')).toBe(false);
+    // an interviewer's own request for an example asks about its question, not what was said before
+    expect(
+      answers(
+        'Tell me about a time you handled a conflict. Give me a specific example.',
+        'I managed 12 people.',
+      ),
+    ).toBe(false);
     const differently = 'What would you want me to do differently?';
     expect(answers(differently, "Could we agree that you'll be on time from Monday?")).toBe(true);
     expect(answers(differently, 'I wanted to talk about your start times.')).toBe(false);
