@@ -1,23 +1,22 @@
 // The built-in persona answers what the user asks it (docs/voice.md): on a discovery call with no
 // keys, the prospect tells her problems when asked, in her own words, instead of reciting her next
 // objection, and her own question waits until the user has pitched.
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { FIRST_LOAD, signUp } from './support/practice';
 
-test('a prospect asked discovery questions answers them from her brief, then takes the pitch', async ({
-  page,
-}) => {
-  await signUp(page, 'Discovery Rep');
+/** A new user's call with a preset persona, answered by typing: `say` sends a turn and gives the persona's reply. */
+async function typedCall(page: Page, user: string, persona: RegExp) {
+  await signUp(page, user);
   await page.goto('/new-call');
-  await page.getByRole('button', { name: /Rachel Alvarez/ }).click(FIRST_LOAD);
+  await page.getByRole('button', { name: persona }).click(FIRST_LOAD);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Start Call' }).click();
   await expect(page.getByTestId('connection-status')).toHaveText('Connected', { timeout: 30_000 });
   const agent = page
     .getByRole('region', { name: 'Live transcript', exact: true })
     .locator('[data-role="agent"]');
-
-  const say = async (text: string) => {
+  return async (text: string) => {
     await expect(page.getByTestId('agent-mode')).toHaveAttribute('data-mode', 'listening', {
       timeout: 30_000,
     });
@@ -27,6 +26,12 @@ test('a prospect asked discovery questions answers them from her brief, then tak
     await expect.poll(() => agent.count(), { timeout: 20_000 }).toBeGreaterThan(before);
     return agent.last();
   };
+}
+
+test('a prospect asked discovery questions answers them from her brief, then takes the pitch', async ({
+  page,
+}) => {
+  const say = await typedCall(page, 'Discovery Rep', /Rachel Alvarez/);
 
   const problems = await say(
     'Thanks for the time, Rachel. How does your team handle orders today, and where does it hurt most?',
@@ -49,25 +54,7 @@ test('a prospect asked discovery questions answers them from her brief, then tak
 test('a report hearing feedback waits for the manager to begin, and reacts to what they say', async ({
   page,
 }) => {
-  await signUp(page, 'Feedback Manager');
-  await page.goto('/new-call');
-  await page.getByRole('button', { name: /Alex Kim/ }).click(FIRST_LOAD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Start Call' }).click();
-  await expect(page.getByTestId('connection-status')).toHaveText('Connected', { timeout: 30_000 });
-  const agent = page
-    .getByRole('region', { name: 'Live transcript', exact: true })
-    .locator('[data-role="agent"]');
-  const say = async (text: string) => {
-    await expect(page.getByTestId('agent-mode')).toHaveAttribute('data-mode', 'listening', {
-      timeout: 30_000,
-    });
-    const before = await agent.count();
-    await page.getByLabel('Type an answer').fill(text);
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => agent.count(), { timeout: 20_000 }).toBeGreaterThan(before);
-    return agent.last();
-  };
+  const say = await typedCall(page, 'Feedback Manager', /Alex Kim/);
 
   // "Everything okay?": a greeting is not the feedback, so Alex says to go ahead
   const goAhead = await say('Hi Alex, how are you? Thanks for making time.');

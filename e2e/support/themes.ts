@@ -21,12 +21,18 @@ export async function inEachTheme(page: Page, check: (theme: ThemeName) => Promi
     await page.emulateMedia({ colorScheme: theme });
     await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
     // colours that ease into the new theme (a badge's `transition-[color]`) are measured once
-    // they are there, not half-way (a busy machine caught #cdcdcd on #f5f5f5)
-    await page.waitForFunction(
-      () => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'),
-      undefined,
-      { timeout: 5_000 },
-    );
+    // they are there, not before or half-way (#fafafa, then #cdcdcd, on #f5f5f5 were caught)
+    await page.evaluate(async () => {
+      // the new theme's styles are computed, and its transitions started, by the next frames
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const transitions = document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => null));
+      // a theme's colours ease in a fraction of a second; a transition that never ends (paused, off
+      // screen) does not hold the check up
+      await Promise.race([Promise.all(transitions), new Promise((done) => setTimeout(done, 1_000))]);
+    });
     await check(theme);
   }
 }
