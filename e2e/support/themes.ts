@@ -20,18 +20,21 @@ export async function inEachTheme(page: Page, check: (theme: ThemeName) => Promi
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
     await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
-    // colours that ease into the new theme (a badge's `transition-[color]`) are measured once
-    // they are there, not before or half-way (#fafafa, then #cdcdcd, on #f5f5f5 were caught)
+    // colours that ease into the new theme (a badge's `transition-[color]`), and text fading in, are
+    // measured once they are there, not before or half-way (#fafafa, #cdcdcd and #f1f1f1 on
+    // #f5f5f5 were caught)
     await page.evaluate(async () => {
       // the new theme's styles are computed, and its transitions started, by the next frames
       await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      const transitions = document
+      // colours easing into the theme, and a page or slide still fading in (an entry animation:
+      // its text, half transparent, measures light on light); not a spinner's endless one
+      const settling = document
         .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
         .map((a) => a.finished.catch(() => null));
-      // a theme's colours ease in a fraction of a second; a transition that never ends (paused, off
-      // screen) does not hold the check up
-      await Promise.race([Promise.all(transitions), new Promise((done) => setTimeout(done, 1_000))]);
+      // they take a fraction of a second; one that never ends (paused, off screen) does not hold the
+      // check up
+      await Promise.race([Promise.all(settling), new Promise((done) => setTimeout(done, 1_500))]);
     });
     await check(theme);
   }
