@@ -142,10 +142,9 @@ export function asksToRepeat(turn: string): boolean {
 }
 
 /** the welcome's words a question can ask about ("product sense"), not its call to start ("Ready to start?") */
-const welcomeKeys = (p: DialoguePersona) => {
-  const ready = keyStems(ANSWER_DATA.ready.join(' '));
-  return new Set([...keyStems(p.persona.welcomeMessage)].filter((k) => !ready.has(k)));
-};
+const READY_KEYS = keyStems(ANSWER_DATA.ready.join(' '));
+const welcomeKeys = (p: DialoguePersona) =>
+  new Set([...keyStems(p.persona.welcomeMessage)].filter((k) => !READY_KEYS.has(k)));
 
 /**
  * Whether a question before the persona's first one belongs to the opening: "Yes! Where do you want

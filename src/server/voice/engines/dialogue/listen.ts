@@ -205,9 +205,6 @@ export function answers(question: string, answer: string): boolean {
   );
 }
 
-const NUMBER_WORDS = new Set(LANGUAGE.numbers);
-const CALENDAR_WORDS = new Set(LANGUAGE.calendar);
-
 /**
  * A question asking for an example or for what the user wants done (answers.json answeredBy) is
  * answered by an earlier turn that gave one: "You've been late four times this month" is the example
@@ -219,10 +216,7 @@ function givesWhatIsAsked(question: string, answer: string): boolean {
     (rule) =>
       saysAny(question, rule.asks).length > 0 &&
       (saysAny(answer, rule.says).length > 0 ||
-        (rule.detail &&
-          tokenize(answer).some(
-            (t) => /\d/.test(t.raw) || NUMBER_WORDS.has(t.lower) || CALENDAR_WORDS.has(t.lower),
-          ))),
+        (rule.detail && tokenize(answer).some((t) => isNumberToken(t) || CALENDAR.has(t.lower)))),
   );
 }
 
