@@ -160,6 +160,8 @@ async function run(kind: string, database: Database) {
         // "budget" is in a quarter of the transcripts; "number 4321" in one
         search: `${dashboard}&search=budget`,
         rare: `${dashboard}&search=number%204321`,
+        // All Calls as an admin opens it, then searched
+        allFirst: allCalls,
         allCalls: `${allCalls}&search=budget`,
         allRare: `${allCalls}&search=number%204321`,
         // the admin reads the dashboard of the user who never says it
@@ -192,6 +194,7 @@ async function run(kind: string, database: Database) {
     row('dashboard first page', first);
     row('dashboard first page, search "budget"', search);
     row('dashboard first page, search "number 4321"', rare);
+    row('All Calls first page', figures.allFirst);
     row('All Calls first page, search "budget"', allCommon);
     row('All Calls first page, search "number 4321"', allRare);
     row('a user who never says "budget", search it', never);

@@ -3,7 +3,7 @@
 // goes, the page, its order and the counted total must be what filtering every call gives.
 import { and, desc, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_COUNT_AHEAD } from '../../../shared/domain/limits.js';
+import { ADMIN_PAGE_SIZE, LIST_COUNT_AHEAD } from '../../../shared/domain/limits.js';
 import type { Database } from '../../db/client.js';
 import { interviews, users } from '../../db/schema.js';
 import { migrateFrom, onDatabaseBefore } from '../../test-support/earlier-migrations.js';
@@ -15,7 +15,12 @@ import {
 } from '../../test-support/test-app.js';
 import { ensureAdmin } from '../auth/service.js';
 import { insertInterviewer } from './call-fixtures.js';
-import { findCompletedInterviews, keptStatementShapes, searchedDashboardQuery } from './find-calls.js';
+import {
+  findCompletedInterviews,
+  keptStatementShapes,
+  namedStatementShapes,
+  searchedDashboardQuery,
+} from './find-calls.js';
 import { SEARCH_WINDOW } from './searched-matches.js';
 import { seedCalls } from './seed-calls.js';
 
@@ -226,6 +231,26 @@ describe('history search past the newest calls', () => {
         totalCapped: gotAll.totalCapped,
       }).toEqual(wantAll);
     }
+  });
+
+  // All Calls as an admin opens it (no text, no filter, the app's page size) has one plan for any
+  // values, so PostgreSQL keeps it; with a filter or another size each run is planned for its values.
+  it('names the statement of All Calls as it opens, and not those of its filters or other sizes', async () => {
+    const open = async (query: string) => {
+      const before = new Set(namedStatementShapes());
+      const url = `/api/interviews/all?page=1${query}`;
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: admin } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json().items.length, url).toBeGreaterThan(0);
+      return namedStatementShapes().filter((n) => !before.has(n));
+    };
+    expect(await open(`&pageSize=${ADMIN_PAGE_SIZE}`)).toEqual([
+      expect.stringMatching(new RegExp(`^all_calls_-.*_${ADMIN_PAGE_SIZE}_`)),
+    ]);
+    expect(await open(`&pageSize=${ADMIN_PAGE_SIZE}`)).toEqual([]);
+    expect(await open(`&pageSize=${ADMIN_PAGE_SIZE + 2}`)).toEqual([]);
+    expect(await open(`&pageSize=${ADMIN_PAGE_SIZE}&callRating=unrated`)).toEqual([]);
+    expect(await open(`&pageSize=${ADMIN_PAGE_SIZE}&userId=${erin.user.id}`)).toEqual([]);
   });
 
   // Each named statement holds a plan in every connection it ran on: asking for every page size
