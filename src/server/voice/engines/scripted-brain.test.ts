@@ -546,6 +546,39 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(begun.parts.map((part) => part.role)).toEqual(['begin', 'question']);
   });
 
+  it('answers a user who leads when they ask for its side: its story from its brief, then what it wants settled', () => {
+    const dana = preset('dana-whitfield');
+    const [opener, hearAbout] = dana.sampleQuestions;
+    const { lines } = playScripted(dana, [
+      "Hi Dana, thanks for coming. What's on your mind?",
+      "I'm sorry you heard it that way. Can you tell me more about how it felt?",
+      'That makes sense. What would help?',
+    ]);
+    // not "Let's come back to that at the end, if there's time." (an interviewer's) nor "Now, to my question."
+    const deferred = [...LINES.unknowns, ...LINES.deflections, ...LINES.stillAsking].map((l) => l.text);
+    for (const l of lines)
+      expect(deferred.some((d) => l.text.includes(d.replace(/\{topic\}.*/, '')))).toBe(false);
+    expect(lines[0].text).toMatch(/^Two weeks ago you presented a redesign .* without mentioning me\.$/);
+    expect(lines[1].text).toBe('I found out from someone else.');
+    // told its side, "Honestly, I'm fine. What did you want to talk about?" is past: it says what it wants settled
+    expect(lines[2].text).toBe(hearAbout);
+    expect(lines.map((l) => l.text).join(' ')).not.toContain(opener);
+    // a report with no story in its brief answers with its stance, its next question
+    const alex = preset('alex-kim');
+    const alexLines = playScripted(alex, [
+      'Hi Alex.',
+      'Two teammates said your review comments discouraged them.',
+      'How do you see it?',
+      'What would help you?',
+    ]).lines;
+    expect(alexLines[2].text).toBe(alex.sampleQuestions[1]);
+    expect(alexLines[3].text).toBe(alex.sampleQuestions[2]);
+    // an interviewer asked the same still puts it off: the candidate is not there to hear its side
+    const sam = playScripted(PM_INTERVIEWER, ['Yes, ready.', 'How do you see it?']).lines[1];
+    expect(sam.text).not.toContain('Brightline');
+    expect(sam.move).not.toBe('next');
+  });
+
   it('asks only how a figure was reached once the user has named it', () => {
     const greg = preset('greg-holloway');
     const [, number, others, bonus] = greg.sampleQuestions;

@@ -133,6 +133,20 @@ export function answeredFromBrief(
   return aboutTheBrief(p.brief, questions, p.names) ? 'not to hand' : 'no fact';
 }
 
+/**
+ * What a user who leads the call asks of the persona's side, asking is all the turn does: its view
+ * of what happened ("What's on your mind?", "How did that feel?") or what would help ("What do you
+ * need from me?", answers.json viewAsks). Null for any other turn, and for a persona that leads.
+ */
+export function asksForView(p: DialoguePersona, turn: string): 'story' | 'needs' | null {
+  if (!p.userLeads) return null;
+  const questions = questionsToPersona(turn, p.names);
+  if (!questions) return null;
+  const asked = questions.join(' ');
+  if (saysAny(asked, ANSWER_DATA.viewAsks.needs).length) return 'needs';
+  return saysAny(asked, ANSWER_DATA.viewAsks.story).length ? 'story' : null;
+}
+
 /** a short turn is all a request to hear the question again can be ("Sorry, could you repeat that?") */
 const MAX_REPEAT_REQUEST_WORDS = 10;
 
@@ -314,12 +328,23 @@ export function readConversation(
 /** the next question to ask: the first neither asked nor already answered by something the user said */
 export function nextQuestion(p: DialoguePersona, s: ConversationState): number | null {
   const said = [...s.preAnswers, ...s.answers.flat()].filter((a) => !isReadiness(a, p.names));
+  const told = hasToldItsSide(p, s.agentLines);
   for (let i = 0; i < p.questions.length; i++) {
     if (s.asked[i]) continue;
     if (said.some((a) => answers(p.questions[i], a))) continue;
+    // "Honestly, I'm fine. What did you want to talk about?" is past once it has told its side
+    if (told && saysAny(p.questions[i], ANSWER_DATA.invitations).length) continue;
     return i;
   }
   return null;
+}
+
+/** whether a persona the user leads has told its side: a fact of its brief besides who it is */
+function hasToldItsSide(p: DialoguePersona, agentLines: string[]): boolean {
+  return (
+    p.userLeads &&
+    p.brief.facts.some((f) => !f.identity && agentLines.some((line) => line.includes(f.normalised)))
+  );
 }
 
 /** the questions the user has answered without being asked (skipped for that reason) */

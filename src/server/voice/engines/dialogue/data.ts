@@ -94,6 +94,7 @@ const answersSchema = z.strictObject({
   figures: z.strictObject({ asks: wordList.min(1), asksHow: wordList, reasons: wordList.min(1) }),
   others: z.strictObject({ asks: wordList.min(1), says: wordList.min(1) }),
   answeredBy: z.array(z.strictObject({ asks: wordList.min(1), says: wordList, detail: z.boolean() })),
+  viewAsks: z.strictObject({ story: wordList.min(1), needs: wordList.min(1) }),
 });
 
 const wordMap = z.record(z.string().min(1), z.string());

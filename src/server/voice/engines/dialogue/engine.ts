@@ -11,6 +11,7 @@ import type { Turn } from '../brain.js';
 import { isPleasantry, isTimeCheck, questionsToPersona } from './brief.js';
 import {
   answeredFromBrief,
+  asksForView,
   asksToRepeat,
   type ConversationState,
   type DialoguePersona,
@@ -281,6 +282,30 @@ function answerQuestions(
 }
 
 /**
+ * The reply of a persona the user leads to a question about its side (asksForView): its view of what
+ * happened is the next fact of its brief not said yet, besides who it is ("Two weeks ago you
+ * presented a redesign to the leadership team…"); asked what would help, or with nothing of its
+ * story left to tell, it says what it wants settled: its next question (or, all asked, it closes as
+ * having heard the user out). Not "Let's come back to that at the end": these are the questions a
+ * manager, a colleague or a seller is there to ask.
+ */
+function answerView(
+  p: DialoguePersona,
+  s: ConversationState,
+  asked: 'story' | 'needs',
+  seed: number,
+): DialogueLine {
+  const said = s.agentLines;
+  const untold = p.brief.facts.find((f) => !f.identity && !said.some((l) => l.includes(f.normalised)));
+  if (asked === 'story' && untold) {
+    return line('answer', null, null, null, [{ role: 'brief', text: untold.text, temperament: null }]);
+  }
+  const next = nextQuestion(p, s);
+  const move = next === null ? 'close' : s.current === null ? 'begin' : 'next';
+  return line(move, null, null, next, questionParts(p, next, 'transition', seed, said));
+}
+
+/**
  * The question on the table said again, when the user asks to hear it ("Sorry, could you repeat
  * the question?"): the question on the table, or, when the persona's last line that asked something
  * was a follow-up, that follow-up's question sentences, after a lead in its temperament.
@@ -349,6 +374,10 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // invites the candidate's questions at the end)
   if (!s.closed && asksToRepeat(answer)) return askAgain(p, s, history, seed);
   const found = answeredFromBrief(p, answer, said, s.current, s.closed);
+  // no fact asked for by its words, but its side asked for by a user who leads ("How did that feel?")
+  const view = s.closed || (typeof found === 'object' && found !== null) || found === 'kept back';
+  const asked = view ? null : asksForView(p, answer);
+  if (asked) return answerView(p, s, asked, seed);
   if (found) return answerQuestions(p, s, found, seed);
 
   if (s.closed) {
