@@ -573,10 +573,47 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     ]).lines;
     expect(alexLines[2].text).toBe(alex.sampleQuestions[1]);
     expect(alexLines[3].text).toBe(alex.sampleQuestions[2]);
+    // a customer who leads the call is asked its story too, and goes back to its own question
+    const tom = preset('tom-brennan');
+    const story = playScripted(tom, [
+      'A configuration change took the payment service down at 9:02 and we restored it at 12:10.',
+      'Can you walk me through what happened on your side?',
+    ]).lines[1];
+    expect(story.text).toContain('Last Saturday the platform was down for three hours during a holiday sale');
+    expect(story.parts.at(-1)?.role).toBe('still-asking');
     // an interviewer asked the same still puts it off: the candidate is not there to hear its side
-    const sam = playScripted(PM_INTERVIEWER, ['Yes, ready.', 'How do you see it?']).lines[1];
-    expect(sam.text).not.toContain('Brightline');
-    expect(sam.move).not.toBe('next');
+    const sarah = playScripted(preset('sarah-chen'), ['Yes, ready.', 'How do you see it?']).lines[1];
+    expect(sarah.text).not.toContain('interviewing');
+    expect(LINES.unknowns.some((l) => sarah.text.startsWith(l.text))).toBe(true);
+  });
+
+  it('meets greetings and an apology that say nothing to its question as it meets a one-word answer', () => {
+    const tom = preset('tom-brennan');
+    const [whatWentWrong, whySlow] = tom.sampleQuestions;
+    // "Sam. Noted. Now this. Why did it take your support team two hours…?": the apology was taken
+    // for what went wrong, and that question was never asked
+    const [sorry] = playScripted(tom, [
+      "Hi Tom, I'm Sam, the account manager. I'm really sorry about Saturday.",
+    ]).lines;
+    expect(sorry.answer).toBe('oneWord');
+    expect(sorry.text).toContain(whatWentWrong);
+    expect(sorry.text).not.toContain(whySlow);
+    // an apology with the answer in it is an answer
+    const [told] = playScripted(tom, [
+      "I'm really sorry. The root cause was a bad config push at 9:02.",
+    ]).lines;
+    expect(told.answer).not.toBe('oneWord');
+    // asked for more, but not "One word doesn't cut it." after two sentences (whichever line is chosen)
+    for (const who of ['Sam from the platform team', 'Priya from support', 'Lee, the account lead', 'Jo']) {
+      const { lines } = playScripted(ANGRY_CTO, [
+        'Yes, ready.',
+        `Hi Morgan, this is ${who}. I'm so sorry about last night.`,
+      ]);
+      expect(lines[1].move).toBe('follow-up');
+      expect(lines[1].rule).toBe('expand');
+      expect(lines[1].text).not.toMatch(/one word/i);
+    }
+    expect(playScripted(ANGRY_CTO, ['Yes, ready.', 'No.']).lines[1].rule).toBe('expand');
   });
 
   it('asks only how a figure was reached once the user has named it', () => {

@@ -39,6 +39,8 @@ export type DialoguePersona = {
    * okay?"), rather than asking whether they are ready or saying nothing to answer
    */
   userLeads: boolean;
+  /** whether its brief has it interview the user: a candidate is not there to hear its side */
+  interviews: boolean;
 };
 
 /**
@@ -98,6 +100,7 @@ export function preparePersona(persona: Persona): DialoguePersona {
     identity: keyStems(`${persona.name} ${persona.role} ${persona.company}`),
     brief: briefOf(persona.systemPrompt),
     userLeads: leavesTheUserToLead(persona.welcomeMessage),
+    interviews: saysAny(persona.systemPrompt, ANSWER_DATA.viewAsks.interviewers).length > 0,
   };
 }
 
@@ -134,16 +137,17 @@ export function answeredFromBrief(
 }
 
 /**
- * What a user who leads the call asks of the persona's side, asking is all the turn does: its view
- * of what happened ("What's on your mind?", "How did that feel?") or what would help ("What do you
- * need from me?", answers.json viewAsks). Null for any other turn, and for a persona that leads.
+ * What the user asks of the persona's side, asking is all the turn does (answers.json viewAsks):
+ * its view of what happened ("What's on your mind?", "Can you walk me through what happened on your
+ * side?"), of any persona but an interviewer; or, of a persona the user leads, what would help
+ * ("What do you need from me?"). Null for any other turn.
  */
 export function asksForView(p: DialoguePersona, turn: string): 'story' | 'needs' | null {
-  if (!p.userLeads) return null;
+  if (p.interviews && !p.userLeads) return null;
   const questions = questionsToPersona(turn, p.names);
   if (!questions) return null;
   const asked = questions.join(' ');
-  if (saysAny(asked, ANSWER_DATA.viewAsks.needs).length) return 'needs';
+  if (p.userLeads && saysAny(asked, ANSWER_DATA.viewAsks.needs).length) return 'needs';
   return saysAny(asked, ANSWER_DATA.viewAsks.story).length ? 'story' : null;
 }
 

@@ -67,6 +67,7 @@ const linesSchema = z.strictObject({
   afterClosing: lines,
   fallbackQuestions: lines,
   reopening: wordList.min(1),
+  oneWordOnly: wordList,
   pastOnly: wordList,
 });
 
@@ -94,7 +95,15 @@ const answersSchema = z.strictObject({
   figures: z.strictObject({ asks: wordList.min(1), asksHow: wordList, reasons: wordList.min(1) }),
   others: z.strictObject({ asks: wordList.min(1), says: wordList.min(1) }),
   answeredBy: z.array(z.strictObject({ asks: wordList.min(1), says: wordList, detail: z.boolean() })),
-  viewAsks: z.strictObject({ story: wordList.min(1), needs: wordList.min(1) }),
+  courtesies: z.strictObject({
+    greetings: wordList,
+    intensifiers: wordList,
+    apologies: wordList.min(1),
+    introductions: wordList.min(1),
+    thanks: wordList.min(1),
+    maxRestWords: z.int().nonnegative(),
+  }),
+  viewAsks: z.strictObject({ interviewers: wordList.min(1), story: wordList.min(1), needs: wordList.min(1) }),
 });
 
 const wordMap = z.record(z.string().min(1), z.string());
@@ -175,7 +184,13 @@ const FILES = {
 /** Every data file of the dialogue engine with its schema (for the data files' own test). */
 export const DIALOGUE_DATA_FILES: DataFileSpec[] = Object.values(FILES);
 
-const { about: _about, reopening, pastOnly, ...lineGroups } = parseDataFile(FILES.lines, linesJson);
+const {
+  about: _about,
+  reopening,
+  pastOnly,
+  oneWordOnly,
+  ...lineGroups
+} = parseDataFile(FILES.lines, linesJson);
 
 export type AckKind = keyof typeof lineGroups.acknowledgements;
 export type FollowUpKind = keyof typeof lineGroups.followUps;
@@ -188,6 +203,8 @@ export const LINES = lineGroups;
 export const REOPENING: readonly string[] = reopening;
 /** words of a follow-up that presume something happened: asked only after a question about the user's past */
 export const PAST_ONLY: readonly string[] = pastOnly;
+/** words of a follow-up that fit only an answer of a word or two */
+export const ONE_WORD_ONLY: readonly string[] = oneWordOnly;
 
 /** every line of the data, with where it comes from (for the data's own tests) */
 export function allLines(): (Line & { group: string })[] {

@@ -20,7 +20,15 @@ import {
   nextQuestion,
   readConversation,
 } from './conversation.js';
-import { type AckKind, ANSWER_DATA, type FollowUpKind, LINES, type Line, PAST_ONLY } from './data.js';
+import {
+  type AckKind,
+  ANSWER_DATA,
+  type FollowUpKind,
+  LINES,
+  type Line,
+  ONE_WORD_ONLY,
+  PAST_ONLY,
+} from './data.js';
 import {
   type AnswerKind,
   type AnswerReading,
@@ -297,9 +305,14 @@ function answerView(
 ): DialogueLine {
   const said = s.agentLines;
   const untold = p.brief.facts.find((f) => !f.identity && !said.some((l) => l.includes(f.normalised)));
+  // one that leads says it as it answers any question of its brief, and points back to its own
+  if (asked === 'story' && untold && !p.userLeads)
+    return answerQuestions(p, s, { fact: untold, again: false }, seed);
   if (asked === 'story' && untold) {
     return line('answer', null, null, null, [{ role: 'brief', text: untold.text, temperament: null }]);
   }
+  // a persona that leads, its story told, meets the question as before (asksForView: 'needs' only when the user leads)
+  if (!p.userLeads) return answerQuestions(p, s, 'no fact', seed);
   const next = nextQuestion(p, s);
   const move = next === null ? 'close' : s.current === null ? 'begin' : 'next';
   return line(move, null, null, next, questionParts(p, next, 'transition', seed, said));
@@ -422,6 +435,8 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
       rule === 'offTopic' || rule === 'hostile' || rule === 'repeat' ? questionTopic(question) : null;
     // "What actually happened?" only after a question about something the user did
     const past = rule !== 'example' || context.experience === true;
+    // "One word doesn't cut it." only after a word or two, not after greetings and an apology
+    const short = reading.words <= 2;
     const probe = choose(
       LINES.followUps[rule],
       p.temperament,
@@ -429,7 +444,8 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
       said,
       (l) =>
         (topic ? l.text.includes('{topic}') : !l.text.includes('{topic}')) &&
-        (past || saysAny(l.text, PAST_ONLY).length === 0),
+        (past || saysAny(l.text, PAST_ONLY).length === 0) &&
+        (short || saysAny(l.text, ONE_WORD_ONLY).length === 0),
     );
     // a repeat's follow-up is its own acknowledgement ("You mentioned that one already!")
     const acknowledged = rule === 'repeat' ? [] : [ackPart(p, ack, seed, said)];

@@ -104,11 +104,48 @@ export function asksAboutExperience(question: string): boolean {
   return saysAny(question, ANSWER_DATA.experience).length > 0;
 }
 
+const COURTESY = ANSWER_DATA.courtesies;
+const GREETING_WORDS = new Set(COURTESY.greetings);
+const INTENSIFIERS = new Set(COURTESY.intensifiers);
+
+/** the phrase of `leads` a sentence's words begin with, as words, longest first */
+function leadOf(words: string[], leads: readonly string[]): number {
+  const text = words.join(' ');
+  const lead = [...leads]
+    .sort((a, b) => b.length - a.length)
+    .find((l) => text === l || text.startsWith(`${l} `));
+  return lead === undefined ? -1 : lead.split(' ').length;
+}
+
+/**
+ * "Hi Tom, I'm Sam, the account manager. I'm really sorry about Saturday.": greetings, who the
+ * speaker is, an apology or thanks, and nothing said to the question (answers.json courtesies).
+ */
+export function courtesiesOnly(answer: string, names: Set<string>): boolean {
+  const sentences = answer.split(/(?<=[.!?])\s+/).filter((s) => s.trim());
+  return (
+    sentences.length > 0 &&
+    sentences.every((sentence) => {
+      const tokens = tokenize(sentence).filter(
+        (t) => !GREETING_WORDS.has(t.lower) && !names.has(t.lower) && !INTENSIFIERS.has(t.lower),
+      );
+      const words = tokens.map((t) => t.lower);
+      if (!words.length) return true;
+      const rest = (lead: number) => lead >= 0 && words.length - lead <= COURTESY.maxRestWords;
+      const intro = leadOf(words, COURTESY.introductions);
+      // "I'm Sam", "This is Sam from RouteWise": a name follows (not "I'm sure we…")
+      const named = intro >= 0 && /^\p{Lu}/u.test(tokens[intro]?.raw ?? '') && rest(intro + 1);
+      return named || rest(leadOf(words, COURTESY.apologies)) || rest(leadOf(words, COURTESY.thanks));
+    })
+  );
+}
+
 export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading {
   const tokens = tokenize(answer);
   const words = countWords(answer);
   const hostile = ANSWER_DATA.hostile.find((h) => says(answer, h.match)) ?? null;
-  const oneWord = words <= 2;
+  // a word or two, or greetings and an apology with nothing said to the question
+  const oneWord = words <= 2 || courtesiesOnly(answer, ctx.names);
   const answerStems = keyStems(answer);
   const repeat = repeatsEarlier(answer, ctx.earlier ?? []);
   const offMarkers = saysAny(answer, ANSWER_DATA.offTopic);
