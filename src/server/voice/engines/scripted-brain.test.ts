@@ -581,6 +581,18 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     ]).lines[1];
     expect(story.text).toContain('Last Saturday the platform was down for three hours during a holiday sale');
     expect(story.parts.at(-1)?.role).toBe('still-asking');
+    // a question its brief does not hold is not put off "to the end": the user called the meeting
+    const daniel = preset('daniel-torres');
+    const unsure = playScripted(daniel, [
+      'Hi Daniel.',
+      "I'd like to talk about my promotion.",
+      'What do you think?',
+    ]).lines[2];
+    expect(LINES.unknownsLed.map((l) => l.text)).toContain(unsure.parts[0].text);
+    expect(unsure.text).not.toMatch(/at the end|for the end/);
+    // a greeting with a name says no more than "ready" to a persona the user leads
+    const rachel = preset('rachel-alvarez');
+    expect(playScripted(rachel, ['Hi Rachel, this is Sam from RouteWise.']).lines[0].move).toBe('go-ahead');
     // an interviewer asked the same still puts it off: the candidate is not there to hear its side
     const sarah = playScripted(preset('sarah-chen'), ['Yes, ready.', 'How do you see it?']).lines[1];
     expect(sarah.text).not.toContain('interviewing');
@@ -595,7 +607,7 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     const [sorry] = playScripted(tom, [
       "Hi Tom, I'm Sam, the account manager. I'm really sorry about Saturday.",
     ]).lines;
-    expect(sorry.answer).toBe('oneWord');
+    expect(sorry.move).toBe('begin');
     expect(sorry.text).toContain(whatWentWrong);
     expect(sorry.text).not.toContain(whySlow);
     // an apology with the answer in it is an answer
@@ -614,6 +626,25 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
       expect(lines[1].text).not.toMatch(/one word/i);
     }
     expect(playScripted(ANGRY_CTO, ['Yes, ready.', 'No.']).lines[1].rule).toBe('expand');
+  });
+
+  it('does not ask for the impact the user has already told of', () => {
+    const daniel = preset('daniel-torres');
+    const impact = daniel.sampleQuestions[1];
+    const told = playScripted(daniel, [
+      'Hi Daniel.',
+      'In the last six months I led the payments migration: 40 services moved with zero downtime.',
+      'Because I already own the platform roadmap for three teams.',
+    ]).lines;
+    expect(told.map((l) => l.text).join(' ')).not.toContain(impact);
+    // said without what was done, it is still asked
+    const notTold = playScripted(daniel, [
+      'Hi Daniel.',
+      "I'd like to talk about my promotion.",
+      'I feel ready.',
+      'I work hard.',
+    ]).lines;
+    expect(notTold.map((l) => l.text).join(' ')).toContain(impact);
   });
 
   it('asks only how a figure was reached once the user has named it', () => {

@@ -57,6 +57,7 @@ const linesSchema = z.strictObject({
   alreadySaid: lines,
   deflections: lines,
   unknowns: lines,
+  unknownsLed: lines,
   notToHand: lines,
   pleasantries: lines,
   timeChecks: lines,

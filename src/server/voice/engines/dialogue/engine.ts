@@ -32,6 +32,7 @@ import {
 import {
   type AnswerKind,
   type AnswerReading,
+  courtesiesOnly,
   givesFigureOnly,
   howPartOf,
   isReadiness,
@@ -260,7 +261,13 @@ function answerQuestions(
     parts.push({ role: 'brief', text: found.fact.text, temperament: null });
   } else {
     const declined = choose(
-      found === 'no fact' ? LINES.unknowns : found === 'not to hand' ? LINES.notToHand : LINES.deflections,
+      found === 'no fact'
+        ? p.userLeads
+          ? LINES.unknownsLed
+          : LINES.unknowns
+        : found === 'not to hand'
+          ? LINES.notToHand
+          : LINES.deflections,
       p.temperament,
       seed,
       said,
@@ -405,7 +412,8 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   if (s.current === null) {
     // the user's first reply, before any question
     const next = nextQuestion(p, s);
-    if (isReadiness(answer, p.names) || !answer.trim()) {
+    // "Hi Rachel, this is Sam from RouteWise.": a greeting and a name say no more than "ready"
+    if (isReadiness(answer, p.names) || !answer.trim() || courtesiesOnly(answer, p.names)) {
       // "Hi Alex, thanks for making time.": the user is to lead, and has not yet
       if (p.userLeads && history.filter((t) => t.speaker === 'user').length === 1) {
         const go = choose(LINES.goAhead, p.temperament, seed, said);
