@@ -70,3 +70,23 @@ test('a report hearing feedback waits for the manager to begin, and reacts to wh
   await page.getByRole('button', { name: 'End Call' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
 });
+
+test('a colleague asked for her side tells it, and says what she wants settled', async ({ page }) => {
+  const say = await typedCall(page, 'Peer Manager', /Dana Whitfield/);
+
+  // "What's on your mind?" was put off "to the end of the call", as an interviewer would
+  const story = await say("Hi Dana, thanks for coming. What's on your mind?");
+  await expect(story).toContainText('the slides used my research and designs without mentioning me');
+  await expect(story).not.toContainText(/at the end|to my question/);
+  const felt = await say("I'm sorry you heard it that way. Can you tell me more about how it felt?");
+  await expect(felt).toContainText('I found out from someone else.');
+  const settled = await say('That makes sense. What would help?');
+  await expect(settled).toContainText(
+    'Why did I have to hear about the leadership review from someone else?',
+  );
+  await expect(settled).not.toContainText("Honestly, I'm fine");
+  await page.screenshot({ path: test.info().outputPath('colleague-side.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'End Call' }).click();
+  await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
+});

@@ -8,6 +8,7 @@ import asidesJson from './asides.json' with { type: 'json' };
 const asidesSchema = z.strictObject({
   $comment: dataComment,
   repeatRequests: wordList.min(1),
+  pauses: wordList.min(1),
   pleasantries: wordList.min(1),
   pleasantryWords: wordList.min(1),
   timeChecks: wordList.min(1),

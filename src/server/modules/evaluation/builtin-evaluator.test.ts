@@ -131,6 +131,20 @@ describe('built-in evaluator', () => {
       rubric,
     );
     expect(timeCheck.criteria[0].rationale).toMatch(/1 of 1 answers? address/);
+    // nor a nervous candidate's "Sorry, I'm a bit nervous.", which the persona meets by asking again
+    const nervous = evaluate(
+      [
+        "Lena: I'm Lena. Thanks for coming in.",
+        'You: Hello.',
+        question,
+        "You: Sorry, I'm a bit nervous.",
+        question,
+        answer,
+      ].join('\n'),
+      rubric,
+    );
+    expect(nervous.criteria[0].rationale).toMatch(/1 of 1 answers? address/);
+    expect(nervous.overallScore ?? 0).toBeGreaterThanOrEqual(plain.overallScore ?? 11);
     // "No, that's everything, thanks." answers "Anything else?", and is judged as an answer
     const judged = evaluate(
       ['Lena: Anything else?', "You: No, that's everything, thanks."].join('\n'),

@@ -42,6 +42,7 @@ type Lists = Record<
   | 'smallTalk'
   | 'timeChecks'
   | 'repeatRequests'
+  | 'pauses'
   | 'greetings',
   PhraseList
 >;
@@ -63,6 +64,7 @@ function phraseLists(): Lists {
     work: compileList(TOPICS.work),
     smallTalk: compileList(ASIDES.pleasantries),
     repeatRequests: compileList(ASIDES.repeatRequests),
+    pauses: compileList(ASIDES.pauses),
     timeChecks: compileList(ASIDES.timeChecks),
     greetings: compileList(lexicon.greetings),
   };
@@ -534,14 +536,14 @@ function claimsOnly(facts: readonly SentenceFacts[]): boolean {
 const MAX_ASIDE_WORDS = 10;
 
 /**
- * A short turn asking to hear the question again, or, after a line that asks nothing (the persona's
+ * A short turn asking to hear the question again or for a moment ("Sorry, I'm a bit nervous."), or, after a line that asks nothing (the persona's
  * welcome), one only greeting, thanking or saying it is ready ("No, that's everything, thanks." to
  * "Anything else?" is an answer, and judged as one).
  */
 function isAside(facts: readonly SentenceFacts[], words: number, prompt: string | null, L: Lists): boolean {
   if (words > MAX_ASIDE_WORDS) return false;
   const says = (list: PhraseList) => facts.some((f) => countIn(f.toks, list) > 0);
-  if (says(L.repeatRequests)) return true;
+  if (says(L.repeatRequests) || says(L.pauses)) return true;
   if (prompt?.includes('?')) return false;
   const substance = facts.reduce((n, f) => n + f.units, 0);
   const negative = facts.some((f) => f.deflections + f.dismissals + f.apologies + f.caving > 0);

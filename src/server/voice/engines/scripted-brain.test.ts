@@ -3,6 +3,7 @@ import { PRESET_INTERVIEWERS } from '../../db/seed/preset-interviewers.js';
 import type { Persona, Turn } from './brain.js';
 import { auditConversation } from './dialogue/audit.js';
 import { LINES, PAST_ONLY, preparePersona, REOPENING, readConversation } from './dialogue/index.js';
+import { courtesiesOnly } from './dialogue/listen.js';
 import { ANGRY_CTO, ANSWERS, DIALOGUES, PM_INTERVIEWER, playScripted } from './dialogue/testing.js';
 import { contentStems } from './dialogue/text.js';
 import {
@@ -626,6 +627,25 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
       expect(lines[1].text).not.toMatch(/one word/i);
     }
     expect(playScripted(ANGRY_CTO, ['Yes, ready.', 'No.']).lines[1].rule).toBe('expand');
+    // as a recogniser gives it, a name after a greeting is still a name; a feeling is not
+    expect(courtesiesOnly("hi rachel i'm jo from stackwise", new Set(['rachel']))).toBe(true);
+    expect(courtesiesOnly("hi greg i'm excited about it overall thanks", new Set(['greg']))).toBe(false);
+  });
+
+  it('reassures a nervous user and asks its question again, and does not take that for an answer', () => {
+    const naomi = preset('naomi-clarke');
+    const [first, second] = naomi.sampleQuestions;
+    const { lines, p, history } = playScripted(naomi, [
+      'Yes, ready.',
+      "Sorry, I'm a bit nervous.",
+      'On my last team I disagreed with our tech lead about a rewrite; I built a two-day prototype and we agreed on a staged migration that shipped in March.',
+    ]);
+    expect(lines[1].move).toBe('again');
+    expect(LINES.reassurance.map((l) => l.text)).toContain(lines[1].parts[0].text);
+    expect(lines[1].text).toContain(first);
+    expect(lines[1].text).not.toMatch(/nervous/i);
+    expect(lines[2].text).toContain(second);
+    expect(readConversation(p, history).answers[0]).toHaveLength(1);
   });
 
   it('does not ask for the impact the user has already told of', () => {

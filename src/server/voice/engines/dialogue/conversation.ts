@@ -159,6 +159,11 @@ export function asksToRepeat(turn: string): boolean {
   return countWords(turn) <= MAX_REPEAT_REQUEST_WORDS && saysAny(turn, ASIDES.repeatRequests).length > 0;
 }
 
+/** whether a user turn asks for a moment or says they are nervous ("Sorry, I'm a bit nervous.", asides.json pauses) */
+export function asksForAMoment(turn: string): boolean {
+  return countWords(turn) <= MAX_REPEAT_REQUEST_WORDS && saysAny(turn, ASIDES.pauses).length > 0;
+}
+
 /** the welcome's words a question can ask about ("product sense"), not its call to start ("Ready to start?") */
 const READY_KEYS = keyStems(ANSWER_DATA.ready.join(' '));
 const welcomeKeys = (p: DialoguePersona) =>
@@ -301,7 +306,7 @@ export function readConversation(
     }
     // a question the persona answered from its brief answers nothing, nor does asking to hear the
     // question again: its own question stays open
-    if (asksToRepeat(turn.text)) continue;
+    if (asksToRepeat(turn.text) || asksForAMoment(turn.text)) continue;
     if (answeredFromBrief(p, turn.text, s.agentLines, s.current)) continue;
     if (s.current !== null) {
       s.answers[s.current].push(turn.text);

@@ -11,6 +11,7 @@ import type { Turn } from '../brain.js';
 import { isPleasantry, isTimeCheck, questionsToPersona } from './brief.js';
 import {
   answeredFromBrief,
+  asksForAMoment,
   asksForView,
   asksToRepeat,
   type ConversationState,
@@ -330,7 +331,13 @@ function answerView(
  * the question?"): the question on the table, or, when the persona's last line that asked something
  * was a follow-up, that follow-up's question sentences, after a lead in its temperament.
  */
-function askAgain(p: DialoguePersona, s: ConversationState, history: Turn[], seed: number): DialogueLine {
+function askAgain(
+  p: DialoguePersona,
+  s: ConversationState,
+  history: Turn[],
+  seed: number,
+  leads: Line[] = LINES.again,
+): DialogueLine {
   const asking = history.findLast((t) => t.speaker === 'agent' && t.text.includes('?'))?.text ?? '';
   const onTable = p.questions[s.current ?? 0] ?? '';
   // the follow-up from its first question on, with what it asks for after it ("Such as? One real example.")
@@ -341,7 +348,7 @@ function askAgain(p: DialoguePersona, s: ConversationState, history: Turn[], see
   const last = history.findLast((t) => t.speaker === 'agent')?.text ?? '';
   const goAhead = s.current === null && !last.includes('?') && last !== '';
   const question = goAhead ? last : asking.includes(onTable) || !followUp ? onTable : followUp;
-  const lead = choose(LINES.again, p.temperament, seed, s.agentLines);
+  const lead = choose(leads, p.temperament, seed, s.agentLines);
   return line('again', null, null, s.current, [
     { role: 'again', text: lead.text, temperament: lead.temperament },
     { role: 'question', text: question, temperament: null },
@@ -393,6 +400,10 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // a question the brief answers is answered, also once the call is closed (an interviewer who
   // invites the candidate's questions at the end)
   if (!s.closed && asksToRepeat(answer)) return askAgain(p, s, history, seed);
+  // "Sorry, I'm a bit nervous.": reassured, and the question again
+  if (!s.closed && s.current !== null && asksForAMoment(answer)) {
+    return askAgain(p, s, history, seed, LINES.reassurance);
+  }
   const found = answeredFromBrief(p, answer, said, s.current, s.closed);
   // no fact asked for by its words, but its side asked for by a user who leads ("How did that feel?")
   const view = s.closed || (typeof found === 'object' && found !== null) || found === 'kept back';

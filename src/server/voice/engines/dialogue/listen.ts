@@ -133,8 +133,15 @@ export function courtesiesOnly(answer: string, names: Set<string>): boolean {
       if (!words.length) return true;
       const rest = (lead: number) => lead >= 0 && words.length - lead <= COURTESY.maxRestWords;
       const intro = leadOf(words, COURTESY.introductions);
-      // "I'm Sam", "This is Sam from RouteWise": a name follows (not "I'm sure we…")
-      const named = intro >= 0 && /^\p{Lu}/u.test(tokens[intro]?.raw ?? '') && rest(intro + 1);
+      // "I'm Sam", "This is Sam from RouteWise": a name follows (not "I'm sure we…"); a recogniser
+      // gives no capitals, so there a greeting before it says it ("hi rachel i'm jo from stackwise")
+      // and what follows the name says where the speaker is from ("i'm excited about it" names no one)
+      const spokenGreeting =
+        sentence === sentence.toLowerCase() &&
+        GREETING_WORDS.has(tokenize(sentence)[0]?.lower) &&
+        (words[intro + 1] === undefined || COURTESY.afterName.includes(words[intro + 1]));
+      const name = /^\p{Lu}/u.test(tokens[intro]?.raw ?? '') || spokenGreeting;
+      const named = intro >= 0 && name && rest(intro + 1);
       return named || rest(leadOf(words, COURTESY.apologies)) || rest(leadOf(words, COURTESY.thanks));
     })
   );
