@@ -244,5 +244,12 @@ describe('reading an answer', () => {
     );
     expect(questionTopic('What exactly went wrong on Saturday?')).toBe('Saturday');
     expect(questionTopic('What are you doing so this never happens again?')).toBeNull();
+    // "Which still leaves my question about this cost.": "this" points at nothing the line says
+    expect(questionTopic('What would this cost us, all in, for four warehouses?')).toBe('the cost');
+    // a condition's thing is not what is asked, unless it is all the question names
+    expect(questionTopic('If it does not happen this cycle, what would you want from me?')).toBeNull();
+    expect(
+      questionTopic('If we could move on the signing bonus rather than the base, would that work?'),
+    ).toBe('the signing bonus');
   });
 });

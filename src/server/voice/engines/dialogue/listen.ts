@@ -810,12 +810,28 @@ export function questionTopic(question: string): string | null {
       if (m) return shorten(f.topic.replace(/\$(\d)/g, (_, n: string) => m[Number(n)] ?? '').trim());
     }
   }
-  for (const sentence of sentences) {
+  // the thing the question asks about before one its condition names ("If it does not happen this
+  // cycle, what would you want from me?" is not about "this cycle"; "If we could move on the signing
+  // bonus…, would that work?" names nothing else)
+  const asked = sentences.map((s) => s.replace(CONDITION, '')).filter((s, i) => s !== sentences[i] && s);
+  for (const sentence of [...asked, ...sentences]) {
     const p = salientPhrase(sentence, { flip: false, nounsFirst: true });
     const first = tokenize(p?.text ?? '')[0];
-    if (p && p.kind === 'thing' && first && (/^\p{Lu}/u.test(p.text) || DETERMINERS.has(first.lower))) {
-      return shorten(p.text);
+    const conditionOnly =
+      sentence !== sentence.replace(CONDITION, '') && /^(?:this|that) /i.test(p?.text ?? '');
+    if (
+      p &&
+      p.kind === 'thing' &&
+      first &&
+      !conditionOnly &&
+      (/^\p{Lu}/u.test(p.text) || DETERMINERS.has(first.lower))
+    ) {
+      // "What would this cost us…?" is about "the cost": "this" points at nothing said in the line
+      return shorten(p.text.replace(/^(?:this|that) /i, 'the '));
     }
   }
   return null;
 }
+
+/** a leading condition of a question, up to its comma ("If it does not happen this cycle, …") */
+const CONDITION = /^(?:if|unless|in case)\b[^,]*,\s*/i;
