@@ -564,7 +564,7 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     // told its side, "Honestly, I'm fine. What did you want to talk about?" is past: it says what it wants settled
     expect(lines[2].text).toBe(hearAbout);
     expect(lines.map((l) => l.text).join(' ')).not.toContain(opener);
-    // a report with no story in its brief answers with its stance, its next question
+    // a report with no story in its brief gives its own view; asked what would help, its next question
     const alex = preset('alex-kim');
     const alexLines = playScripted(alex, [
       'Hi Alex.',
@@ -572,8 +572,8 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
       'How do you see it?',
       'What would help you?',
     ]).lines;
-    expect(alexLines[2].text).toBe(alex.sampleQuestions[1]);
-    expect(alexLines[3].text).toBe(alex.sampleQuestions[2]);
+    expect(LINES.ownView.map((l) => l.text)).toContain(alexLines[2].text);
+    expect(alexLines[3].text).toBe(alex.sampleQuestions[1]);
     // a customer who leads the call is asked its story too, and goes back to its own question
     const tom = preset('tom-brennan');
     const story = playScripted(tom, [

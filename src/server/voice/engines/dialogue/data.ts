@@ -58,6 +58,7 @@ const linesSchema = z.strictObject({
   deflections: lines,
   unknowns: lines,
   unknownsLed: lines,
+  ownView: lines,
   notToHand: lines,
   pleasantries: lines,
   timeChecks: lines,

@@ -300,10 +300,10 @@ function answerQuestions(
 /**
  * The reply of a persona the user leads to a question about its side (asksForView): its view of what
  * happened is the next fact of its brief not said yet, besides who it is ("Two weeks ago you
- * presented a redesign to the leadership team…"); asked what would help, or with nothing of its
- * story left to tell, it says what it wants settled: its next question (or, all asked, it closes as
- * having heard the user out). Not "Let's come back to that at the end": these are the questions a
- * manager, a colleague or a seller is there to ask.
+ * presented a redesign to the leadership team…"); asked what would help, it says what it wants
+ * settled: its next question; with nothing of its story left to tell, or no question left, its own
+ * view in its temperament ("Honestly, I'm still taking it in."). Not "Let's come back to that at
+ * the end": these are the questions a manager, a colleague or a seller is there to ask.
  */
 function answerView(
   p: DialoguePersona,
@@ -321,9 +321,21 @@ function answerView(
   }
   // a persona that leads, its story told, meets the question as before (asksForView: 'needs' only when the user leads)
   if (!p.userLeads) return answerQuestions(p, s, 'no fact', seed);
-  const next = nextQuestion(p, s);
-  const move = next === null ? 'close' : s.current === null ? 'begin' : 'next';
-  return line(move, null, null, next, questionParts(p, next, 'transition', seed, said));
+  const next = asked === 'needs' ? nextQuestion(p, s) : null;
+  if (next === null) {
+    // nothing left to tell or to settle: its own view, and the floor stays with the user
+    const view = choose(LINES.ownView, p.temperament, seed, said);
+    return line('answer', null, null, null, [
+      { role: 'brief', text: view.text, temperament: view.temperament },
+    ]);
+  }
+  return line(
+    s.current === null ? 'begin' : 'next',
+    null,
+    null,
+    next,
+    questionParts(p, next, 'transition', seed, said),
+  );
 }
 
 /**
