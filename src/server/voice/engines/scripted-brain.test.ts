@@ -564,7 +564,7 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     // told its side, "Honestly, I'm fine. What did you want to talk about?" is past: it says what it wants settled
     expect(lines[2].text).toBe(hearAbout);
     expect(lines.map((l) => l.text).join(' ')).not.toContain(opener);
-    // a report with no story in its brief gives its own view; asked what would help, its next question
+    // a report with no story in its brief gives its own view; asked what would help, its question still unanswered
     const alex = preset('alex-kim');
     const alexLines = playScripted(alex, [
       'Hi Alex.',
@@ -573,7 +573,7 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
       'What would help you?',
     ]).lines;
     expect(LINES.ownView.map((l) => l.text)).toContain(alexLines[2].text);
-    expect(alexLines[3].text).toBe(alex.sampleQuestions[1]);
+    expect(alexLines[3].text).toBe(alex.sampleQuestions[0]);
     // a customer who leads the call is asked its story too, and goes back to its own question
     const tom = preset('tom-brennan');
     const story = playScripted(tom, [
@@ -594,6 +594,31 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     // a greeting with a name says no more than "ready" to a persona the user leads
     const rachel = preset('rachel-alvarez');
     expect(playScripted(rachel, ['Hi Rachel, this is Sam from RouteWise.']).lines[0].move).toBe('go-ahead');
+    // "What would make this work for you?" asks what would help ("work for you" proposes elsewhere)
+    const priya = {
+      ...dana,
+      name: 'Priya Shah',
+      welcomeMessage: "I'm Priya. You wanted to talk about your rate. Let's hear it.",
+      sampleQuestions: ['What exactly are you asking for?', 'What can you offer in return?'],
+    };
+    const offer = playScripted(priya, [
+      'Hi Priya.',
+      "I'm proposing 95 an hour from April.",
+      'What would make this work for you?',
+    ]).lines;
+    // a fact that only names a matter is no story to tell ("Renewing your design retainer.")
+    const fragment = playScripted(
+      {
+        ...priya,
+        systemPrompt: 'You are Priya Shah, a procurement manager.\nRenewing the design retainer now.',
+      },
+      ['Hi Priya.', 'How do you see it?'],
+    ).lines[1];
+    expect(fragment.text).not.toContain('retainer');
+    // the rate answered what she asked ("95 an hour" is an amount), so she asks what she wants settled
+    expect(offer[1].text).not.toContain('What exactly are you asking for?');
+    expect(offer[1].text).toContain('What can you offer in return?');
+    expect(offer[2].text).toBe('What can you offer in return?');
     // an interviewer asked the same still puts it off: the candidate is not there to hear its side
     const sarah = playScripted(preset('sarah-chen'), ['Yes, ready.', 'How do you see it?']).lines[1];
     expect(sarah.text).not.toContain('interviewing');

@@ -145,10 +145,11 @@ export function answeredFromBrief(
 export function asksForView(p: DialoguePersona, turn: string): 'story' | 'needs' | null {
   if (p.interviews && !p.userLeads) return null;
   const questions = questionsToPersona(turn, p.names);
-  if (!questions) return null;
-  const asked = questions.join(' ');
-  if (p.userLeads && saysAny(asked, ANSWER_DATA.viewAsks.needs).length) return 'needs';
-  return saysAny(asked, ANSWER_DATA.viewAsks.story).length ? 'story' : null;
+  // "What would make this work for you?" asks what would help, though "work for you" proposes elsewhere
+  const alone = /^[^.!?]*\?$/.test(turn.trim()) ? turn : '';
+  const needs = p.userLeads && saysAny(questions?.join(' ') ?? alone, ANSWER_DATA.viewAsks.needs).length > 0;
+  if (needs) return 'needs';
+  return questions && saysAny(questions.join(' '), ANSWER_DATA.viewAsks.story).length ? 'story' : null;
 }
 
 /** a short turn is all a request to hear the question again can be ("Sorry, could you repeat that?") */
@@ -305,9 +306,11 @@ export function readConversation(
       continue;
     }
     // a question the persona answered from its brief answers nothing, nor does asking to hear the
-    // question again: its own question stays open
+    // question again or for a moment: its own question stays open
     if (asksToRepeat(turn.text) || asksForAMoment(turn.text)) continue;
     if (answeredFromBrief(p, turn.text, s.agentLines, s.current)) continue;
+    // nor does asking for the persona's side ("What would make this work for you?")
+    if (asksForView(p, turn.text)) continue;
     if (s.current !== null) {
       s.answers[s.current].push(turn.text);
       continue;

@@ -138,9 +138,12 @@ describe('reading an answer', () => {
       'ten percent more',
       'a hundred and sixty thousand',
       '12 %',
+      // a rate, however small
+      '95 an hour',
+      '40 a month',
     ])
       expect(namesAmount(amount), amount).toBe(true);
-    for (const count of ['two market surveys', 'in 2 weeks', 'three offers', 'a raise'])
+    for (const count of ['two market surveys', 'in 2 weeks', 'three offers', 'a raise', '3 tickets a day'])
       expect(namesAmount(count), count).toBe(false);
     const how = 'What number did you have in mind, and how did you arrive at it?';
     expect(answers(how, 'I was hoping for 165,000, based on two market surveys.')).toBe(true);

@@ -42,7 +42,7 @@ import {
   salientPhrase,
 } from './listen.js';
 import { offRegister } from './temperament.js';
-import { contentStems, fill, normalise, saysAny } from './text.js';
+import { contentStems, countWords, fill, normalise, saysAny } from './text.js';
 
 export type LinePart = {
   role:
@@ -301,10 +301,13 @@ function answerQuestions(
  * The reply of a persona the user leads to a question about its side (asksForView): its view of what
  * happened is the next fact of its brief not said yet, besides who it is ("Two weeks ago you
  * presented a redesign to the leadership team…"); asked what would help, it says what it wants
- * settled: its next question; with nothing of its story left to tell, or no question left, its own
+ * settled: its own question still unanswered, or its next one; with nothing of its story left to tell, or no question left, its own
  * view in its temperament ("Honestly, I'm still taking it in."). Not "Let's come back to that at
  * the end": these are the questions a manager, a colleague or a seller is there to ask.
  */
+/** the fewest words of a fact the persona tells as its side */
+const MIN_STORY_WORDS = 6;
+
 function answerView(
   p: DialoguePersona,
   s: ConversationState,
@@ -312,7 +315,11 @@ function answerView(
   seed: number,
 ): DialogueLine {
   const said = s.agentLines;
-  const untold = p.brief.facts.find((f) => !f.identity && !said.some((l) => l.includes(f.normalised)));
+  // a fact that tells something ("Renewing your design retainer." names a matter, and tells nothing)
+  const untold = p.brief.facts.find(
+    (f) =>
+      !f.identity && countWords(f.text) >= MIN_STORY_WORDS && !said.some((l) => l.includes(f.normalised)),
+  );
   // one that leads says it as it answers any question of its brief, and points back to its own
   if (asked === 'story' && untold && !p.userLeads)
     return answerQuestions(p, s, { fact: untold, again: false }, seed);
@@ -321,6 +328,11 @@ function answerView(
   }
   // a persona that leads, its story told, meets the question as before (asksForView: 'needs' only when the user leads)
   if (!p.userLeads) return answerQuestions(p, s, 'no fact', seed);
+  // what it wants settled: its own question still unanswered, else its next one
+  const pending = s.current !== null && s.answers[s.current].length === 0 ? s.current : null;
+  if (asked === 'needs' && pending !== null) {
+    return line('again', null, null, pending, questionParts(p, pending, 'transition', seed, said));
+  }
   const next = asked === 'needs' ? nextQuestion(p, s) : null;
   if (next === null) {
     // nothing left to tell or to settle: its own view, and the floor stays with the user

@@ -312,6 +312,10 @@ export function namesAmount(text: string): boolean {
     if (!isNumberToken(t)) return false;
     const next = tokens[i + 1];
     if (next && !next.breakBefore && AMOUNT_TAILS.has(next.lower)) return true;
+    // "95 an hour", "900 a month": a rate is an amount, however small
+    const unit = tokens[i + 2];
+    if (next && (next.lower === 'a' || next.lower === 'an') && unit && RATE_UNITS.has(unit.lower))
+      return true;
     return /^\d/.test(t.raw) && Number(t.raw.replace(/,/g, '')) >= SMALLEST_AMOUNT;
   });
 }
