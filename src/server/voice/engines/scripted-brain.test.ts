@@ -574,6 +574,10 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     ]).lines;
     expect(LINES.ownView.map((l) => l.text)).toContain(alexLines[2].text);
     expect(alexLines[3].text).toBe(alex.sampleQuestions[0]);
+    // "What's the biggest challenge for you?" asks for its side too: not "That's beside the point."
+    const challenge = playScripted(alex, ['Hi Alex.', "What's the biggest challenge for you right now?"])
+      .lines[1];
+    expect(LINES.ownView.map((l) => l.text)).toContain(challenge.text);
     // a customer who leads the call is asked its story too, and goes back to its own question
     const tom = preset('tom-brennan');
     const story = playScripted(tom, [
