@@ -145,6 +145,12 @@ describe('built-in evaluator', () => {
     );
     expect(nervous.criteria[0].rationale).toMatch(/1 of 1 answers? address/);
     expect(nervous.overallScore ?? 0).toBeGreaterThanOrEqual(plain.overallScore ?? 11);
+    // "Let me think." before an answer leaves the answer judged
+    const thinking = evaluate(
+      [question, 'You: Let me think. I rolled back the release myself.'].join('\n'),
+      rubric,
+    );
+    expect(thinking.criteria[0].rationale).toMatch(/of 1 answers? address/);
     // "No, that's everything, thanks." answers "Anything else?", and is judged as an answer
     const judged = evaluate(
       ['Lena: Anything else?', "You: No, that's everything, thanks."].join('\n'),

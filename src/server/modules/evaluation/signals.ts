@@ -536,16 +536,19 @@ function claimsOnly(facts: readonly SentenceFacts[]): boolean {
 const MAX_ASIDE_WORDS = 10;
 
 /**
- * A short turn asking to hear the question again or for a moment ("Sorry, I'm a bit nervous."), or, after a line that asks nothing (the persona's
- * welcome), one only greeting, thanking or saying it is ready ("No, that's everything, thanks." to
- * "Anything else?" is an answer, and judged as one).
+ * A short turn asking to hear the question again, or only for a moment ("Sorry, I'm a bit
+ * nervous."), or, after a line that asks nothing (the persona's welcome), one only greeting,
+ * thanking or saying it is ready ("No, that's everything, thanks." to "Anything else?" is an
+ * answer, and judged as one).
  */
 function isAside(facts: readonly SentenceFacts[], words: number, prompt: string | null, L: Lists): boolean {
   if (words > MAX_ASIDE_WORDS) return false;
   const says = (list: PhraseList) => facts.some((f) => countIn(f.toks, list) > 0);
-  if (says(L.repeatRequests) || says(L.pauses)) return true;
-  if (prompt?.includes('?')) return false;
+  if (says(L.repeatRequests)) return true;
   const substance = facts.reduce((n, f) => n + f.units, 0);
+  // "Let me think. I'd pull the funnel data." is an answer
+  if (says(L.pauses) && substance === 0) return true;
+  if (prompt?.includes('?')) return false;
   const negative = facts.some((f) => f.deflections + f.dismissals + f.apologies + f.caving > 0);
   // "Have you got two minutes?" names a figure, and still answers nothing
   return (says(L.timeChecks) || (says(L.greetings) && substance === 0)) && !negative;

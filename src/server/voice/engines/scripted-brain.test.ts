@@ -675,6 +675,10 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(lines[1].text).not.toMatch(/nervous/i);
     expect(lines[2].text).toContain(second);
     expect(readConversation(p, history).answers[0]).toHaveLength(1);
+    // a pause with the answer after it is an answer
+    const thought = playScripted(naomi, ['Yes, ready.', 'Let me think. I argued for tests and shipped them.'])
+      .lines[1];
+    expect(thought.move).not.toBe('again');
   });
 
   it('does not ask for the impact the user has already told of', () => {

@@ -16,6 +16,7 @@ import {
   type ListeningContext,
   readAnswer,
   touches,
+  wordsBesides,
 } from './listen.js';
 import { temperamentOf } from './temperament.js';
 import { countWords, keyStems, normalise, overlap, says, saysAny, tokenize } from './text.js';
@@ -160,9 +161,16 @@ export function asksToRepeat(turn: string): boolean {
   return countWords(turn) <= MAX_REPEAT_REQUEST_WORDS && saysAny(turn, ASIDES.repeatRequests).length > 0;
 }
 
-/** whether a user turn asks for a moment or says they are nervous ("Sorry, I'm a bit nervous.", asides.json pauses) */
-export function asksForAMoment(turn: string): boolean {
-  return countWords(turn) <= MAX_REPEAT_REQUEST_WORDS && saysAny(turn, ASIDES.pauses).length > 0;
+/**
+ * Whether a user turn only asks for a moment or says they are nervous ("Sorry, I'm a bit nervous.",
+ * asides.json pauses); "Let me think. I'd pull the funnel data." is an answer.
+ */
+export function asksForAMoment(turn: string, names: Set<string>): boolean {
+  return (
+    countWords(turn) <= MAX_REPEAT_REQUEST_WORDS &&
+    saysAny(turn, ASIDES.pauses).length > 0 &&
+    wordsBesides(turn, ASIDES.pauses, names).length === 0
+  );
 }
 
 /** the welcome's words a question can ask about ("product sense"), not its call to start ("Ready to start?") */
@@ -307,7 +315,7 @@ export function readConversation(
     }
     // a question the persona answered from its brief answers nothing, nor does asking to hear the
     // question again or for a moment: its own question stays open
-    if (asksToRepeat(turn.text) || asksForAMoment(turn.text)) continue;
+    if (asksToRepeat(turn.text) || asksForAMoment(turn.text, p.names)) continue;
     if (answeredFromBrief(p, turn.text, s.agentLines, s.current)) continue;
     // nor does asking for the persona's side ("What would make this work for you?")
     if (asksForView(p, turn.text)) continue;

@@ -297,17 +297,19 @@ function answerQuestions(
   return line('answer', null, null, null, parts);
 }
 
+/** the fewest words of a fact the persona tells as its side */
+const MIN_STORY_WORDS = 6;
+
 /**
  * The reply of a persona the user leads to a question about its side (asksForView): its view of what
  * happened is the next fact of its brief not said yet, besides who it is ("Two weeks ago you
  * presented a redesign to the leadership team…"); asked what would help, it says what it wants
- * settled: its own question still unanswered, or its next one; with nothing of its story left to tell, or no question left, its own
- * view in its temperament ("Honestly, I'm still taking it in."). Not "Let's come back to that at
- * the end": these are the questions a manager, a colleague or a seller is there to ask.
+ * settled: its own question still unanswered, or its next one; with nothing of its story left to
+ * tell, or no question left, its own view in its temperament ("Honestly, I'm still taking it in.").
+ * Not "Let's come back to that at the end": these are the questions a manager, a colleague or a
+ * seller is there to ask. A persona that leads (a customer with a complaint) is asked its story
+ * only, and tells it as it answers any question of its brief, pointing back to its own.
  */
-/** the fewest words of a fact the persona tells as its side */
-const MIN_STORY_WORDS = 6;
-
 function answerView(
   p: DialoguePersona,
   s: ConversationState,
@@ -320,13 +322,11 @@ function answerView(
     (f) =>
       !f.identity && countWords(f.text) >= MIN_STORY_WORDS && !said.some((l) => l.includes(f.normalised)),
   );
-  // one that leads says it as it answers any question of its brief, and points back to its own
-  if (asked === 'story' && untold && !p.userLeads)
-    return answerQuestions(p, s, { fact: untold, again: false }, seed);
   if (asked === 'story' && untold) {
+    if (!p.userLeads) return answerQuestions(p, s, { fact: untold, again: false }, seed);
     return line('answer', null, null, null, [{ role: 'brief', text: untold.text, temperament: null }]);
   }
-  // a persona that leads, its story told, meets the question as before (asksForView: 'needs' only when the user leads)
+  // a persona that leads, its story told, meets the question as any its brief cannot answer
   if (!p.userLeads) return answerQuestions(p, s, 'no fact', seed);
   // what it wants settled: its own question still unanswered, else its next one
   const pending = s.current !== null && s.answers[s.current].length === 0 ? s.current : null;
@@ -425,13 +425,14 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // invites the candidate's questions at the end)
   if (!s.closed && asksToRepeat(answer)) return askAgain(p, s, history, seed);
   // "Sorry, I'm a bit nervous.": reassured, and the question again
-  if (!s.closed && s.current !== null && asksForAMoment(answer)) {
+  if (!s.closed && s.current !== null && asksForAMoment(answer, p.names)) {
     return askAgain(p, s, history, seed, LINES.reassurance);
   }
   const found = answeredFromBrief(p, answer, said, s.current, s.closed);
-  // no fact asked for by its words, but its side asked for by a user who leads ("How did that feel?")
-  const view = s.closed || (typeof found === 'object' && found !== null) || found === 'kept back';
-  const asked = view ? null : asksForView(p, answer);
+  // no fact asked for by its words, but its side ("How did that feel?"): what a fact or a decline
+  // of what it keeps back answers, and a closed call, stay as they are
+  const settled = s.closed || found === 'kept back' || (typeof found === 'object' && found !== null);
+  const asked = settled ? null : asksForView(p, answer);
   if (asked) return answerView(p, s, asked, seed);
   if (found) return answerQuestions(p, s, found, seed);
 

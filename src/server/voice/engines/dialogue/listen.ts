@@ -108,12 +108,16 @@ const COURTESY = ANSWER_DATA.courtesies;
 const GREETING_WORDS = new Set(COURTESY.greetings);
 const INTENSIFIERS = new Set(COURTESY.intensifiers);
 
-/** the phrase of `leads` a sentence's words begin with, as words, longest first */
+/** a courtesy's leading phrases, longest first (leadOf takes the first that fits) */
+const longestFirst = (leads: readonly string[]) => [...leads].sort((a, b) => b.length - a.length);
+const INTRODUCTIONS = longestFirst(COURTESY.introductions);
+const APOLOGIES = longestFirst(COURTESY.apologies);
+const THANKS = longestFirst(COURTESY.thanks);
+
+/** how many words of `leads`' phrase a sentence's words begin with (-1: none) */
 function leadOf(words: string[], leads: readonly string[]): number {
   const text = words.join(' ');
-  const lead = [...leads]
-    .sort((a, b) => b.length - a.length)
-    .find((l) => text === l || text.startsWith(`${l} `));
+  const lead = leads.find((l) => text === l || text.startsWith(`${l} `));
   return lead === undefined ? -1 : lead.split(' ').length;
 }
 
@@ -126,23 +130,24 @@ export function courtesiesOnly(answer: string, names: Set<string>): boolean {
   return (
     sentences.length > 0 &&
     sentences.every((sentence) => {
-      const tokens = tokenize(sentence).filter(
+      const all = tokenize(sentence);
+      const tokens = all.filter(
         (t) => !GREETING_WORDS.has(t.lower) && !names.has(t.lower) && !INTENSIFIERS.has(t.lower),
       );
       const words = tokens.map((t) => t.lower);
       if (!words.length) return true;
       const rest = (lead: number) => lead >= 0 && words.length - lead <= COURTESY.maxRestWords;
-      const intro = leadOf(words, COURTESY.introductions);
+      const intro = leadOf(words, INTRODUCTIONS);
       // "I'm Sam", "This is Sam from RouteWise": a name follows (not "I'm sure we…"); a recogniser
       // gives no capitals, so there a greeting before it says it ("hi rachel i'm jo from stackwise")
       // and what follows the name says where the speaker is from ("i'm excited about it" names no one)
       const spokenGreeting =
         sentence === sentence.toLowerCase() &&
-        GREETING_WORDS.has(tokenize(sentence)[0]?.lower) &&
+        GREETING_WORDS.has(all[0]?.lower) &&
         (words[intro + 1] === undefined || COURTESY.afterName.includes(words[intro + 1]));
       const name = /^\p{Lu}/u.test(tokens[intro]?.raw ?? '') || spokenGreeting;
       const named = intro >= 0 && name && rest(intro + 1);
-      return named || rest(leadOf(words, COURTESY.apologies)) || rest(leadOf(words, COURTESY.thanks));
+      return named || rest(leadOf(words, APOLOGIES)) || rest(leadOf(words, THANKS));
     })
   );
 }
@@ -209,18 +214,25 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
 /** a turn that asks whether the persona has time is an opening this long at most (a greeting, a name) */
 const MAX_TIME_CHECK_WORDS = 16;
 
+/**
+ * The words of a turn besides the phrases of `phrases` it says, stopwords, the persona's names and
+ * single letters: what is left of "Sorry, I'm a bit nervous." once "a bit nervous" is taken out is
+ * nothing, of "Let me think. I'd pull the funnel data." the funnel data.
+ */
+export function wordsBesides(text: string, phrases: readonly string[], names: Set<string>) {
+  let rest = text;
+  for (const p of saysAny(text, phrases)) {
+    rest = rest.replace(new RegExp(`(?<![\\p{L}'’])${p.replace(/'/g, "['’]")}(?![\\p{L}'’])`, 'giu'), ' ');
+  }
+  return tokenize(rest).filter((t) => !isStopword(t.lower) && !names.has(t.lower) && t.lower.length > 1);
+}
+
 /** a reply that only says yes, I'm ready, or hello: nothing in it to answer */
 export function isReadiness(answer: string, names: Set<string>): boolean {
   // "Hi Priya, this is Sam from RouteWise. Have you got two minutes?": a cold call's opening
   if (saysAny(answer, ASIDES.timeChecks).length && countWords(answer) <= MAX_TIME_CHECK_WORDS) return true;
   if (countWords(answer) > 14) return false;
-  let rest = answer;
-  for (const p of saysAny(answer, ANSWER_DATA.ready)) {
-    rest = rest.replace(new RegExp(`(?<![\\p{L}'’])${p.replace(/'/g, "['’]")}(?![\\p{L}'’])`, 'giu'), ' ');
-  }
-  const left = tokenize(rest).filter(
-    (t) => !isStopword(t.lower) && !names.has(t.lower) && t.lower.length > 1,
-  );
+  const left = wordsBesides(answer, ANSWER_DATA.ready, names);
   // "yes, I'm ready to talk about the launch" is still only a yes
   const enough = left.length <= 1 || (left.length <= 3 && says(answer, 'ready'));
   return enough && !ANSWER_DATA.hostile.some((h) => says(answer, h.match));
