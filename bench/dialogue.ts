@@ -54,6 +54,9 @@ const DEFAULT_EXPECT: Record<string, string> = {
   question: 'answer',
   // "sorry, could you repeat the question?": the question said again
   again: 'again',
+  // "could we book 30 minutes next Tuesday?" to a persona the user leads: what it wants settled
+  // first, its question on the table again while that has no answer
+  'next-step': 'again',
 };
 
 function meets(expect: string, line: DialogueLine): boolean {

@@ -28,7 +28,7 @@ async function typedCall(page: Page, user: string, persona: RegExp) {
   };
 }
 
-test('a prospect asked discovery questions answers them from her brief, then takes the pitch', async ({
+test('a prospect asked discovery questions answers them from her brief, takes the pitch, and is not rushed to a demo', async ({
   page,
 }) => {
   const say = await typedCall(page, 'Discovery Rep', /Rachel Alvarez/);
@@ -45,6 +45,16 @@ test('a prospect asked discovery questions answers them from her brief, then tak
     'A distributor with four warehouses like yours cut mis-shipped orders by a third in three months with scan-to-confirm packing.',
   );
   await expect(objection).toContainText('Why should I switch when our current system mostly works?');
+  // a proposed next step answers nothing: what she wants settled first, and her question again
+  const notYet = await say('Could we book 30 minutes next Tuesday to show you a demo?');
+  await expect(notYet).toContainText(/get ahead of ourselves|put anything in the diary/);
+  await expect(notYet).toContainText('Why should I switch');
+  // an answer that ends on a question to her: heard, and the question answered, not her next one
+  const asked = await say(
+    'Because your spreadsheets cost you about 2 percent of orders, and we cut that in half in a quarter. Who else would sign off on a purchase like this?',
+  );
+  await expect(asked).toContainText('I answer to a cost-focused CFO');
+  await expect(asked).not.toContainText('What would this cost us');
   await page.screenshot({ path: test.info().outputPath('persona-answers.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'End Call' }).click();

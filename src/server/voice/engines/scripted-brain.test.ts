@@ -629,6 +629,112 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(LINES.unknowns.some((l) => sarah.text.startsWith(l.text))).toBe(true);
   });
 
+  it('answers the question a pitch or a point ends on, and hears the point as an answer', () => {
+    const rachel = preset('rachel-alvarez');
+    const [whySwitch, cost] = rachel.sampleQuestions;
+    const pitch =
+      'We help warehouses cut mis-shipped orders with scan-to-confirm packing; a distributor your size cut them by a third. How does your team handle orders today?';
+    const { lines } = playScripted(rachel, [
+      'Hi Rachel, this is Sam from RouteWise.',
+      pitch,
+      'Because the spreadsheets cost you 2 percent of orders in mis-ships, and our customers cut that in half in three months.',
+    ]);
+    // not "A third. Hm. Why should I switch…?": what it heard, then its problems, and the floor stays with the user
+    expect(lines[1].move).toBe('answer');
+    expect(lines[1].parts.map((part) => part.role)).toEqual(['acknowledgement', 'answer-lead', 'brief']);
+    expect(lines[1].text).toContain('mis-shipped orders, slow onboarding of seasonal staff');
+    expect(lines[1].text).not.toContain('?');
+    expect(lines[2].text).toContain(whySwitch);
+    // the pitch itself was heard: mid-call, the pitch answers the question on the table and it moves on
+    const midCall = playScripted(rachel, ['Hi Rachel.', 'Sure.', pitch]).lines;
+    expect(midCall[1].text).toContain(whySwitch);
+    expect(midCall[2].move).toBe('answer');
+    const after = playScripted(rachel, [
+      'Hi Rachel.',
+      'Sure.',
+      pitch,
+      'Because the spreadsheets cost you 2 percent of orders in mis-ships, and our customers cut that in half in three months.',
+    ]).lines[3];
+    expect(after.text).toContain(cost);
+    // asked for its side at the end of a point: its side ("…How are you feeling about it?")
+    const dana = preset('dana-whitfield');
+    const felt = playScripted(dana, [
+      'Hi Dana, thanks for making the time.',
+      'I presented your research at the leadership review without crediting you, and that was wrong. How are you feeling about it?',
+    ]).lines[1];
+    expect(felt.text).toContain('without mentioning me');
+    // a check-in ends no point on a question to the persona, nor does a proposal
+    const checkIn = playScripted(rachel, [
+      'Hi Rachel.',
+      `${pitch.replace(/How does.*$/, '')}Does that make sense?`,
+    ]).lines[1];
+    expect(checkIn.move).not.toBe('answer');
+    // an interviewer and a persona that leads meet such a turn as an answer, as before
+    const sarah = playScripted(preset('sarah-chen'), [
+      'Yes, ready.',
+      'I launched the new checkout at Ledgerly and conversion went up 12 percent. How big is your team?',
+    ]).lines[1];
+    expect(sarah.move).not.toBe('answer');
+    const tom = playScripted(preset('tom-brennan'), [
+      'A configuration change took the payment service down at 9:02 and we restored it at 12:10. How many orders did you lose?',
+    ]).lines[0];
+    expect(tom.move).not.toBe('answer');
+  });
+
+  it('meets a proposed next step: what it wants settled first, or agreed once it has no question left', () => {
+    const rachel = preset('rachel-alvarez');
+    const [whySwitch, cost] = rachel.sampleQuestions;
+    const sceptical = (lines: typeof LINES.nextStepsFirst) =>
+      lines.filter((l) => l.temperament === 'sceptical').map((l) => l.text);
+    const book = 'Could we book 30 minutes next Tuesday to show you a demo?';
+    const { lines } = playScripted(rachel, [
+      'Hi Rachel.',
+      'Sure.',
+      book,
+      'Because the spreadsheets cost you 2 percent of orders in mis-ships, and our customers cut that in half in three months.',
+    ]);
+    // "30 minutes. We'll see. What would this cost us…?" took the proposal for why she should switch
+    expect(lines[2].move).toBe('again');
+    expect(sceptical(LINES.nextStepsFirst)).toContain(lines[2].parts[0].text);
+    expect(lines[2].text).toContain(whySwitch);
+    // the proposal answered nothing: the next turn answers why, and she moves on
+    expect(lines[3].text).toContain(cost);
+    // an answer that also proposes answers, and she asks her next question
+    const both = playScripted(rachel, [
+      'Hi Rachel.',
+      'Sure.',
+      'Because the spreadsheets cost you 2 percent of orders in mis-ships, and our customers cut that in half in three months. Could we book a demo next week?',
+    ]).lines[2];
+    expect(both.move).toBe('next');
+    expect(both.text).toContain(cost);
+    // once it has closed, the user secures the next step: agreed
+    const answersAll = [
+      'Because the spreadsheets cost you 2 percent of orders in mis-ships, and our customers cut that in half in three months.',
+      "For four warehouses it's about 900 a month per site, all in.",
+      'Six weeks per site, and the first site runs in parallel.',
+      'Northline Distribution, four warehouses, a third fewer mis-ships in three months.',
+      'We connect to your carriers before the switch, so nothing changes for them.',
+    ];
+    const closed = playScripted(rachel, ['Hi Rachel.', 'Sure.', ...answersAll, book]).lines;
+    expect(closed.at(-2)?.move).toBe('close');
+    expect(closed.at(-1)?.move).toBe('after-close');
+    expect(sceptical(LINES.nextStepsAgreed)).toContain(closed.at(-1)?.text);
+    // an agreement on what the user will do answers a report's question, a day or not
+    const alex = preset('alex-kim');
+    const agreed = playScripted(alex, [
+      'Hi Alex.',
+      'Two teammates said your review comments discouraged them.',
+      'Could we agree that from Monday you suggest a fix in every comment?',
+    ]).lines[2];
+    expect(agreed.parts.map((part) => part.role)).not.toContain('next-step');
+    // "What about the pilot?" asks about a thing, as "What about equity?" does
+    const thing = playScripted(rachel, ['Hi Rachel.', 'Sure.', 'What about the pilot?']).lines[2];
+    expect(thing.parts.map((part) => part.role)).not.toContain('next-step');
+    // an interviewer meets a proposal as an answer, as before
+    const sarah = playScripted(preset('sarah-chen'), ['Yes, ready.', book]).lines[1];
+    expect(sarah.parts.map((part) => part.role)).not.toContain('next-step');
+  });
+
   it('meets greetings and an apology that say nothing to its question as it meets a one-word answer', () => {
     const tom = preset('tom-brennan');
     const [whatWentWrong, whySlow] = tom.sampleQuestions;

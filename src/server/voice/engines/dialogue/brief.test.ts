@@ -2,7 +2,14 @@
 // into its own words, and which turns ask it something.
 import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
-import { briefFacts, briefOf, factFor, inFirstPerson, questionsToPersona } from './brief.js';
+import {
+  briefFacts,
+  briefOf,
+  factFor,
+  inFirstPerson,
+  questionsAtTheEnd,
+  questionsToPersona,
+} from './brief.js';
 import { normalise } from './text.js';
 
 const preset = (slug: string) => {
@@ -205,5 +212,38 @@ describe('a turn that asks the persona something', () => {
       questionsToPersona('Did you see the match last night? My football club finally won the derby.'),
     ).toBeNull();
     expect(questionsToPersona('Are you kidding me? Launches slip all the time.')).toBeNull();
+  });
+});
+
+describe('a point that ends on a question to the persona', () => {
+  const pitch =
+    'We help warehouses cut mis-shipped orders with scan-to-confirm packing, and a distributor your size cut them by a third.';
+  const spoken = pitch.replace(/[.,]/g, '').toLowerCase();
+  it('hands the persona the questions it ends on, typed or as a recogniser gives it', () => {
+    expect(questionsAtTheEnd(`${pitch} How does your team handle orders today?`)).toEqual([
+      'How does your team handle orders today?',
+    ]);
+    // as a recogniser gives it, by its words' order: a question word, its verb, then "you"
+    expect(questionsAtTheEnd(`${spoken} how does your team handle orders today`)).toEqual([
+      'how does your team handle orders today',
+    ]);
+    expect(questionsAtTheEnd(`${spoken} have you tried a scanner at the packing bench`)).toEqual([
+      'have you tried a scanner at the packing bench',
+    ]);
+    expect(questionsAtTheEnd(`${pitch} Who signs off on this? What would it need to show?`)).toEqual([
+      'Who signs off on this?',
+      'What would it need to show?',
+    ]);
+  });
+  it('is not a turn that is mainly asking, one that ends on a statement, a check-in, a proposal or small talk', () => {
+    // questionsToPersona reads a turn that is mainly asking
+    expect(questionsAtTheEnd('Thanks. How does your team handle orders today?')).toBeNull();
+    expect(questionsAtTheEnd(`How do you handle orders today? ${pitch}`)).toBeNull();
+    expect(questionsAtTheEnd(`${pitch} Does that make sense?`)).toBeNull();
+    expect(questionsAtTheEnd(`${pitch} Could we book a demo next week?`)).toBeNull();
+    expect(questionsAtTheEnd(`${pitch} Are you kidding me?`)).toBeNull();
+    // as a recogniser gives it, a request is no question ("can i have your order number")
+    expect(questionsAtTheEnd("i'm sorry to hear that can i have your order number please")).toBeNull();
+    expect(questionsAtTheEnd(`${spoken} and we train your seasonal staff in a day`)).toBeNull();
   });
 });

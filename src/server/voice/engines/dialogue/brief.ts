@@ -228,6 +228,68 @@ export function isPleasantry(sentence: string, names: ReadonlySet<string> = new 
 /** "Have you got two minutes?", "Is now a good time?" (asides.json timeChecks): met in kind, as a pleasantry is */
 export const isTimeCheck = (sentence: string) => saysAny(sentence, ASIDES.timeChecks).length > 0;
 
+/**
+ * A recogniser's turn (no punctuation) that ends on a question: the question's words run from a
+ * question word and an inverted verb and "you" ("how does your team handle packing today", "do you
+ * use a carrier portal"), which a statement does not say in that order.
+ */
+const SPOKEN_QUESTION_TAIL =
+  /^(.*\S)\s+((?:(?:how|what|where|when|why|who|which)\s+)?(?:(?:do|does|did|is|are|would|will|can|could)\s+(?:you|your)|have\s+you)\b.*)$/i;
+const WH_WORD = /\s+(how|what|where|when|why|who|which)$/i;
+/** the most words of a recogniser's turn taken for the question it ends on */
+const MAX_SPOKEN_TAIL_WORDS = 15;
+
+/**
+ * The questions a turn ends on, after more than a question's worth of other words: what a user who
+ * leads hands the persona when a pitch or a point closes on a question to it ("…our customers see 20
+ * percent fewer late trucks. How do you plan routes today?"). Null when the turn is mainly asking
+ * (questionsToPersona reads it), ends on anything else, or asks as questionsToPersona would not
+ * (a check-in, a proposal, small talk, hostile or off the call). As a recogniser gives it, with no
+ * punctuation, the question is read from its word order (SPOKEN_QUESTION_TAIL).
+ */
+export function questionsAtTheEnd(turn: string, names: ReadonlySet<string> = new Set()): string[] | null {
+  const text = turn.trim();
+  if (questionsToPersona(text, names)) return null;
+  const asked = text.endsWith('?') ? typedQuestionsAtTheEnd(text) : spokenQuestionAtTheEnd(text);
+  const toPersona = asked.filter((q) => !isPleasantry(q, names) && !isTimeCheck(q));
+  if (!toPersona.length) return null;
+  const offCall = saysAny(text, ANSWER_DATA.offTopic).length >= OFF_CALL_SUBJECTS;
+  return offCall || ANSWER_DATA.hostile.some((h) => says(text, h.match)) ? null : toPersona;
+}
+
+function typedQuestionsAtTheEnd(text: string): string[] {
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const lastStatement = sentences.findLastIndex((s) => !s.trim().endsWith('?'));
+  return lastStatement < 0 ? [] : addressedQuestions(sentences.slice(lastStatement + 1));
+}
+
+function spokenQuestionAtTheEnd(text: string): string[] {
+  if (/[.!?,;]/.test(text)) return [];
+  const found = SPOKEN_QUESTION_TAIL.exec(text);
+  if (!found) return [];
+  const wh = WH_WORD.exec(found[1]);
+  const tail = wh ? `${wh[1]} ${found[2]}` : found[2];
+  const words = countWords(tail);
+  return words >= MIN_QUESTION_WORDS && words <= MAX_SPOKEN_TAIL_WORDS && isAddressed(tail, false)
+    ? [tail]
+    : [];
+}
+
+/** The sentences of `sentences` that are questions addressed to the persona, not asked of oneself and answered. */
+function addressedQuestions(sentences: string[]): string[] {
+  return sentences.filter(
+    (s, i) =>
+      s.trim().endsWith('?') &&
+      countWords(s) >= MIN_QUESTION_WORDS &&
+      isAddressed(s, true) &&
+      // "What would I do differently? I'd involve the team earlier.": asked of oneself, and answered
+      !(
+        saysAny(s.replace(ASK_LEAD, ''), BRIEF.speaker).length &&
+        sentences.slice(i + 1).some((r) => !r.trim().endsWith('?'))
+      ),
+  );
+}
+
 /** The question sentences of a turn that is mainly asking, addressed to the persona (questionsToPersona). */
 function askedIn(text: string): string[] | null {
   if (!text) return null;
@@ -242,17 +304,7 @@ function askedIn(text: string): string[] | null {
       : null;
   }
   const sentences = text.split(/(?<=[.!?])\s+/);
-  const questions = sentences.filter(
-    (s, i) =>
-      s.trim().endsWith('?') &&
-      countWords(s) >= MIN_QUESTION_WORDS &&
-      isAddressed(s, true) &&
-      // "What would I do differently? I'd involve the team earlier.": asked of oneself, and answered
-      !(
-        saysAny(s.replace(ASK_LEAD, ''), BRIEF.speaker).length &&
-        sentences.slice(i + 1).some((r) => !r.trim().endsWith('?'))
-      ),
-  );
+  const questions = addressedQuestions(sentences);
   const others = sentences.filter((s) => !questions.includes(s));
   return questions.length && countWords(others.join(' ')) <= MAX_OTHER_WORDS ? questions : null;
 }

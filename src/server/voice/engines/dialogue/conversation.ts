@@ -6,7 +6,14 @@ import { ASIDES } from '../../../../shared/domain/asides.js';
 import type { Temperament } from '../../../../shared/domain/temperament.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import type { Persona, Turn } from '../brain.js';
-import { aboutTheBrief, type Brief, briefOf, factFor, questionsToPersona } from './brief.js';
+import {
+  aboutTheBrief,
+  type Brief,
+  briefOf,
+  factFor,
+  questionsAtTheEnd,
+  questionsToPersona,
+} from './brief.js';
 import { ANSWER_DATA, BRIEF, FOLLOW_UP_KINDS, type FollowUpKind, LINES, MODEL_PROMPT } from './data.js';
 import {
   answers,
@@ -105,6 +112,12 @@ export function preparePersona(persona: Persona): DialoguePersona {
   };
 }
 
+/** the fact of the persona's brief that answers questions, or a decline for what it keeps back (factFor) */
+const briefAnswer = (p: DialoguePersona, questions: string[], said: string[]) =>
+  p.brief.facts.length || p.brief.secrets.length
+    ? factFor(p.brief, questions, said, p.names, p.identity)
+    : null;
+
 /**
  * What the persona answers, from its brief, to a user turn that asks it something: a fact, or a
  * decline for what the brief keeps back; null when the turn asks nothing the brief can answer (the
@@ -121,10 +134,7 @@ export function answeredFromBrief(
 ): ReturnType<typeof factFor> | 'no fact' | 'not to hand' {
   const questions = questionsToPersona(turn, p.names);
   if (!questions) return null;
-  const found =
-    p.brief.facts.length || p.brief.secrets.length
-      ? factFor(p.brief, questions, said, p.names, p.identity)
-      : null;
+  const found = briefAnswer(p, questions, said);
   if (found) return found;
   // a question no fact answers, while the persona's own question waits ("What is the top of the
   // band?"), is declined; one about that question ("What do you mean?") is met as an answer
@@ -135,6 +145,51 @@ export function answeredFromBrief(
   // one about the persona's own situation ("How many people pack orders in peak season?" to a
   // prospect whose brief names its orders) asks a detail the persona does not have to hand
   return aboutTheBrief(p.brief, questions, p.names) ? 'not to hand' : 'no fact';
+}
+
+/**
+ * What a persona the user leads answers to the question a pitch or a point ends on ("…our customers
+ * see 20 percent fewer late trucks. How do you plan routes today?", questionsAtTheEnd): the fact of
+ * its brief that answers it, or a decline for what the brief keeps back (`found`); else, asked for
+ * its side ("…How did the sprint feel from your side?"), that (`view`, asksForView). Null when it
+ * asks neither: the turn is met as an answer, as any is. The turn answers the persona's question too.
+ */
+export function answeredAtTheEnd(
+  p: DialoguePersona,
+  turn: string,
+  said: string[],
+):
+  | { found: NonNullable<ReturnType<typeof factFor>>; questions: string[] }
+  | { view: 'story' | 'needs'; questions: string[] }
+  | null {
+  if (!p.userLeads) return null;
+  const questions = questionsAtTheEnd(turn, p.names);
+  if (!questions) return null;
+  const found = briefAnswer(p, questions, said);
+  if (found) return { found, questions };
+  const view = asksForView(p, questions.join(' '));
+  return view ? { view, questions } : null;
+}
+
+/** a proposal's words besides the sentences that propose, that still leave a turn only proposing ("Great.") */
+const MAX_BESIDES_PROPOSAL = 4;
+
+/**
+ * Whether a turn proposes a next step to a persona the user leads (a proposal, brief.json proposals,
+ * naming one of answers.json nextSteps: "Could we book 30 minutes next Tuesday?", "Would you be open
+ * to a pilot?"), and whether proposing is all it does (`only`): such a turn answers no question of
+ * the persona's. Null for any other turn, and for any turn to a persona that leads.
+ */
+export function proposesNextStep(p: DialoguePersona, turn: string): { only: boolean } | null {
+  if (!p.userLeads) return null;
+  const sentences = turn.trim().split(/(?<=[.!?])\s+/);
+  // ("What about the pilot?" asks about a thing: answeredFromBrief reads it first)
+  const proposing = sentences.filter(
+    (s) => saysAny(s, BRIEF.proposals).length > 0 && saysAny(s, ANSWER_DATA.nextSteps).length > 0,
+  );
+  if (!proposing.length) return null;
+  const besides = sentences.filter((s) => !proposing.includes(s)).join(' ');
+  return { only: countWords(besides) <= MAX_BESIDES_PROPOSAL };
 }
 
 /**
@@ -317,8 +372,9 @@ export function readConversation(
     // question again or for a moment: its own question stays open
     if (asksToRepeat(turn.text) || asksForAMoment(turn.text, p.names)) continue;
     if (answeredFromBrief(p, turn.text, s.agentLines, s.current)) continue;
-    // nor does asking for the persona's side ("What would make this work for you?")
-    if (asksForView(p, turn.text)) continue;
+    // nor does asking for the persona's side ("What would make this work for you?"), or only
+    // proposing a next step ("Could we book 30 minutes next Tuesday?")
+    if (asksForView(p, turn.text) || proposesNextStep(p, turn.text)?.only) continue;
     if (s.current !== null) {
       s.answers[s.current].push(turn.text);
       continue;

@@ -59,6 +59,8 @@ const linesSchema = z.strictObject({
   unknowns: lines,
   unknownsLed: lines,
   ownView: lines,
+  nextStepsFirst: lines,
+  nextStepsAgreed: lines,
   notToHand: lines,
   pleasantries: lines,
   timeChecks: lines,
@@ -108,6 +110,7 @@ const answersSchema = z.strictObject({
     maxRestWords: z.int().nonnegative(),
   }),
   viewAsks: z.strictObject({ interviewers: wordList.min(1), story: wordList.min(1), needs: wordList.min(1) }),
+  nextSteps: wordList.min(1),
 });
 
 const wordMap = z.record(z.string().min(1), z.string());

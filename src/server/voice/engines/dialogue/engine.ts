@@ -10,6 +10,7 @@ import { stableHash } from '../../../../shared/stable-hash.js';
 import type { Turn } from '../brain.js';
 import { isPleasantry, isTimeCheck, questionsToPersona } from './brief.js';
 import {
+  answeredAtTheEnd,
   answeredFromBrief,
   asksForAMoment,
   asksForView,
@@ -19,6 +20,7 @@ import {
   listeningContext,
   MAX_FOLLOW_UPS,
   nextQuestion,
+  proposesNextStep,
   readConversation,
 } from './conversation.js';
 import {
@@ -57,6 +59,7 @@ export type LinePart = {
     | 'brief'
     | 'deflection'
     | 'still-asking'
+    | 'next-step'
     | 'pleasantry'
     | 'go-ahead'
     | 'again'
@@ -351,6 +354,39 @@ function answerView(
 }
 
 /**
+ * The reply of a persona the user leads to a proposed next step (proposesNextStep): with a question
+ * of its own still to settle, what it says to that and the question (the one on the table, when the
+ * turn only proposed and it has had no answer; else its next); with none left, it agrees and closes;
+ * once it has closed, it agrees.
+ */
+function replyToNextStep(
+  p: DialoguePersona,
+  s: ConversationState,
+  only: boolean,
+  seed: number,
+): DialogueLine {
+  const said = s.agentLines;
+  if (s.closed) {
+    // the call closed, and the user secures the next step: agreed
+    const agreed = choose(LINES.nextStepsAgreed, p.temperament, seed, said);
+    return line('after-close', null, null, null, [
+      { role: 'next-step', text: agreed.text, temperament: agreed.temperament },
+    ]);
+  }
+  const pending = only && s.current !== null && s.answers[s.current].length === 0 ? s.current : null;
+  const next = pending ?? nextQuestion(p, s);
+  const reply = choose(
+    next === null ? LINES.nextStepsAgreed : LINES.nextStepsFirst,
+    p.temperament,
+    seed,
+    said,
+  );
+  const part: LinePart = { role: 'next-step', text: reply.text, temperament: reply.temperament };
+  const move = next === null ? 'close' : pending !== null ? 'again' : s.current === null ? 'begin' : 'next';
+  return line(move, null, null, next, [part, ...questionParts(p, next, 'transition', seed, said)]);
+}
+
+/**
  * The question on the table said again, when the user asks to hear it ("Sorry, could you repeat
  * the question?"): the question on the table, or, when the persona's last line that asked something
  * was a follow-up, that follow-up's question sentences, after a lead in its temperament.
@@ -436,6 +472,10 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   if (asked) return answerView(p, s, asked, seed);
   if (found) return answerQuestions(p, s, found, seed);
 
+  // "Could we book 30 minutes next Tuesday?": agreed, or what it wants settled first
+  const proposal = proposesNextStep(p, answer);
+  if (proposal) return replyToNextStep(p, s, proposal.only, seed);
+
   if (s.closed) {
     // a question it cannot answer, asked at the end ("saved for the end" included): followed up later
     const lines = questionsToPersona(answer, p.names) ? LINES.unknownsAfterClose : LINES.afterClosing;
@@ -445,6 +485,18 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     ]);
   }
 
+  // a pitch or a point that ends on a question to the persona ("…How do you plan routes today?"):
+  // what it heard, then the fact of its brief that answers; the floor stays with the user
+  const handed = answeredAtTheEnd(p, answer, said);
+  if (handed) {
+    const point = answer.trim().slice(0, answer.trim().lastIndexOf(handed.questions[0])).trim();
+    const question = p.questions[s.current ?? 0] ?? '';
+    const reading = readAnswer(point, listeningContext(p, question));
+    const ack = ackPart(p, acknowledgement(p, point, reading, question, true), seed, said);
+    const reply =
+      'found' in handed ? answerQuestions(p, s, handed.found, seed) : answerView(p, s, handed.view, seed);
+    return line(reply.move, null, reading.kind, reply.question, [ack, ...reply.parts]);
+  }
   if (s.current === null) {
     // the user's first reply, before any question
     const next = nextQuestion(p, s);
