@@ -76,6 +76,13 @@ describe('the facts of a brief', () => {
       text: expect.stringMatching(/^My budget/),
     });
     expect(answer('What is your favourite colour?')).toBeNull();
+    // a word of who the persona is, said in passing, does not make the question about who it is
+    expect(answer("What's the biggest headache in your warehouses?")).toMatchObject({
+      text: expect.stringMatching(/^My real problems/),
+    });
+    expect(answer('How many warehouses do you have?')).toMatchObject({
+      text: expect.stringMatching(/^I'm Rachel Alvarez/),
+    });
     // a word as common as "long" names no kind of thing: the persona meets the turn as an answer
     expect(answer('How long will this take?')).toBeNull();
     const said = [normalise((problems as { text: string }).text)];

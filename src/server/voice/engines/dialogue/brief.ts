@@ -342,6 +342,21 @@ export function factFor(
   const old = new Set(facts.filter((_, i) => wasSaid[i]).flatMap((f) => [...f.keys]));
   const keys = new Set([...askedKeys].filter((k) => !old.has(k)));
   const concepts = conceptsOf(asked);
+  // the words of the question that name each kind of thing it asks about, as key stems
+  const namedBy = new Map(
+    [...concepts].map((c) => [c, saysAny(asked, BRIEF.concepts[c]).map((w) => keyStems(w))] as const),
+  );
+  // who the persona is counts a kind of thing beside the words it shares only when another word
+  // names it: "in your warehouses" shares "warehouses" with "…a regional logistics company with four
+  // warehouses" once, not twice ("What's the biggest headache in your warehouses?" asks about a
+  // problem); a fact of what it knows counts both ("What does a late order cost you?": its budget)
+  const kinds = (fact: BriefFact) => {
+    if (!fact.identity) return overlap(fact.concepts, concepts);
+    const shared = new Set([...fact.keys].filter((k) => keys.has(k)));
+    return [...fact.concepts].filter((c) =>
+      namedBy.get(c)?.some((stems) => [...stems].some((k) => !shared.has(k))),
+    ).length;
+  };
   // a word of the persona's own title ("support" to a Head of Customer Support) is in most of
   // what it is asked: alone it asks nothing about who the persona is ("How do you handle support
   // tickets?"); two of them, or one beside another shared word, do ("Are you the head of support?")
@@ -367,7 +382,7 @@ export function factFor(
       return {
         fact,
         words,
-        score: 2 * words + 2 * overlap(fact.concepts, concepts) + who,
+        score: 2 * words + 2 * kinds(fact) + who,
         again: wasSaid[i],
       };
     })
@@ -375,9 +390,13 @@ export function factFor(
     .map((f) => f as NonNullable<typeof f>);
   if (!scored.length) return null;
   const top = Math.max(...scored.map((f) => f.score));
-  // at the same score, a word the question says beats a kind of thing it asks about
-  const mostWords = Math.max(...scored.filter((f) => f.score === top).map((f) => f.words));
-  const best = scored.filter((f) => f.score === top && f.words === mostWords);
+  // at the same score, what the persona knows beats who it is, unless that is asked; then a word the
+  // question says beats a kind of thing it asks about
+  const tied = scored.filter((f) => f.score === top);
+  const known = aboutIdentity ? tied : tied.filter((f) => !f.fact.identity);
+  const candidates = known.length ? known : tied;
+  const mostWords = Math.max(...candidates.map((f) => f.words));
+  const best = candidates.filter((f) => f.words === mostWords);
   const chosen = best.find((f) => !f.again) ?? best[0];
   return { fact: chosen.fact, again: chosen.again };
 }

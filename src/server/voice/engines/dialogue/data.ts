@@ -134,6 +134,8 @@ const languageSchema = z.strictObject({
   measurePrepositions: wordList,
   rateUnits: wordList,
   calendar: wordList,
+  spanUnits: wordList.min(1),
+  spanAsks: wordList.min(1),
 });
 
 const modelPromptSchema = z.strictObject({

@@ -5,6 +5,7 @@ import { followUpKindsIn } from './conversation.js';
 import { allLines, FOLLOW_UP_KINDS, LINES, REOPENING } from './data.js';
 import {
   answers,
+  asksForASpan,
   givesFigureAsked,
   namesAmount,
   questionTopic,
@@ -235,6 +236,19 @@ describe('reading an answer', () => {
       'a database issue',
     );
     expect(phrase('It took a couple of days.')).toBeUndefined();
+    // a span of time that frames the answer is not what it tells, unless the question asks how long
+    expect(phrase('In the last six months I led the payments migration for our checkout team.')).toBe(
+      'the payments migration',
+    );
+    expect(phrase('Over six months I mentored two engineers into owning their services.')).toBe(
+      'two engineers',
+    );
+    expect(phrase('I have been a product manager in fintech for six years.')).toBe('six years');
+    expect(
+      salientPhrase('Six weeks per site, and the first site runs in parallel.', { spanAsked: true })?.text,
+    ).toBe('six weeks');
+    expect(asksForASpan('How long until my team is actually up and running?')).toBe(true);
+    expect(asksForASpan('Who else like us is using this?')).toBe(false);
   });
 
   it('names what a question is about, to come back to it', () => {

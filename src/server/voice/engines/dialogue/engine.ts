@@ -35,6 +35,7 @@ import {
 import {
   type AnswerKind,
   type AnswerReading,
+  asksForASpan,
   courtesiesOnly,
   givesFigureOnly,
   howPartOf,
@@ -172,6 +173,7 @@ function acknowledgement(
     names: p.names,
     echo: contentStems(question),
     prefer: reading.offTopic ? ANSWER_DATA.offTopic : undefined,
+    spanAsked: asksForASpan(question),
   });
   if (!phrase) return { kind: 'plain', quote: null };
   if (reading.oneWord) return { kind: movingOn ? 'plain' : 'word', quote: movingOn ? null : phrase.text };

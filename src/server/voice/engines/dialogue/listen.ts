@@ -393,6 +393,9 @@ const RATE_UNITS = new Set(LANGUAGE.rateUnits);
 const MEASURE_PREPOSITIONS = new Set(LANGUAGE.measurePrepositions);
 const RESULT_VERBS = LANGUAGE.resultVerbs;
 const CHANGE_VERBS = new Set(LANGUAGE.changeVerbs);
+const SPAN_UNITS = new Set(LANGUAGE.spanUnits);
+/** a span of time's score unless asked for: after any noun phrase of the answer, before a bare word run */
+const SPAN_SCORE = 18;
 const MAX_QUOTE_WORDS = 8;
 /** the longest phrase quoted: a measured change with what changed */
 const MAX_RESULT_WORDS = 11;
@@ -558,7 +561,22 @@ function resultPhrases(text: string, tokens: Token[]): Candidate[] {
   return out;
 }
 
-function numberPhrases(text: string, tokens: Token[]): Candidate[] {
+/** the most words before a phrase that opens its sentence as a frame ("In the last six months, …") */
+const MAX_FRAME_LEAD = 4;
+/** the fewest words after it in its sentence: the rest it frames */
+const MIN_FRAMED_WORDS = 3;
+
+/** whether tokens from..to open their sentence, with words after them in it ("Over six months I mentored…") */
+function framing(tokens: Token[], from: number, to: number): boolean {
+  let start = from;
+  while (start > 0 && !tokens[start].sentenceStart) start--;
+  let end = to + 1;
+  while (end < tokens.length && !tokens[end].sentenceStart) end++;
+  return from - start <= MAX_FRAME_LEAD && end - (to + 1) >= MIN_FRAMED_WORDS;
+}
+
+/** `spanAsked`: the question asks how long or when, so a span of time ("six weeks") is what answers it */
+function numberPhrases(text: string, tokens: Token[], spanAsked = false): Candidate[] {
   const out: Candidate[] = [];
   for (let j = 0; j < tokens.length; j++) {
     if (!isNumberToken(tokens[j]) || YEAR.test(tokens[j].raw)) continue;
@@ -569,11 +587,22 @@ function numberPhrases(text: string, tokens: Token[]): Candidate[] {
     const hasTail = after.some((t) => NUMBER_TAILS.has(t.lower));
     const big = /^\d{1,3}(,\d{3})+$|^\d{3,}$/.test(tokens[j].raw);
     if (!hasNoun && !hasTail && !big) continue;
+    // "Over six months I mentored two engineers": a span of time that frames what follows names
+    // back nothing the user did ("…in fintech for six years", at the end, tells how long)
+    const span =
+      !hasTail &&
+      !big &&
+      after.length > 0 &&
+      after.every((t) => SPAN_UNITS.has(t.lower)) &&
+      framing(tokens, j, end);
     out.push({
       text: slice(text, tokens, j, end),
       kind: 'number',
       // an amount ("165,000", "2,400 sign-ups") before a count ("two market surveys")
-      score: 50 + (hasNoun ? 5 : 0) + (hasTail ? 3 : 0) + (big ? 8 : 0) - j * 0.01,
+      score:
+        span && !spanAsked
+          ? SPAN_SCORE - j * 0.01
+          : 50 + (hasNoun ? 5 : 0) + (hasTail ? 3 : 0) + (big ? 8 : 0) - j * 0.01,
       from: j,
       to: end,
     });
@@ -726,7 +755,12 @@ export type PhraseOptions = {
   flip?: boolean;
   /** noun phrases first (a question's topic), instead of results and numbers first */
   nounsFirst?: boolean;
+  /** the question asks how long or when: a span of time ("six weeks") answers it (see numberPhrases) */
+  spanAsked?: boolean;
 };
+
+/** whether a question asks how long or when (language.json spanAsks) */
+export const asksForASpan = (question: string) => saysAny(question, LANGUAGE.spanAsks).length > 0;
 
 /**
  * The short phrase of an answer worth naming back: a measured result ("cutting late deliveries
@@ -778,7 +812,7 @@ export function salientPhrase(answer: string, opts: PhraseOptions = {}): Phrase 
   const prefer = (c: Candidate) => (opts.prefer ?? []).some((p) => says(c.text, p));
   const candidates = [
     ...(opts.nounsFirst ? [] : resultPhrases(answer, tokens)),
-    ...(opts.nounsFirst ? [] : numberPhrases(answer, tokens)),
+    ...(opts.nounsFirst ? [] : numberPhrases(answer, tokens, opts.spanAsked)),
     ...namedPhrases(answer, tokens, names),
     ...nounPhrases(answer, tokens, names),
     ...wordRuns(answer, tokens, names),
