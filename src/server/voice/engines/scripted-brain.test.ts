@@ -578,6 +578,15 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     const challenge = playScripted(alex, ['Hi Alex.', "What's the biggest challenge for you right now?"])
       .lines[1];
     expect(LINES.ownView.map((l) => l.text)).toContain(challenge.text);
+    // in other words: a request to hear its week, and what it would take
+    const week = playScripted(alex, ['Hi Alex.', 'Talk me through your week.']).lines[1];
+    expect(LINES.ownView.map((l) => l.text)).toContain(week.text);
+    const take = playScripted(alex, [
+      'Hi Alex.',
+      'Two teammates said your review comments discouraged them.',
+      'What would it take for the reviews to feel fair to you?',
+    ]).lines[2];
+    expect(take.text).toBe(alex.sampleQuestions[0]);
     // a customer who leads the call is asked its story too, and goes back to its own question
     const tom = preset('tom-brennan');
     const story = playScripted(tom, [

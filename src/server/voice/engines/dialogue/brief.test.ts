@@ -167,6 +167,10 @@ describe('a turn that asks the persona something', () => {
       'before that do you allow remote work on fridays',
     ]);
     expect(questionsToPersona('so i think we should start with the budget')).toBeNull();
+    // a request to hear about something asks as a question does, typed with a full stop or spoken
+    expect(questionsToPersona('Talk me through your week.')).toEqual(['Talk me through your week.']);
+    expect(questionsToPersona('walk me through what happened')).toEqual(['walk me through what happened']);
+    expect(questionsToPersona('Fill me in on the migration.')).toHaveLength(1);
     // the speaker in a clause of its own: still a question to the persona
     expect(questionsToPersona('Is something going on outside work that I should know about?')).toEqual([
       'Is something going on outside work that I should know about?',
