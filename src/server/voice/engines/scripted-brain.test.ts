@@ -319,6 +319,27 @@ describe('scripted persona: temperament from the first line to the last', () => 
     expect(reply.text).toMatch(/^Six hours of downtime\. \w+\./);
   });
 
+  it('marvels at an amount, not at a count ("Two engineers — that\'s quite something!")', () => {
+    const naomi = PRESET_INTERVIEWERS.find((x) => x.slug === 'naomi-clarke') as Persona;
+    const counts = [
+      'Two engineers disagreed on the database design, so I wrote both options down and we picked one.',
+      'Three designers and I rebuilt the booking flow and shipped it in the spring.',
+      'Four teammates joined the on-call rota after I rewrote the runbook with them.',
+      'Two seniors now do the code reviews I used to do, and I coach them once a week.',
+      'Five customers called about the outage, and I answered each one myself that evening.',
+      'Six interns shadowed me and I wrote the onboarding guide they still use.',
+    ];
+    const acks = counts.map((answer) => replyToFirstQuestion(answer, naomi).parts[0]);
+    for (const ack of acks) expect(ack.role).toBe('acknowledgement');
+    expect(acks.map((a) => a.text).join(' ')).not.toContain('quite something');
+    // an amount still may
+    const amounts = ['165,000', '240,000', '1,200 bookings', '90,000 a year', '350,000', '48,000 users'].map(
+      (figure) =>
+        replyToFirstQuestion(`We reached ${figure} after I rebuilt the booking flow myself.`, naomi),
+    );
+    expect(amounts.some((l) => l.text.includes('quite something'))).toBe(true);
+  });
+
   it('reads the temperament from the prompt when it is not stated', () => {
     const tenant = {
       ...ANGRY_CTO,

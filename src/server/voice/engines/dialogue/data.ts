@@ -73,6 +73,7 @@ const linesSchema = z.strictObject({
   fallbackQuestions: lines,
   reopening: wordList.min(1),
   oneWordOnly: wordList,
+  amountOnly: wordList,
   pastOnly: wordList,
 });
 
@@ -198,6 +199,7 @@ const {
   reopening,
   pastOnly,
   oneWordOnly,
+  amountOnly,
   ...lineGroups
 } = parseDataFile(FILES.lines, linesJson);
 
@@ -214,6 +216,8 @@ export const REOPENING: readonly string[] = reopening;
 export const PAST_ONLY: readonly string[] = pastOnly;
 /** words of a follow-up that fit only an answer of a word or two */
 export const ONE_WORD_ONLY: readonly string[] = oneWordOnly;
+/** words of a number's acknowledgement that fit only an amount, not a count */
+export const AMOUNT_ONLY: readonly string[] = amountOnly;
 
 /** every line of the data, with where it comes from (for the data's own tests) */
 export function allLines(): (Line & { group: string })[] {

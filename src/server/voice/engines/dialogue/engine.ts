@@ -25,6 +25,7 @@ import {
 } from './conversation.js';
 import {
   type AckKind,
+  AMOUNT_ONLY,
   ANSWER_DATA,
   type FollowUpKind,
   LINES,
@@ -40,6 +41,7 @@ import {
   givesFigureOnly,
   howPartOf,
   isReadiness,
+  namesAmount,
   questionTopic,
   readAnswer,
   salientPhrase,
@@ -189,7 +191,15 @@ function ackPart(
   seed: number,
   said: string[],
 ): LinePart {
-  const chosen = choose(LINES.acknowledgements[ack.kind], p.temperament, seed, said);
+  // "Two engineers — that's quite something!": a count is no amount to marvel at
+  const count = ack.kind === 'number' && !namesAmount(ack.quote ?? '');
+  const chosen = choose(
+    LINES.acknowledgements[ack.kind],
+    p.temperament,
+    seed,
+    said,
+    (l) => !count || saysAny(l.text, AMOUNT_ONLY).length === 0,
+  );
   return {
     role: 'acknowledgement',
     text: fill(chosen.text, { quote: ack.quote ?? '' }),
