@@ -836,6 +836,26 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(notTold.map((l) => l.text).join(' ')).toContain(impact);
   });
 
+  it('does not ask what will make it right once the user has offered it', () => {
+    const tom = preset('tom-brennan');
+    const makeRight = tom.sampleQuestions.find((q) => q.includes('make this right')) as string;
+    const opening = [
+      "Hi Tom, I'm Sam, your account manager. I'm really sorry about Saturday.",
+      'A configuration change to the payment service went out at 9 in the morning and took checkout down.',
+      'Our on-call engineer was paged but the alert went to an old rota, so it took two hours to reach the right person.',
+    ];
+    const offered = playScripted(tom, [
+      ...opening,
+      "We've fixed the rota, added a second alert to the team channel, and we'll credit you one month of fees.",
+    ]).lines;
+    expect(offered.map((l) => l.text).join(' ')).not.toContain(makeRight);
+    const notOffered = playScripted(tom, [
+      ...opening,
+      "We've fixed the rota and added a second alert to the team channel, starting today.",
+    ]).lines;
+    expect(notOffered.at(-1)?.text).toContain(makeRight);
+  });
+
   it('asks only how a figure was reached once the user has named it', () => {
     const greg = preset('greg-holloway');
     const [, number, others, bonus] = greg.sampleQuestions;
