@@ -83,6 +83,13 @@ describe('the facts of a brief', () => {
     expect(answer('How many warehouses do you have?')).toMatchObject({
       text: expect.stringMatching(/^I'm Rachel Alvarez/),
     });
+    // a generated persona says what it does in the sentence of who it is
+    const priya = briefOf(
+      "You are Priya, owner of a bakery with three shops, busy and price-sensitive, currently uses spreadsheets for invoices. A first discovery call to see whether the user's invoicing tool fits your shops.",
+    );
+    expect(factFor(priya, ['How do you handle invoices today?'], [])).toMatchObject({
+      fact: { text: expect.stringMatching(/spreadsheets for invoices/) },
+    });
     // a word as common as "long" names no kind of thing: the persona meets the turn as an answer
     expect(answer('How long will this take?')).toBeNull();
     const said = [normalise((problems as { text: string }).text)];

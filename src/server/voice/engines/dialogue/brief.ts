@@ -354,7 +354,8 @@ export function factFor(
     if (!fact.identity) return overlap(fact.concepts, concepts);
     const shared = new Set([...fact.keys].filter((k) => keys.has(k)));
     return [...fact.concepts].filter((c) =>
-      namedBy.get(c)?.some((stems) => [...stems].some((k) => !shared.has(k))),
+      // (a concept word no key holds, "handle", is another word)
+      namedBy.get(c)?.some((stems) => stems.size === 0 || [...stems].some((k) => !shared.has(k))),
     ).length;
   };
   // a word of the persona's own title ("support" to a Head of Customer Support) is in most of
@@ -379,22 +380,19 @@ export function factFor(
       if (words === 0 && !kindsAlone && !(fact.identity && aboutIdentity)) return null;
       // "What does your role involve?" is answered by who the persona is
       const who = fact.identity && aboutIdentity ? 2 : 0;
-      return {
-        fact,
-        words,
-        score: 2 * words + 2 * kinds(fact) + who,
-        again: wasSaid[i],
-      };
+      const named = kinds(fact);
+      return { fact, words, named, score: 2 * words + 2 * named + who, again: wasSaid[i] };
     })
     .filter((f) => f !== null && f.score >= MIN_SCORE)
     .map((f) => f as NonNullable<typeof f>);
   if (!scored.length) return null;
   const top = Math.max(...scored.map((f) => f.score));
-  // at the same score, what the persona knows beats who it is, unless that is asked; then a word the
-  // question says beats a kind of thing it asks about
+  // at the same score, who the persona is loses to a fact of more kinds of thing asked about, unless
+  // who it is is asked (Rachel's problems, not her four warehouses); then a word the question says
+  // beats a kind of thing it asks about
   const tied = scored.filter((f) => f.score === top);
-  const known = aboutIdentity ? tied : tied.filter((f) => !f.fact.identity);
-  const candidates = known.length ? known : tied;
+  const mostKinds = Math.max(...tied.map((f) => f.named));
+  const candidates = aboutIdentity ? tied : tied.filter((f) => !f.fact.identity || f.named === mostKinds);
   const mostWords = Math.max(...candidates.map((f) => f.words));
   const best = candidates.filter((f) => f.words === mostWords);
   const chosen = best.find((f) => !f.again) ?? best[0];
