@@ -112,6 +112,8 @@ const answersSchema = z.strictObject({
   }),
   viewAsks: z.strictObject({ interviewers: wordList.min(1), story: wordList.min(1), needs: wordList.min(1) }),
   nextSteps: wordList.min(1),
+  hypothetical: wordList.min(1),
+  hypotheticalAsks: wordList.min(1),
 });
 
 const wordMap = z.record(z.string().min(1), z.string());

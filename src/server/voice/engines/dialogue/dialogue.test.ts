@@ -103,6 +103,22 @@ describe('reading an answer', () => {
       ).kind,
     ).not.toBe('weOnly');
     expect(readAnswer(ANSWERS.noResult, ctx).kind).toBe('noResult');
+    // what the user would do, asked what they did: asked for what happened, as a vague answer is
+    const wouldDo = "I'd start by listening. In my first 30 days I'd meet every team lead one to one.";
+    const past = {
+      ...ctx,
+      question: 'Describe a change you led that met resistance. What did you do?',
+      experience: undefined,
+    };
+    expect(readAnswer(wouldDo, past).kind).toBe('vague');
+    // a story with it told is an answer, and so is what they would do when that is what is asked
+    expect(readAnswer(`I met every lead one to one in my first 30 days. ${wouldDo}`, past).kind).not.toBe(
+      'vague',
+    );
+    expect(
+      readAnswer(wouldDo, { ...past, question: 'Your biggest customer threatens to leave. What do you do?' })
+        .kind,
+    ).not.toBe('vague');
     expect(readAnswer(ANSWERS.offTopicPasta, ctx).kind).toBe('offTopic');
     expect(readAnswer(ANSWERS.offTopicFootball, ctx).kind).toBe('offTopic');
     expect(readAnswer(ANSWERS.oneWord, ctx).kind).toBe('oneWord');

@@ -178,21 +178,26 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
   const listed =
     tokens.length >= LIST_MIN_WORDS &&
     tokens.filter((t) => isStopword(t.lower)).length / tokens.length < LIST_MAX_FUNCTION_SHARE;
+  const experience = ctx.experience ?? asksAboutExperience(ctx.question);
+  // "I'd start by listening. In my first 30 days I'd meet every lead…" to "What did you do?": what
+  // the user would do, nothing of what they did
+  const hypothetical =
+    experience &&
+    !narrates &&
+    saysAny(answer, ANSWER_DATA.hypothetical).length > 0 &&
+    !saysAny(ctx.question, ANSWER_DATA.hypotheticalAsks).length;
   const vague =
     (!specific && (hedges.length > 0 || words < SHORT_ANSWER_WORDS)) ||
     (hedges.length >= 2 && !hasNumber) ||
     claimsOnly ||
-    listed;
+    listed ||
+    hypothetical;
   const hasSelf = saysAny(answer, ANSWER_DATA.self).length > 0;
   const hasWe = saysAny(answer, ANSWER_DATA.we).length > 0;
   // "we've added a check" to a customer is the company speaking; only a question about what the
   // user did asks for their own part
-  const weOnly = hasWe && !hasSelf && narrates && (ctx.experience ?? asksAboutExperience(ctx.question));
-  const noResult =
-    narrates &&
-    !hasNumber &&
-    saysAny(answer, ANSWER_DATA.results).length === 0 &&
-    (ctx.experience ?? asksAboutExperience(ctx.question));
+  const weOnly = hasWe && !hasSelf && narrates && experience;
+  const noResult = narrates && !hasNumber && saysAny(answer, ANSWER_DATA.results).length === 0 && experience;
   const kind: AnswerKind = hostile
     ? 'hostile'
     : oneWord
