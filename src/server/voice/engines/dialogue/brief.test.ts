@@ -83,6 +83,13 @@ describe('the facts of a brief', () => {
     expect(answer('How many warehouses do you have?')).toMatchObject({
       text: expect.stringMatching(/^I'm Rachel Alvarez/),
     });
+    // who it is answers a question about its company, not one that shares only a kind of thing with it
+    const sarah = briefOf(preset('sarah-chen').systemPrompt);
+    expect(factFor(sarah, ['What does your company do?'], [])).toMatchObject({
+      fact: { text: expect.stringMatching(/^I'm Sarah Chen/) },
+    });
+    const team = factFor(sarah, ["How big is the team I'd be working with?"], []);
+    expect(team === null || team === 'kept back' || !team.fact.identity).toBe(true);
     // a generated persona says what it does in the sentence of who it is
     const priya = briefOf(
       "You are Priya, owner of a bakery with three shops, busy and price-sensitive, currently uses spreadsheets for invoices. A first discovery call to see whether the user's invoicing tool fits your shops.",

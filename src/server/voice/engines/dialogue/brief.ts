@@ -378,6 +378,9 @@ export function factFor(
     .map((fact, i) => {
       const words = topicWords(fact);
       if (words === 0 && !kindsAlone && !(fact.identity && aboutIdentity)) return null;
+      // who it is answers a kind of thing alone only when who it is is asked: "How big is the team
+      // I'd be working with?" is not answered with its company
+      if (words === 0 && fact.identity && !aboutIdentity) return null;
       // "What does your role involve?" is answered by who the persona is
       const who = fact.identity && aboutIdentity ? 2 : 0;
       const named = kinds(fact);
