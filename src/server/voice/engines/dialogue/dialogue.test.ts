@@ -123,6 +123,14 @@ describe('reading an answer', () => {
     expect(readAnswer(ANSWERS.offTopicFootball, ctx).kind).toBe('offTopic');
     expect(readAnswer(ANSWERS.oneWord, ctx).kind).toBe('oneWord');
     expect(readAnswer(ANSWERS.hostile, ctx).kind).toBe('hostile');
+    // calling the question unfair is pushing back on it; something unfair in a story is not
+    expect(readAnswer('Honestly I think your question is a bit unfair.', ctx).kind).toBe('hostile');
+    expect(
+      readAnswer(
+        'The deadline was unfair to the team, so I renegotiated it with finance and we shipped.',
+        ctx,
+      ).kind,
+    ).not.toBe('hostile');
     // "our" is not "we did it"; a plan in the present is not a story owing a result
     expect(readAnswer('Our customers cut mis-ships in half within a quarter of switching.', ctx).kind).toBe(
       'concrete',
