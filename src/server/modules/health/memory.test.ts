@@ -42,7 +42,8 @@ describe.runIf(process.platform === 'linux')('memoryStatus', () => {
     start('/bin/sleep');
     await expect.poll(() => fs.readdirSync(dir).filter((f) => f.includes('.')).length).toBe(2);
     const m = memoryStatus();
-    expect(m.recognisers).toBe(before.recognisers + 2);
+    // at least: the worker runs other files' tests, whose real decoders may start or stop meanwhile
+    expect(m.recognisers).toBeGreaterThanOrEqual(before.recognisers + 2);
     // each holds its 3 MB string
     expect(m.recognisersMb).toBeGreaterThan((before.recognisersMb ?? 0) + 5);
     // the sleeps (one started here, one below each stand-in)

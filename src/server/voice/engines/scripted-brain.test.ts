@@ -836,6 +836,23 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(notTold.map((l) => l.text).join(' ')).toContain(impact);
   });
 
+  it('does not ask what the user will do differently once they said it, and has heard enough once closed', () => {
+    const dana = preset('dana-whitfield');
+    const differently = dana.sampleQuestions.find((q) => q.includes('differently')) as string;
+    const { lines } = playScripted(dana, [
+      'Hi Dana, thanks for making the time.',
+      "I presented your research at the leadership review without crediting you. I'm sorry. Next time I'll put your name on every slide that uses your work.",
+      'I should have told you myself, and I did not because I was embarrassed about it.',
+      "I'd be furious, and I'd feel invisible, like my work didn't count in front of the people who decide promotions.",
+      'Thank you for hearing me out. Is there anything else you need from me?',
+    ]);
+    expect(lines.map((l) => l.text).join(' ')).not.toContain(differently);
+    expect(lines.at(-2)?.move).toBe('close');
+    // "anything else you need from me?" asks nothing to follow up "by email"
+    expect(lines.at(-1)?.move).toBe('after-close');
+    expect(LINES.afterClosing.map((l) => l.text)).toContain(lines.at(-1)?.text);
+  });
+
   it('does not ask what will make it right once the user has offered it', () => {
     const tom = preset('tom-brennan');
     const makeRight = tom.sampleQuestions.find((q) => q.includes('make this right')) as string;

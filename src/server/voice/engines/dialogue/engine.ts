@@ -490,7 +490,11 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
 
   if (s.closed) {
     // a question it cannot answer, asked at the end ("saved for the end" included): followed up later
-    const lines = questionsToPersona(answer, p.names) ? LINES.unknownsAfterClose : LINES.afterClosing;
+    // ("Is there anything else you need from me?" asks nothing it would follow up: it has heard enough)
+    const lines =
+      questionsToPersona(answer, p.names) && !asksForView(p, answer)
+        ? LINES.unknownsAfterClose
+        : LINES.afterClosing;
     const after = choose(lines, p.temperament, s.afterClose + seed, said);
     return line('after-close', null, null, null, [
       { role: 'after-closing', text: after.text, temperament: after.temperament },
