@@ -139,6 +139,7 @@ const languageSchema = z.strictObject({
   calendar: wordList,
   spanUnits: wordList.min(1),
   spanAsks: wordList.min(1),
+  wishes: wordList.min(1),
 });
 
 const modelPromptSchema = z.strictObject({

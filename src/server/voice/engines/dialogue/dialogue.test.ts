@@ -268,6 +268,12 @@ describe('reading an answer', () => {
       'two engineers',
     );
     expect(phrase('I have been a product manager in fintech for six years.')).toBe('six years');
+    // a change asked for is a figure, not a result to praise
+    expect(salientPhrase("I'm hoping we can bring the rent down from 1,400 to 1,250 a month.")).toEqual({
+      text: 'from 1,400 to 1,250 a month',
+      kind: 'number',
+    });
+    expect(salientPhrase('We cut late deliveries from 9 % to 3 % in one quarter.')?.kind).toBe('result');
     expect(
       salientPhrase('Six weeks per site, and the first site runs in parallel.', { spanAsked: true })?.text,
     ).toBe('six weeks');

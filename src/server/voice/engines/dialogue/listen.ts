@@ -566,6 +566,17 @@ function resultPhrases(text: string, tokens: Token[]): Candidate[] {
   return out;
 }
 
+const WISHES = LANGUAGE.wishes;
+
+/** the sentence of `text` the token at `at` is in */
+function sentenceOf(text: string, tokens: Token[], at: number): string {
+  let start = at;
+  while (start > 0 && !tokens[start].sentenceStart) start--;
+  let end = at;
+  while (end + 1 < tokens.length && !tokens[end + 1].sentenceStart) end++;
+  return slice(text, tokens, start, end);
+}
+
 /** the most words before a phrase that opens its sentence as a frame ("In the last six months, …") */
 const MAX_FRAME_LEAD = 4;
 /** the fewest words after it in its sentence: the rest it frames */
@@ -836,6 +847,10 @@ export function salientPhrase(answer: string, opts: PhraseOptions = {}): Phrase 
     }));
   if (candidates.length === 0) return null;
   const best = candidates.reduce((a, b) => (b.score > a.score ? b : a));
+  // "I'm hoping we can bring the rent down from 1,400 to 1,250": asked for, not achieved
+  if (best.kind === 'result' && saysAny(sentenceOf(answer, tokens, best.from), WISHES).length) {
+    return finish({ ...best, kind: 'number' });
+  }
   return finish(best);
 }
 
