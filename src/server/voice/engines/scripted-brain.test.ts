@@ -711,6 +711,40 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(tom.move).not.toBe('answer');
   });
 
+  it('answers a figure the user offers, mid-call and once closed, rather than thanking for a number', () => {
+    const landlord = {
+      ...preset('dana-whitfield'),
+      name: 'Paul Brandt',
+      systemPrompt: 'You are Paul Brandt, a landlord who owns three buildings.\nTemperament: sceptical',
+      welcomeMessage: "I'm Paul. You wanted to talk about the rent for your studio. Let's hear it.",
+      sampleQuestions: ['What exactly are you asking for?', 'What can you offer in return?'],
+    };
+    // its answer to the offer, the figure named: "1,300 a month. That's still not where I need to be."
+    const tails = LINES.offersHeard
+      .filter((l) => l.temperament === 'sceptical')
+      .map((l) => l.text.replace('{Quote}', ''));
+    const heard = (text: string | undefined) =>
+      Boolean(text?.startsWith('1,300 a month') && tails.some((t) => text.endsWith(t)));
+    const { lines } = playScripted(landlord, [
+      'Hi Paul.',
+      'Could we meet at 1,300 a month with a rent freeze for three years?',
+      'I can sign today and pay two months upfront.',
+      'How about 1,300 a month then, if I sign today?',
+    ]);
+    expect(lines[1].parts[0].role).toBe('acknowledgement');
+    expect(heard(lines[1].parts[0].text)).toBe(true);
+    expect(lines[1].text).toContain('What can you offer in return?');
+    expect(lines[2].move).toBe('close');
+    // closed, the offer is still answered before it ends the call
+    expect(lines[3].move).toBe('after-close');
+    expect(heard(lines[3].parts[0].text)).toBe(true);
+    expect(LINES.afterClosing.map((l) => l.text)).toContain(lines[3].parts.at(-1)?.text);
+    // a persona that leads (a recruiter making the offer) names the figure as before
+    const greg = playScripted(preset('greg-holloway'), ['Hi Greg.', 'How about 160,000?']).lines[1];
+    const allTails = LINES.offersHeard.map((l) => l.text.replace('{Quote}', ''));
+    expect(allTails.some((t) => greg.text.includes(t))).toBe(false);
+  });
+
   it('meets a proposed next step: what it wants settled first, or agreed once it has no question left', () => {
     const rachel = preset('rachel-alvarez');
     const [whySwitch, cost] = rachel.sampleQuestions;

@@ -61,6 +61,7 @@ const linesSchema = z.strictObject({
   ownView: lines,
   nextStepsFirst: lines,
   nextStepsAgreed: lines,
+  offersHeard: lines,
   notToHand: lines,
   pleasantries: lines,
   timeChecks: lines,
@@ -114,6 +115,7 @@ const answersSchema = z.strictObject({
   nextSteps: wordList.min(1),
   hypothetical: wordList.min(1),
   hypotheticalAsks: wordList.min(1),
+  offers: wordList.min(1),
 });
 
 const wordMap = z.record(z.string().min(1), z.string());

@@ -42,6 +42,7 @@ import {
   howPartOf,
   isReadiness,
   namesAmount,
+  offeredFigure,
   questionTopic,
   readAnswer,
   salientPhrase,
@@ -206,6 +207,32 @@ function ackPart(
     temperament: chosen.temperament,
     ...(ack.quote ? { quote: ack.quote } : {}),
   };
+}
+
+/** the figure a user who leads offers or proposes in `answer` ("Could we meet at 1,300?"), if any */
+const offerIn = (p: DialoguePersona, answer: string) => (p.userLeads ? offeredFigure(answer, p.names) : null);
+
+/** its answer to an offered figure, in its temperament ("1,300. That's still not where I need to be.") */
+function offerPart(p: DialoguePersona, offered: string, seed: number, said: string[]): LinePart {
+  const chosen = choose(LINES.offersHeard, p.temperament, seed, said);
+  return {
+    role: 'acknowledgement',
+    text: fill(chosen.text, { quote: offered }),
+    temperament: chosen.temperament,
+    quote: offered,
+  };
+}
+
+/** What the persona says to what it heard: its answer to an offered figure, else its acknowledgement. */
+function heardPart(
+  p: DialoguePersona,
+  answer: string,
+  ack: { kind: AckKind; quote: string | null },
+  seed: number,
+  said: string[],
+): LinePart {
+  const offered = offerIn(p, answer);
+  return offered ? offerPart(p, offered, seed, said) : ackPart(p, ack, seed, said);
 }
 
 /** the follow-up an answer calls for on this question, or null to move on */
@@ -496,7 +523,11 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
         ? LINES.unknownsAfterClose
         : LINES.afterClosing;
     const after = choose(lines, p.temperament, s.afterClose + seed, said);
+    // "Could we meet at 1,300?" once it has closed: its answer to the offer first
+    const offered = offerIn(p, answer);
+    const offer = offered ? [offerPart(p, offered, seed, said)] : [];
     return line('after-close', null, null, null, [
+      ...offer,
       { role: 'after-closing', text: after.text, temperament: after.temperament },
     ]);
   }
@@ -530,7 +561,10 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     }
     const reading = readAnswer(answer, listeningContext(p, p.questions[next ?? 0] ?? ''));
     const ack = acknowledgement(p, answer, reading, p.questions[next ?? 0] ?? '', true);
-    const parts = [ackPart(p, ack, seed, said), ...questionParts(p, next, 'lead', seed, said, answer)];
+    const parts = [
+      heardPart(p, answer, ack, seed, said),
+      ...questionParts(p, next, 'lead', seed, said, answer),
+    ];
     return line(next === null ? 'close' : 'next', null, reading.kind, next, parts);
   }
 
@@ -560,13 +594,16 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
         (short || saysAny(l.text, ONE_WORD_ONLY).length === 0),
     );
     // a repeat's follow-up is its own acknowledgement ("You mentioned that one already!")
-    const acknowledged = rule === 'repeat' ? [] : [ackPart(p, ack, seed, said)];
+    const acknowledged = rule === 'repeat' ? [] : [heardPart(p, answer, ack, seed, said)];
     return line('follow-up', rule, reading.kind, null, [
       ...acknowledged,
       { role: 'follow-up', text: fill(probe.text, { topic: topic ?? '' }), temperament: probe.temperament },
     ]);
   }
   const next = nextQuestion(p, s);
-  const parts = [ackPart(p, ack, seed, said), ...questionParts(p, next, 'transition', seed, said, answer)];
+  const parts = [
+    heardPart(p, answer, ack, seed, said),
+    ...questionParts(p, next, 'transition', seed, said, answer),
+  ];
   return line(next === null ? 'close' : 'next', null, reading.kind, next, parts);
 }

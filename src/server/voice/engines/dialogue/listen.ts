@@ -775,6 +775,18 @@ export type PhraseOptions = {
   spanAsked?: boolean;
 };
 
+/**
+ * The figure a turn offers or proposes ("Could we meet at 1,300 with a rent freeze?", "I can do
+ * 1,350 a month"): the amount of a sentence that offers or proposes (answers.json offers), as the
+ * persona names it back; null for any other turn ("Could we book 30 minutes?" names no amount).
+ */
+export function offeredFigure(turn: string, names: Set<string>): string | null {
+  const sentences = turn.trim().split(/(?<=[.!?])\s+/);
+  const offer = sentences.find((s) => saysAny(s, ANSWER_DATA.offers).length > 0 && namesAmount(s));
+  const phrase = offer ? salientPhrase(offer, { names }) : null;
+  return phrase && (phrase.kind === 'number' || phrase.kind === 'result') ? phrase.text : null;
+}
+
 /** whether a question asks how long or when (language.json spanAsks) */
 export const asksForASpan = (question: string) => saysAny(question, LANGUAGE.spanAsks).length > 0;
 
