@@ -230,6 +230,19 @@ describe('built-in evaluator on talk about something else than the call', () => 
     }
   });
 
+  it('scores every conversation of it 3.5 or less: a holiday and a pet are as far from the call as pasta', () => {
+    const rows = againstStrong(chatterToAll, (t: string) => t);
+    expect(rows.filter((r) => r.made > 3.5)).toEqual([]);
+    // other chatter than the set's: a hike, a trip abroad, a kitten
+    const other = [
+      'Last weekend I went hiking in the mountains and camped by a lake, and we walked fifteen miles on the second day.',
+      "I'm planning a trip to Japan next spring. I booked the flights myself and found a hotel in Kyoto for half the usual price.",
+      'My kitten learned to open the fridge door, it took her about two days, and now she steals the cheese every night.',
+    ];
+    const made = all.map((c) => evaluated(c, answeredInTurn(c, other)).overallScore);
+    expect(made.filter((score) => score === null || score > 3.5)).toEqual([]);
+  });
+
   it('says so in the rationale', () => {
     const c = all[0];
     const withEvidence = evaluated(c, chatterToAll(c)).criteria.filter(
