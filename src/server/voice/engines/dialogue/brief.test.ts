@@ -181,6 +181,8 @@ describe('a turn that asks the persona something', () => {
       'before that do you allow remote work on fridays',
     ]);
     expect(questionsToPersona('so i think we should start with the budget')).toBeNull();
+    // a recogniser writes "what's" as said
+    expect(questionsToPersona("what's the biggest headache in your warehouses")).toHaveLength(1);
     // a request to hear about something asks as a question does, typed with a full stop or spoken
     expect(questionsToPersona('Talk me through your week.')).toEqual(['Talk me through your week.']);
     expect(questionsToPersona('walk me through what happened')).toEqual(['walk me through what happened']);
