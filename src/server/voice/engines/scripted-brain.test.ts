@@ -982,6 +982,18 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     // a follow-up said again is no second follow-up: a vague answer after it still gets one
     const again = playScripted(sarah, [ANSWERS.ready, ANSWERS.vague, 'pardon', ANSWERS.vague]).lines;
     expect(again.map((l) => l.move)).toEqual(['begin', 'follow-up', 'again', 'follow-up']);
+    // a question said as a request ("Design a feature that…") is the one said again, not the one before
+    const design = sarah.sampleQuestions.find((q) => !q.includes('?')) as string;
+    const toDesign = playScripted(sarah, [
+      ANSWERS.ready,
+      ANSWERS.concrete,
+      'I would pull the funnel for the identity step by device, then call ten merchants who dropped out last week.',
+      'Sorry, could you repeat that?',
+      "Sorry, I'm a bit nervous.",
+    ]).lines;
+    expect(toDesign.at(-3)?.text).toContain(design);
+    expect(toDesign.at(-2)?.text).toContain(design);
+    expect(toDesign.at(-1)?.text).toContain(design);
   });
 
   it('answers a question the brief answers after it has closed the call, and stays closed', () => {

@@ -446,7 +446,12 @@ function askAgain(
   // "Sure. Go ahead.", asked nothing: said again as it was
   const last = history.findLast((t) => t.speaker === 'agent')?.text ?? '';
   const goAhead = s.current === null && !last.includes('?') && last !== '';
-  const question = goAhead ? last : asking.includes(onTable) || !followUp ? onTable : followUp;
+  // the question on the table said last, as a question or not ("Design a feature that…."), is it
+  const question = goAhead
+    ? last
+    : last.includes(onTable) || asking.includes(onTable) || !followUp
+      ? onTable
+      : followUp;
   const lead = choose(leads, p.temperament, seed, s.agentLines);
   return line('again', null, null, s.current, [
     { role: 'again', text: lead.text, temperament: lead.temperament },
