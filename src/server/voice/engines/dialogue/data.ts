@@ -142,6 +142,7 @@ const languageSchema = z.strictObject({
   spanUnits: wordList.min(1),
   spanAsks: wordList.min(1),
   wishes: wordList.min(1),
+  tens: wordList.min(1),
 });
 
 const modelPromptSchema = z.strictObject({

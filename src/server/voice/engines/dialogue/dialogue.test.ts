@@ -274,6 +274,10 @@ describe('reading an answer', () => {
       kind: 'number',
     });
     expect(salientPhrase('We cut late deliveries from 9 % to 3 % in one quarter.')?.kind).toBe('result');
+    // as a recogniser writes figures: "seventy one percent" is one
+    expect(
+      phrase('we shipped a guided flow that lifted completion from fifty four to seventy one percent'),
+    ).toBe('lifting completion from fifty four to seventy one percent');
     expect(
       salientPhrase('Six weeks per site, and the first site runs in parallel.', { spanAsked: true })?.text,
     ).toBe('six weeks');

@@ -399,6 +399,8 @@ const MEASURE_PREPOSITIONS = new Set(LANGUAGE.measurePrepositions);
 const RESULT_VERBS = LANGUAGE.resultVerbs;
 const CHANGE_VERBS = new Set(LANGUAGE.changeVerbs);
 const SPAN_UNITS = new Set(LANGUAGE.spanUnits);
+/** a tens word, which "one" after it joins ("twenty one") */
+const TENS = new Set(LANGUAGE.tens);
 /** a span of time's score unless asked for: after any noun phrase of the answer, before a bare word run */
 const SPAN_SCORE = 18;
 const MAX_QUOTE_WORDS = 8;
@@ -429,7 +431,10 @@ function numberEnd(tokens: Token[], j: number): number {
   }
   while (
     joined(tokens, end + 1) &&
-    (isNumberToken(tokens[end + 1]) || NUMBER_TAILS.has(tokens[end + 1].lower))
+    (isNumberToken(tokens[end + 1]) ||
+      NUMBER_TAILS.has(tokens[end + 1].lower) ||
+      // "seventy one percent", as a recogniser writes 71 %
+      (TENS.has(tokens[end].lower) && tokens[end + 1].lower === 'one'))
   ) {
     end++;
   }
