@@ -183,6 +183,9 @@ describe('a turn that asks the persona something', () => {
     expect(questionsToPersona('so i think we should start with the budget')).toBeNull();
     // a recogniser writes "what's" as said
     expect(questionsToPersona("what's the biggest headache in your warehouses")).toHaveLength(1);
+    // spoken, a question about the persona's side with no "you" in it
+    expect(questionsToPersona('how big is the team')).toEqual(['how big is the team']);
+    expect(questionsToPersona('who is the decision maker on this')).toHaveLength(1);
     // a request to hear about something asks as a question does, typed with a full stop or spoken
     expect(questionsToPersona('Talk me through your week.')).toEqual(['Talk me through your week.']);
     expect(questionsToPersona('walk me through what happened')).toEqual(['walk me through what happened']);
