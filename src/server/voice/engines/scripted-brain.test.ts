@@ -870,6 +870,21 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(notTold.map((l) => l.text).join(' ')).toContain(impact);
   });
 
+  it('does not name back the same thing twice ("Three teams, I see." … "Three teams, understood.")', () => {
+    const { lines } = playScripted(preset('daniel-torres'), [
+      'Hi Daniel, thanks for making time.',
+      "I'd like to make the case for moving to senior. Over the last two quarters I've been leading the payments migration.",
+      "Because I'm already doing the job: I set the technical direction for three teams and I run the architecture review.",
+      'The migration moved 40 services with zero downtime and cut checkout errors by 40 percent.',
+      'The seniors on my team own one service each; I own the roadmap across three teams.',
+    ]);
+    const quotes = lines.flatMap((l) =>
+      l.parts.flatMap((part) => (part.quote ? [part.quote.toLowerCase()] : [])),
+    );
+    expect(quotes).toContain('three teams');
+    expect(new Set(quotes).size).toBe(quotes.length);
+  });
+
   it('does not ask what the user will do differently once they said it, and has heard enough once closed', () => {
     const dana = preset('dana-whitfield');
     const differently = dana.sampleQuestions.find((q) => q.includes('differently')) as string;

@@ -274,6 +274,12 @@ describe('reading an answer', () => {
       kind: 'number',
     });
     expect(salientPhrase('We cut late deliveries from 9 % to 3 % in one quarter.')?.kind).toBe('result');
+    // what the persona named back before comes after anything else the answer says
+    const scope = 'The seniors on my team own one service each; I own the roadmap across three teams.';
+    expect(phrase(scope)).toBe('three teams');
+    expect(
+      salientPhrase(scope, { quoted: ['three teams i see why do you feel you are ready'] })?.text,
+    ).not.toBe('three teams');
     // as a recogniser writes figures: "seventy one percent" is one
     expect(
       phrase('we shipped a guided flow that lifted completion from fifty four to seventy one percent'),

@@ -168,6 +168,7 @@ function acknowledgement(
   reading: AnswerReading,
   question: string,
   movingOn: boolean,
+  said: string[] = [],
 ): { kind: AckKind; quote: string | null } {
   if (reading.hostile) return { kind: 'hostile', quote: reading.hostile.say };
   // heard before: naming it back again would praise it twice
@@ -177,6 +178,8 @@ function acknowledgement(
     echo: contentStems(question),
     prefer: reading.offTopic ? ANSWER_DATA.offTopic : undefined,
     spanAsked: asksForASpan(question),
+    // "Three teams, I see." … "Three teams, understood.": what it named back before, named again
+    quoted: said,
   });
   if (!phrase) return { kind: 'plain', quote: null };
   if (reading.oneWord) return { kind: movingOn ? 'plain' : 'word', quote: movingOn ? null : phrase.text };
@@ -544,7 +547,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     const point = answer.trim().slice(0, answer.trim().lastIndexOf(handed.questions[0])).trim();
     const question = p.questions[s.current ?? 0] ?? '';
     const reading = readAnswer(point, listeningContext(p, question));
-    const ack = ackPart(p, acknowledgement(p, point, reading, question, true), seed, said);
+    const ack = ackPart(p, acknowledgement(p, point, reading, question, true, said), seed, said);
     const reply =
       'found' in handed ? answerQuestions(p, s, handed.found, seed) : answerView(p, s, handed.view, seed);
     return line(reply.move, null, reading.kind, reply.question, [ack, ...reply.parts]);
@@ -565,7 +568,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
       return line(next === null ? 'close' : 'begin', null, 'ready', next, parts);
     }
     const reading = readAnswer(answer, listeningContext(p, p.questions[next ?? 0] ?? ''));
-    const ack = acknowledgement(p, answer, reading, p.questions[next ?? 0] ?? '', true);
+    const ack = acknowledgement(p, answer, reading, p.questions[next ?? 0] ?? '', true, said);
     const parts = [
       heardPart(p, answer, ack, seed, said),
       ...questionParts(p, next, 'lead', seed, said, answer),
@@ -580,7 +583,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const context = listeningContext(p, question, lastFollowUp);
   const reading = readAnswer(answer, { ...context, earlier });
   const rule = followUpRule(reading, s.followUps);
-  const ack = acknowledgement(p, answer, reading, question, rule === null);
+  const ack = acknowledgement(p, answer, reading, question, rule === null, said);
   if (rule) {
     const topic =
       rule === 'offTopic' || rule === 'hostile' || rule === 'repeat' ? questionTopic(question) : null;

@@ -10,6 +10,7 @@ import {
   isNumberToken,
   isStopword,
   keyStems,
+  normalise,
   overlap,
   says,
   saysAny,
@@ -778,6 +779,8 @@ export type PhraseOptions = {
   nounsFirst?: boolean;
   /** the question asks how long or when: a span of time ("six weeks") answers it (see numberPhrases) */
   spanAsked?: boolean;
+  /** the persona's earlier lines, normalised: a phrase it named back there comes after any other */
+  quoted?: readonly string[];
 };
 
 /**
@@ -843,6 +846,10 @@ export function salientPhrase(answer: string, opts: PhraseOptions = {}): Phrase 
     return stems.length > 0 && stems.every((t) => GENERIC.has(t.lower) || FILLER.has(t.lower));
   };
   const prefer = (c: Candidate) => (opts.prefer ?? []).some((p) => says(c.text, p));
+  const quotedBefore = (c: Candidate) => {
+    const said = normalise(flipPronouns(c.text));
+    return said !== '' && (opts.quoted ?? []).some((line) => line.includes(said));
+  };
   const candidates = [
     ...(opts.nounsFirst ? [] : resultPhrases(answer, tokens)),
     ...(opts.nounsFirst ? [] : numberPhrases(answer, tokens, opts.spanAsked)),
@@ -859,7 +866,8 @@ export function salientPhrase(answer: string, opts: PhraseOptions = {}): Phrase 
       score:
         c.score +
         (prefer(c) ? 1000 : 0) -
-        (c.kind !== 'result' && echoes(c) ? 60 : 0) +
+        (c.kind !== 'result' && echoes(c) ? 60 : 0) -
+        (quotedBefore(c) ? 60 : 0) +
         (opts.nounsFirst && c.kind === 'thing' ? 30 : 0),
     }));
   if (candidates.length === 0) return null;
