@@ -143,6 +143,7 @@ const languageSchema = z.strictObject({
   spanAsks: wordList.min(1),
   wishes: wordList.min(1),
   tens: wordList.min(1),
+  modifiers: wordList.min(1),
 });
 
 const modelPromptSchema = z.strictObject({

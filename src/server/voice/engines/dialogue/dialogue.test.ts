@@ -274,6 +274,10 @@ describe('reading an answer', () => {
       kind: 'number',
     });
     expect(salientPhrase('We cut late deliveries from 9 % to 3 % in one quarter.')?.kind).toBe('result');
+    // a phrase never ends on a word that qualifies what follows ("…refactor last")
+    expect(phrase("It was the payments refactor last Tuesday, and I'd rather not say who.")).toBe(
+      'the payments refactor',
+    );
     // what the persona named back before comes after anything else the answer says
     const scope = 'The seniors on my team own one service each; I own the roadmap across three teams.';
     expect(phrase(scope)).toBe('three teams');

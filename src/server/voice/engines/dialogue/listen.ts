@@ -402,6 +402,7 @@ const CHANGE_VERBS = new Set(LANGUAGE.changeVerbs);
 const SPAN_UNITS = new Set(LANGUAGE.spanUnits);
 /** a tens word, which "one" after it joins ("twenty one") */
 const TENS = new Set(LANGUAGE.tens);
+const MODIFIERS = new Set(LANGUAGE.modifiers);
 /** a span of time's score unless asked for: after any noun phrase of the answer, before a bare word run */
 const SPAN_SCORE = 18;
 const MAX_QUOTE_WORDS = 8;
@@ -698,7 +699,9 @@ function nounPhrases(text: string, tokens: Token[], names: Set<string>): Candida
     ) {
       end++;
     }
-    if (end === i) continue;
+    // "the payments refactor last Tuesday": cut after "last", the phrase ends before it
+    while (end > i + 1 && MODIFIERS.has(tokens[end].lower)) end--;
+    if (end === i || MODIFIERS.has(tokens[end].lower)) continue;
     const head = tokens[end];
     const after = tokens[end + 1];
     // "my favourite way": a phrase whose real head is a filler word is not worth naming
