@@ -628,6 +628,30 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     // a greeting with a name says no more than "ready" to a persona the user leads
     const rachel = preset('rachel-alvarez');
     expect(playScripted(rachel, ['Hi Rachel, this is Sam from RouteWise.']).lines[0].move).toBe('go-ahead');
+    // a generated persona's situation is in the sentence of who it is: that is its story
+    const linda = {
+      ...tom,
+      name: 'Linda',
+      role: 'IT Manager',
+      company: 'User Created',
+      systemPrompt:
+        "You are Linda, an IT manager at a mid-size retailer, annoyed because the user's sync broke twice this month.\nTemperament: angry",
+      welcomeMessage: "Linda here. We need to talk about your sync, and I haven't got long.",
+    };
+    const lindaStory = playScripted(linda, [
+      'Hi Linda.',
+      'Can you walk me through what happened on your side?',
+    ]).lines[1];
+    expect(lindaStory.text).toContain('your sync broke twice this month');
+    // who Rachel is says no more than who she is: asked a third time, her own view
+    const third = playScripted(rachel, [
+      'Hi Rachel.',
+      'How do you see it?',
+      "What's on your mind?",
+      'How do you see things?',
+    ]).lines;
+    expect(third.map((l) => l.text).join(' ')).not.toContain("I'm Rachel Alvarez");
+    expect(LINES.ownView.map((l) => l.text)).toContain(third[3].text);
     // "What would make this work for you?" asks what would help ("work for you" proposes elsewhere)
     const priya = {
       ...dana,

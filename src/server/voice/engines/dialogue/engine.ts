@@ -363,10 +363,13 @@ function answerView(
 ): DialogueLine {
   const said = s.agentLines;
   // a fact that tells something ("Renewing your design retainer." names a matter, and tells nothing)
-  const untold = p.brief.facts.find(
-    (f) =>
-      !f.identity && countWords(f.text) >= MIN_STORY_WORDS && !said.some((l) => l.includes(f.normalised)),
-  );
+  const unsaid = p.brief.facts.filter((f) => !said.some((l) => l.includes(f.normalised)));
+  // who it is tells a story only when it says more than who it is, as a generated persona's does
+  // ("I'm Linda, an IT manager at a mid-size retailer, annoyed because your sync broke twice this month.")
+  const beyondWho = (f: (typeof unsaid)[number]) => [...f.keys].filter((k) => !p.identity.has(k)).length;
+  const untold =
+    unsaid.find((f) => !f.identity && countWords(f.text) >= MIN_STORY_WORDS) ??
+    unsaid.find((f) => f.identity && beyondWho(f) >= MIN_STORY_WORDS);
   if (asked === 'story' && untold) {
     if (!p.userLeads) return answerQuestions(p, s, { fact: untold, again: false }, seed);
     return line('answer', null, null, null, [{ role: 'brief', text: untold.text, temperament: null }]);
