@@ -205,6 +205,9 @@ describe('a turn that asks the persona something', () => {
     ]);
     expect(questionsToPersona("Can I ask, how big is the team I'd be joining?")).toHaveLength(1);
     expect(questionsToPersona('Can I ask, who does this role report to?')).toHaveLength(1);
+    // what the user is to expect is asked of the persona too
+    expect(questionsToPersona('When can I expect the written offer?')).toHaveLength(1);
+    expect(questionsToPersona('when will i hear back from you')).toHaveLength(1);
     // asked of oneself, and answered
     expect(
       questionsToPersona("What would I be doing differently? I'd involve engineering earlier."),
