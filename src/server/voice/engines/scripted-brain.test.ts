@@ -815,6 +815,19 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
       'Could we agree that from Monday you suggest a fix in every comment?',
     ]).lines[2];
     expect(agreed.parts.map((part) => part.role)).not.toContain('next-step');
+    // a check-in proposed answers a question that asks for a next step
+    const report = {
+      ...preset('alex-kim'),
+      sampleQuestions: ['What would you want me to do differently?', "How will we know it's sorted?"],
+    };
+    const sorted = playScripted(report, [
+      'Hi Alex.',
+      'Two teammates said your review comments discouraged them. I would like you to suggest a fix in every comment.',
+      'Could we set up a check-in every Monday for the next month?',
+    ]).lines;
+    expect(sorted[1].text).toContain("How will we know it's sorted?");
+    expect(sorted[2].move).toBe('close');
+    expect(LINES.nextStepsAgreed.map((l) => l.text)).toContain(sorted[2].parts[0].text);
     // "What about the pilot?" asks about a thing, as "What about equity?" does
     const thing = playScripted(rachel, ['Hi Rachel.', 'Sure.', 'What about the pilot?']).lines[2];
     expect(thing.parts.map((part) => part.role)).not.toContain('next-step');

@@ -178,9 +178,14 @@ const MAX_BESIDES_PROPOSAL = 4;
  * Whether a turn proposes a next step to a persona the user leads (a proposal, brief.json proposals,
  * naming one of answers.json nextSteps: "Could we book 30 minutes next Tuesday?", "Would you be open
  * to a pilot?"), and whether proposing is all it does (`only`): such a turn answers no question of
- * the persona's. Null for any other turn, and for any turn to a persona that leads.
+ * the persona's, unless `current`, the question on the table, asks for a next step ("How will we
+ * know it's sorted?"). Null for any other turn, and for any turn to a persona that leads.
  */
-export function proposesNextStep(p: DialoguePersona, turn: string): { only: boolean } | null {
+export function proposesNextStep(
+  p: DialoguePersona,
+  turn: string,
+  current: number | null = null,
+): { only: boolean } | null {
   if (!p.userLeads) return null;
   const sentences = turn.trim().split(/(?<=[.!?])\s+/);
   // ("What about the pilot?" asks about a thing: answeredFromBrief reads it first)
@@ -189,7 +194,9 @@ export function proposesNextStep(p: DialoguePersona, turn: string): { only: bool
   );
   if (!proposing.length) return null;
   const besides = sentences.filter((s) => !proposing.includes(s)).join(' ');
-  return { only: countWords(besides) <= MAX_BESIDES_PROPOSAL };
+  // "How will we know it's sorted?" is answered by a check-in proposed
+  const asksForOne = current !== null && saysAny(p.questions[current], ANSWER_DATA.nextStepAsks).length > 0;
+  return { only: countWords(besides) <= MAX_BESIDES_PROPOSAL && !asksForOne };
 }
 
 /**
@@ -374,7 +381,7 @@ export function readConversation(
     if (answeredFromBrief(p, turn.text, s.agentLines, s.current)) continue;
     // nor does asking for the persona's side ("What would make this work for you?"), or only
     // proposing a next step ("Could we book 30 minutes next Tuesday?")
-    if (asksForView(p, turn.text) || proposesNextStep(p, turn.text)?.only) continue;
+    if (asksForView(p, turn.text) || proposesNextStep(p, turn.text, s.current)?.only) continue;
     if (s.current !== null) {
       s.answers[s.current].push(turn.text);
       continue;

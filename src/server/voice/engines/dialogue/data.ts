@@ -113,6 +113,7 @@ const answersSchema = z.strictObject({
   }),
   viewAsks: z.strictObject({ interviewers: wordList.min(1), story: wordList.min(1), needs: wordList.min(1) }),
   nextSteps: wordList.min(1),
+  nextStepAsks: wordList.min(1),
   hypothetical: wordList.min(1),
   hypotheticalAsks: wordList.min(1),
   offers: wordList.min(1),

@@ -523,7 +523,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   if (found) return answerQuestions(p, s, found, seed);
 
   // "Could we book 30 minutes next Tuesday?": agreed, or what it wants settled first
-  const proposal = proposesNextStep(p, answer);
+  const proposal = proposesNextStep(p, answer, s.current);
   if (proposal) return replyToNextStep(p, s, proposal.only, seed);
 
   if (s.closed) {
