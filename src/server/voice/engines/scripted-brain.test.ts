@@ -769,6 +769,54 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(allTails.some((t) => greg.text.includes(t))).toBe(false);
   });
 
+  it('says a sentence once when its acknowledgement ends as its next line begins ("Right. Right.")', () => {
+    const karen = {
+      ...preset('tom-brennan'),
+      name: 'Karen',
+      role: 'Homeowner',
+      company: 'User Created',
+      systemPrompt:
+        'You are Karen, a homeowner whose kitchen renovation is three weeks late.\nTemperament: angry',
+      welcomeMessage: "Karen here. I haven't got long, so let's get on with it.",
+      sampleQuestions: ['How do I know this will not happen again?'],
+    };
+    const answers = [
+      "Hi Karen, it's Sam from BuildRight.",
+      'The cabinet supplier shipped the wrong size twice, so we now measure every delivery on arrival.',
+      'I can take 2,000 off the final invoice for the inconvenience.',
+      'Could we meet on site on Friday to walk through the plan?',
+    ];
+    // the last answer in many wordings, so that every acknowledgement meets the closing
+    const things = [
+      'the plan',
+      'the cabinets',
+      'the supplier',
+      'the invoice',
+      'the wiring',
+      'the schedule',
+      'the kitchen',
+      'the delivery',
+    ];
+    const endings = things.map((thing) => `We measure ${thing} on arrival now, so it will not happen again.`);
+    const closings: string[] = [];
+    for (const ending of endings) {
+      const last = playScripted(karen, [
+        answers[0],
+        'The trouble was the cabinets, shipped in the wrong size twice.',
+        ending,
+      ]).lines.at(-1);
+      const sentences = last?.text.split(/(?<=[.!?])\s+/) ?? [];
+      expect(sentences.filter((x, i) => i > 0 && x === sentences[i - 1])).toEqual([]);
+      closings.push(last?.move ?? '');
+    }
+    expect(closings.every((m) => m === 'close')).toBe(true);
+    // "I can take 2,000 off" is an offer, answered as such; on site to walk through the plan is a next step
+    const { lines } = playScripted(karen, answers);
+    const tails = LINES.offersHeard.map((l) => l.text.replace('{Quote}', ''));
+    expect(tails.some((t) => lines.at(-2)?.text.includes(t))).toBe(true);
+    expect(lines.at(-1)?.parts.map((part) => part.role)).toContain('next-step');
+  });
+
   it('meets a proposed next step: what it wants settled first, or agreed once it has no question left', () => {
     const rachel = preset('rachel-alvarez');
     const [whySwitch, cost] = rachel.sampleQuestions;

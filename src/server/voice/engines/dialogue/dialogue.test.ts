@@ -278,6 +278,9 @@ describe('reading an answer', () => {
     expect(phrase("It was the payments refactor last Tuesday, and I'd rather not say who.")).toBe(
       'the payments refactor',
     );
+    expect(
+      phrase("We'll finish by the 14th of next month, and I'll send you a written schedule tomorrow."),
+    ).toBe('14th');
     // what the persona named back before comes after anything else the answer says
     const scope = 'The seniors on my team own one service each; I own the roadmap across three teams.';
     expect(phrase(scope)).toBe('three teams');

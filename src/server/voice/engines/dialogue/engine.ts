@@ -158,7 +158,27 @@ function line(
   question: number | null,
   parts: LinePart[],
 ): DialogueLine {
-  return { text: parts.map((x) => x.text).join(' '), move, rule, answer, question, parts };
+  const said = withoutEchoes(parts);
+  return { text: said.map((x) => x.text).join(' '), move, rule, answer, question, parts: said };
+}
+
+const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
+
+/**
+ * Parts with a sentence said twice in a row taken out of the second ("The plan. Right." then
+ * "Right. I'll hold you to that." says "Right." once).
+ */
+function withoutEchoes(parts: LinePart[]): LinePart[] {
+  return parts.map((part, i) => {
+    const before =
+      i > 0
+        ? sentencesOf(parts[i - 1].text)
+            .at(-1)
+            ?.toLowerCase()
+        : undefined;
+    const [first, ...rest] = sentencesOf(part.text);
+    return before && rest.length && first.toLowerCase() === before ? { ...part, text: rest.join(' ') } : part;
+  });
 }
 
 /** how the persona names what the user said: which kind of acknowledgement, quoting what */

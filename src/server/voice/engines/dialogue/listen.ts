@@ -584,6 +584,18 @@ function sentenceOf(text: string, tokens: Token[], at: number): string {
   return slice(text, tokens, start, end);
 }
 
+/**
+ * A phrase cut short after a word that leads into more ("the 14th of next", "a call with the"): it
+ * ends before that word and any preposition or determiner it was left with ("the 14th").
+ */
+function trimmedEnd(text: string, tokens: Token[], c: Candidate): Candidate {
+  const dangling = (t: Token) =>
+    MODIFIERS.has(t.lower) || PREPOSITIONS.has(t.lower) || DETERMINERS.has(t.lower);
+  let to = c.to;
+  while (to > c.from && dangling(tokens[to])) to--;
+  return to === c.to ? c : { ...c, to, text: slice(text, tokens, c.from, to) };
+}
+
 /** the most words before a phrase that opens its sentence as a frame ("In the last six months, …") */
 const MAX_FRAME_LEAD = 4;
 /** the fewest words after it in its sentence: the rest it frames */
@@ -860,6 +872,7 @@ export function salientPhrase(answer: string, opts: PhraseOptions = {}): Phrase 
     ...nounPhrases(answer, tokens, names),
     ...wordRuns(answer, tokens, names),
   ]
+    .map((c) => trimmedEnd(answer, tokens, c))
     .filter((c) => c.kind === 'result' || tokenize(c.text).length <= MAX_QUOTE_WORDS)
     .filter((c) => !(c.kind === 'thing' && generic(c)))
     // a single word is worth naming only when it is a thing, not a verb form
