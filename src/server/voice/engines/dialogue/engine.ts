@@ -165,19 +165,18 @@ function line(
 const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
 
 /**
- * Parts with a sentence said twice in a row taken out of the second ("The plan. Right." then
- * "Right. I'll hold you to that." says "Right." once).
+ * Parts with a sentence said twice in a row taken out of the first ("The plan. Right." then "Right.
+ * I'll hold you to that." says "The plan. Right. I'll hold you to that."): the later part is the one
+ * a reading of the conversation recognises (a closing, a follow-up), so it stays whole.
  */
 function withoutEchoes(parts: LinePart[]): LinePart[] {
   return parts.map((part, i) => {
-    const before =
-      i > 0
-        ? sentencesOf(parts[i - 1].text)
-            .at(-1)
-            ?.toLowerCase()
-        : undefined;
-    const [first, ...rest] = sentencesOf(part.text);
-    return before && rest.length && first.toLowerCase() === before ? { ...part, text: rest.join(' ') } : part;
+    const next = i + 1 < parts.length ? sentencesOf(parts[i + 1].text)[0]?.toLowerCase() : undefined;
+    const sentences = sentencesOf(part.text);
+    const last = sentences.at(-1)?.toLowerCase();
+    return next && sentences.length > 1 && last === next
+      ? { ...part, text: sentences.slice(0, -1).join(' ') }
+      : part;
   });
 }
 
