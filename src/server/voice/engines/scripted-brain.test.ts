@@ -917,6 +917,19 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     // as a recogniser gives it, a name after a greeting is still a name; a feeling is not
     expect(courtesiesOnly("hi rachel i'm jo from stackwise", new Set(['rachel']))).toBe(true);
     expect(courtesiesOnly("hi greg i'm excited about it overall thanks", new Set(['greg']))).toBe(false);
+    // spoken, with no full stop before the apology: still greetings, who and sorry
+    const tomNames = new Set(['tom', 'brennan']);
+    expect(
+      courtesiesOnly("hi tom this is sam your account manager i'm really sorry about saturday", tomNames),
+    ).toBe(true);
+    expect(courtesiesOnly("hi tom it's sam i'm so sorry about saturday", tomNames)).toBe(true);
+    expect(
+      courtesiesOnly("i'm really sorry the config change took checkout down for three hours", tomNames),
+    ).toBe(false);
+    const spokenSorry = playScripted(preset('tom-brennan'), [
+      "hi tom this is sam your account manager i'm really sorry about saturday",
+    ]).lines[0];
+    expect(spokenSorry.move).toBe('begin');
   });
 
   it('reassures a nervous user and asks its question again, and does not take that for an answer', () => {

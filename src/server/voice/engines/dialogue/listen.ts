@@ -3,6 +3,7 @@
 // The word lists are in answers.json and language.json.
 
 import { ASIDES } from '../../../../shared/domain/asides.js';
+import { escapeRegex } from '../../../../shared/escape-regex.js';
 import { ANSWER_DATA, type HostileMarker, LANGUAGE } from './data.js';
 import {
   countWords,
@@ -115,6 +116,19 @@ const INTRODUCTIONS = longestFirst(COURTESY.introductions);
 const APOLOGIES = longestFirst(COURTESY.apologies);
 const THANKS = longestFirst(COURTESY.thanks);
 
+const SPOKEN_COURTESY_START = (() => {
+  const words = (list: readonly string[]) => list.map(escapeRegex).join('|');
+  // "i'm really sorry": the apology with its intensifiers
+  const sorry = `(?:i'm|i am|we're|we are)\\s+(?:(?:${words(COURTESY.intensifiers)})\\s+)*sorry`;
+  return new RegExp(`(?<=\\s)(?:${sorry}|${words([...APOLOGIES, ...THANKS])})(?![\\p{L}'])`, 'gu');
+})();
+
+/** a recogniser's sentence cut before each apology or thanks in it, one whole ("i'm really sorry") */
+function spokenCourtesies(sentence: string): string[] {
+  const starts = [...sentence.matchAll(SPOKEN_COURTESY_START)].map((m) => m.index);
+  return [0, ...starts].map((from, i) => sentence.slice(from, starts[i] ?? sentence.length).trim());
+}
+
 /** how many words of `leads`' phrase a sentence's words begin with (-1: none) */
 function leadOf(words: string[], leads: readonly string[]): number {
   const text = words.join(' ');
@@ -127,7 +141,12 @@ function leadOf(words: string[], leads: readonly string[]): number {
  * speaker is, an apology or thanks, and nothing said to the question (answers.json courtesies).
  */
 export function courtesiesOnly(answer: string, names: Set<string>): boolean {
-  const sentences = answer.split(/(?<=[.!?])\s+/).filter((s) => s.trim());
+  const sentences = answer
+    .split(/(?<=[.!?])\s+/)
+    // as a recogniser gives it, with no full stops: an apology or thanks begins a sentence of its own
+    // ("hi tom this is sam your account manager | i'm really sorry about saturday")
+    .flatMap((s) => (s === s.toLowerCase() && !/[.!?]/.test(s) ? spokenCourtesies(s) : [s]))
+    .filter((s) => s.trim());
   return (
     sentences.length > 0 &&
     sentences.every((sentence) => {
