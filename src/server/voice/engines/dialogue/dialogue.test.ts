@@ -268,6 +268,11 @@ describe('reading an answer', () => {
       'two engineers',
     );
     expect(phrase('I have been a product manager in fintech for six years.')).toBe('six years');
+    expect(
+      phrase(
+        "I'd give them a clear goal and a coach for three months and if nothing changed I'd move them on.",
+      ),
+    ).toBe('a clear goal');
     // a change asked for is a figure, not a result to praise
     expect(salientPhrase("I'm hoping we can bring the rent down from 1,400 to 1,250 a month.")).toEqual({
       text: 'from 1,400 to 1,250 a month',

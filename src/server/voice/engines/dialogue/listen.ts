@@ -615,18 +615,18 @@ function trimmedEnd(text: string, tokens: Token[], c: Candidate): Candidate {
   return to === c.to ? c : { ...c, to, text: slice(text, tokens, c.from, to) };
 }
 
-/** the most words before a phrase that opens its sentence as a frame ("In the last six months, …") */
-const MAX_FRAME_LEAD = 4;
-/** the fewest words after it in its sentence: the rest it frames */
+/** the fewest words after a span in its sentence for it to frame them ("…for three months and if…") */
 const MIN_FRAMED_WORDS = 3;
 
-/** whether tokens from..to open their sentence, with words after them in it ("Over six months I mentored…") */
-function framing(tokens: Token[], from: number, to: number): boolean {
-  let start = from;
-  while (start > 0 && !tokens[start].sentenceStart) start--;
+/**
+ * Whether tokens from..to have more of their sentence after them ("Over six months I mentored…", "a
+ * coach for three months and if nothing changed…"): a span there frames what follows; at the end
+ * ("…in fintech for six years.") it tells how long.
+ */
+function framing(tokens: Token[], to: number): boolean {
   let end = to + 1;
   while (end < tokens.length && !tokens[end].sentenceStart) end++;
-  return from - start <= MAX_FRAME_LEAD && end - (to + 1) >= MIN_FRAMED_WORDS;
+  return end - (to + 1) >= MIN_FRAMED_WORDS;
 }
 
 /** `spanAsked`: the question asks how long or when, so a span of time ("six weeks") is what answers it */
@@ -648,7 +648,7 @@ function numberPhrases(text: string, tokens: Token[], spanAsked = false): Candid
       !big &&
       after.length > 0 &&
       after.every((t) => SPAN_UNITS.has(t.lower)) &&
-      framing(tokens, j, end);
+      framing(tokens, end);
     out.push({
       text: slice(text, tokens, j, end),
       kind: 'number',
