@@ -643,6 +643,27 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
       'Can you walk me through what happened on your side?',
     ]).lines[1];
     expect(lindaStory.text).toContain('your sync broke twice this month');
+    // told so, its side is told: "Honestly, I'm fine. What did you want to talk about?" is past
+    const marco = {
+      ...dana,
+      name: 'Marco',
+      role: 'Junior Designer',
+      company: 'User Created',
+      systemPrompt:
+        'You are Marco, a junior designer who has missed three client deadlines this month because the briefs kept changing.',
+      welcomeMessage: "Hi, it's Marco. You wanted to talk to me about something?",
+      sampleQuestions: [
+        "Honestly, I'm fine. What did you want to talk about?",
+        'Is this about the deadlines?',
+      ],
+    };
+    const marcoLines = playScripted(marco, [
+      'Hi Marco.',
+      'How do you see it?',
+      'Thanks for being honest.',
+    ]).lines;
+    expect(marcoLines[1].text).toContain('the briefs kept changing');
+    expect(marcoLines[2].text).toBe('Is this about the deadlines?');
     // who Rachel is says no more than who she is: asked a third time, her own view
     const third = playScripted(rachel, [
       'Hi Rachel.',

@@ -16,6 +16,7 @@ import {
   overlap,
   says,
   saysAny,
+  sentencesOf,
   tokenize,
 } from './text.js';
 
@@ -30,7 +31,8 @@ export type BriefFact = {
   identity: boolean;
 };
 
-const sentencesOf = (text: string) =>
+/** a system prompt's sentences, its lines apart */
+const promptSentences = (text: string) =>
   text
     .split(/(?<=[.!?])\s+|\n+/)
     .map((s) => s.trim())
@@ -120,8 +122,8 @@ const IDENTITY = /^I'm \p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)*,/u;
 /** A persona's brief: its facts in its order, as the persona says them, and what it keeps back. */
 export function briefOf(systemPrompt: string): Brief {
   // what to keep back may be said anywhere, a rule under a heading included
-  const secrets = secretsOf(sentencesOf(systemPrompt));
-  const sentences = sentencesOf(situationPart(systemPrompt));
+  const secrets = secretsOf(promptSentences(systemPrompt));
+  const sentences = promptSentences(situationPart(systemPrompt));
   const facts = sentences
     .filter((s) => isFact(s, secrets))
     .map((s) => {
@@ -258,7 +260,7 @@ export function questionsAtTheEnd(turn: string, names: ReadonlySet<string> = new
 }
 
 function typedQuestionsAtTheEnd(text: string): string[] {
-  const sentences = text.split(/(?<=[.!?])\s+/);
+  const sentences = sentencesOf(text);
   const lastStatement = sentences.findLastIndex((s) => !s.trim().endsWith('?'));
   return lastStatement < 0 ? [] : addressedQuestions(sentences.slice(lastStatement + 1));
 }
@@ -303,7 +305,7 @@ function askedIn(text: string): string[] | null {
       ? [text]
       : null;
   }
-  const sentences = text.split(/(?<=[.!?])\s+/);
+  const sentences = sentencesOf(text);
   const questions = addressedQuestions(sentences);
   const others = sentences.filter((s) => !questions.includes(s));
   return questions.length && countWords(others.join(' ')) <= MAX_OTHER_WORDS ? questions : null;

@@ -9,6 +9,7 @@ import type { Persona, Turn } from '../brain.js';
 import {
   aboutTheBrief,
   type Brief,
+  type BriefFact,
   briefOf,
   factFor,
   questionsAtTheEnd,
@@ -26,7 +27,7 @@ import {
   wordsBesides,
 } from './listen.js';
 import { temperamentOf } from './temperament.js';
-import { countWords, keyStems, normalise, overlap, says, saysAny, tokenize } from './text.js';
+import { countWords, keyStems, normalise, overlap, says, saysAny, sentencesOf, tokenize } from './text.js';
 
 /** A persona made ready for dialogue: its temperament, questions and the words of its scenario. */
 export type DialoguePersona = {
@@ -58,14 +59,12 @@ export type DialoguePersona = {
  */
 function leavesTheUserToLead(welcome: string): boolean {
   if (saysAny(welcome, ANSWER_DATA.invitations).length) return true;
-  return welcome
-    .split(/(?<=[.!?])\s+/)
-    .some(
-      (s) =>
-        s.trim().endsWith('?') &&
-        (/(?:^|,\s*)(?:what|where|how|why|who|which|when)\b/i.test(s.trim()) ||
-          !saysAny(s, ANSWER_DATA.readinessChecks).length),
-    );
+  return sentencesOf(welcome).some(
+    (s) =>
+      s.trim().endsWith('?') &&
+      (/(?:^|,\s*)(?:what|where|how|why|who|which|when)\b/i.test(s.trim()) ||
+        !saysAny(s, ANSWER_DATA.readinessChecks).length),
+  );
 }
 
 function firstSentence(q: string): string {
@@ -187,7 +186,7 @@ export function proposesNextStep(
   current: number | null = null,
 ): { only: boolean } | null {
   if (!p.userLeads) return null;
-  const sentences = turn.trim().split(/(?<=[.!?])\s+/);
+  const sentences = sentencesOf(turn);
   // ("What about the pilot?" asks about a thing: answeredFromBrief reads it first)
   const proposing = sentences.filter(
     (s) => saysAny(s, BRIEF.proposals).length > 0 && saysAny(s, ANSWER_DATA.nextSteps).length > 0,
@@ -422,11 +421,26 @@ export function nextQuestion(p: DialoguePersona, s: ConversationState): number |
   return null;
 }
 
-/** whether a persona the user leads has told its side: a fact of its brief besides who it is */
+/** the fewest words of a fact the persona tells as its side */
+const MIN_STORY_WORDS = 6;
+
+/**
+ * Whether a fact of its brief tells the persona's side: one besides who it is, of six words or more
+ * ("Renewing your design retainer." names a matter, and tells nothing), or the sentence of who it is
+ * when it says that much more than who it is, as a generated persona's does ("I'm Linda, an IT
+ * manager at a mid-size retailer, annoyed because your sync broke twice this month.").
+ */
+export function tellsItsSide(p: DialoguePersona, fact: BriefFact): boolean {
+  return fact.identity
+    ? [...fact.keys].filter((k) => !p.identity.has(k)).length >= MIN_STORY_WORDS
+    : countWords(fact.text) >= MIN_STORY_WORDS;
+}
+
+/** whether a persona the user leads has told its side (tellsItsSide) */
 function hasToldItsSide(p: DialoguePersona, agentLines: string[]): boolean {
   return (
     p.userLeads &&
-    p.brief.facts.some((f) => !f.identity && agentLines.some((line) => line.includes(f.normalised)))
+    p.brief.facts.some((f) => tellsItsSide(p, f) && agentLines.some((line) => line.includes(f.normalised)))
   );
 }
 

@@ -22,6 +22,7 @@ import {
   nextQuestion,
   proposesNextStep,
   readConversation,
+  tellsItsSide,
 } from './conversation.js';
 import {
   type AckKind,
@@ -48,7 +49,7 @@ import {
   salientPhrase,
 } from './listen.js';
 import { offRegister } from './temperament.js';
-import { contentStems, countWords, fill, normalise, saysAny } from './text.js';
+import { contentStems, fill, normalise, saysAny, sentencesOf } from './text.js';
 
 export type LinePart = {
   role:
@@ -161,8 +162,6 @@ function line(
   const said = withoutEchoes(parts);
   return { text: said.map((x) => x.text).join(' '), move, rule, answer, question, parts: said };
 }
-
-const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
 
 /**
  * Parts with a sentence said twice in a row taken out of the first ("The plan. Right." then "Right.
@@ -361,13 +360,10 @@ function answerQuestions(
   return line('answer', null, null, null, parts);
 }
 
-/** the fewest words of a fact the persona tells as its side */
-const MIN_STORY_WORDS = 6;
-
 /**
  * The reply of a persona the user leads to a question about its side (asksForView): its view of what
- * happened is the next fact of its brief not said yet, besides who it is ("Two weeks ago you
- * presented a redesign to the leadership team…"); asked what would help, it says what it wants
+ * happened is the next fact of its brief not said yet that tells its side, who it is last
+ * (tellsItsSide: "Two weeks ago you presented a redesign to the leadership team…"); asked what would help, it says what it wants
  * settled: its own question still unanswered, or its next one; with nothing of its story left to
  * tell, or no question left, its own view in its temperament ("Honestly, I'm still taking it in.").
  * Not "Let's come back to that at the end": these are the questions a manager, a colleague or a
@@ -381,14 +377,10 @@ function answerView(
   seed: number,
 ): DialogueLine {
   const said = s.agentLines;
-  // a fact that tells something ("Renewing your design retainer." names a matter, and tells nothing)
-  const unsaid = p.brief.facts.filter((f) => !said.some((l) => l.includes(f.normalised)));
-  // who it is tells a story only when it says more than who it is, as a generated persona's does
-  // ("I'm Linda, an IT manager at a mid-size retailer, annoyed because your sync broke twice this month.")
-  const beyondWho = (f: (typeof unsaid)[number]) => [...f.keys].filter((k) => !p.identity.has(k)).length;
-  const untold =
-    unsaid.find((f) => !f.identity && countWords(f.text) >= MIN_STORY_WORDS) ??
-    unsaid.find((f) => f.identity && beyondWho(f) >= MIN_STORY_WORDS);
+  // the next fact that tells its side, who it is last (tellsItsSide)
+  const untold = p.brief.facts
+    .filter((f) => tellsItsSide(p, f) && !said.some((l) => l.includes(f.normalised)))
+    .sort((a, b) => Number(a.identity) - Number(b.identity))[0];
   if (asked === 'story' && untold) {
     if (!p.userLeads) return answerQuestions(p, s, { fact: untold, again: false }, seed);
     return line('answer', null, null, null, [{ role: 'brief', text: untold.text, temperament: null }]);
@@ -465,7 +457,7 @@ function askAgain(
   const asking = history.findLast((t) => t.speaker === 'agent' && t.text.includes('?'))?.text ?? '';
   const onTable = p.questions[s.current ?? 0] ?? '';
   // the follow-up from its first question on, with what it asks for after it ("Such as? One real example.")
-  const sentences = asking.split(/(?<=[.!?])\s+/);
+  const sentences = sentencesOf(asking);
   const from = sentences.findIndex((q) => q.trim().endsWith('?'));
   const followUp = from < 0 ? '' : sentences.slice(from).join(' ');
   // "Sure. Go ahead.", asked nothing: said again as it was
@@ -512,7 +504,7 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
  * pleasantry with "how" or "you"), or whether it has time ("Have you got two minutes?").
  */
 function smallTalkIn(turn: string, names: ReadonlySet<string>): 'pleasantry' | 'time' | null {
-  const sentences = turn.split(/(?<=[.!?])\s+/);
+  const sentences = sentencesOf(turn);
   if (sentences.some((sentence) => isTimeCheck(sentence))) return 'time';
   return sentences.some((sentence) => isPleasantry(sentence, names) && /\b(how|you|your)\b/i.test(sentence))
     ? 'pleasantry'

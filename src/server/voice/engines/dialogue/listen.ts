@@ -15,6 +15,7 @@ import {
   overlap,
   says,
   saysAny,
+  sentencesOf,
   stem,
   type Token,
   tokenize,
@@ -141,8 +142,7 @@ function leadOf(words: string[], leads: readonly string[]): number {
  * speaker is, an apology or thanks, and nothing said to the question (answers.json courtesies).
  */
 export function courtesiesOnly(answer: string, names: Set<string>): boolean {
-  const sentences = answer
-    .split(/(?<=[.!?])\s+/)
+  const sentences = sentencesOf(answer)
     // as a recogniser gives it, with no full stops: an apology or thanks begins a sentence of its own
     // ("hi tom this is sam your account manager | i'm really sorry about saturday")
     .flatMap((s) => (s === s.toLowerCase() && !/[.!?]/.test(s) ? spokenCourtesies(s) : [s]))
@@ -594,14 +594,18 @@ function resultPhrases(text: string, tokens: Token[]): Candidate[] {
 
 const WISHES = LANGUAGE.wishes;
 
-/** the sentence of `text` the token at `at` is in */
-function sentenceOf(text: string, tokens: Token[], at: number): string {
+/** the first and last token of the sentence the token at `at` is in */
+function sentenceBounds(tokens: Token[], at: number): [number, number] {
   let start = at;
   while (start > 0 && !tokens[start].sentenceStart) start--;
   let end = at;
   while (end + 1 < tokens.length && !tokens[end + 1].sentenceStart) end++;
-  return slice(text, tokens, start, end);
+  return [start, end];
 }
+
+/** the sentence of `text` the token at `at` is in */
+const sentenceOf = (text: string, tokens: Token[], at: number) =>
+  slice(text, tokens, ...sentenceBounds(tokens, at));
 
 /**
  * A phrase cut short after a word that leads into more ("the 14th of next", "a call with the"): it
@@ -624,9 +628,7 @@ const MIN_FRAMED_WORDS = 3;
  * ("…in fintech for six years.") it tells how long.
  */
 function framing(tokens: Token[], to: number): boolean {
-  let end = to + 1;
-  while (end < tokens.length && !tokens[end].sentenceStart) end++;
-  return end - (to + 1) >= MIN_FRAMED_WORDS;
+  return sentenceBounds(tokens, to)[1] - to >= MIN_FRAMED_WORDS;
 }
 
 /** `spanAsked`: the question asks how long or when, so a span of time ("six weeks") is what answers it */
@@ -823,7 +825,7 @@ export type PhraseOptions = {
  * persona names it back; null for any other turn ("Could we book 30 minutes?" names no amount).
  */
 export function offeredFigure(turn: string, names: Set<string>): string | null {
-  const sentences = turn.trim().split(/(?<=[.!?])\s+/);
+  const sentences = sentencesOf(turn);
   const offer = sentences.find((s) => saysAny(s, ANSWER_DATA.offers).length > 0 && namesAmount(s));
   const phrase = offer ? salientPhrase(offer, { names }) : null;
   return phrase && (phrase.kind === 'number' || phrase.kind === 'result') ? phrase.text : null;

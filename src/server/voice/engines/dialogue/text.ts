@@ -161,6 +161,9 @@ export function fill(template: string, slots: Record<string, string>): string {
   });
 }
 
+/** the sentences of a text, each with its closing mark (a recogniser's turn is one sentence) */
+export const sentencesOf = (text: string) => text.trim().split(/(?<=[.!?])\s+/);
+
 export function countWords(text: string): number {
   return tokenize(text).filter((t) => t.raw !== '%').length;
 }
