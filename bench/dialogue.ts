@@ -57,6 +57,8 @@ const DEFAULT_EXPECT: Record<string, string> = {
   // "could we book 30 minutes next Tuesday?" to a persona the user leads: what it wants settled
   // first, its question on the table again while that has no answer
   'next-step': 'again',
+  // "Thanks for your time, bye." before the persona's questions are done: it closes the call
+  leaves: 'close',
 };
 
 function meets(expect: string, line: DialogueLine): boolean {

@@ -72,6 +72,60 @@ describe('scripted persona: the call opens and closes', () => {
   });
 });
 
+describe('scripted persona: the user leaves the call', () => {
+  const preset = (slug: string) => PRESET_INTERVIEWERS.find((p) => p.slug === slug) as Persona;
+  const textsOf = (lines: typeof LINES.farewells, t: string) =>
+    lines.filter((l) => l.temperament === t).map((l) => l.text);
+
+  it('an interviewer lets the user go with its questions left, and the call stays closed', () => {
+    const { lines } = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      ANSWERS.concrete,
+      'Sorry, I have to go now. Thanks for your time, bye!',
+      'What is the salary range?',
+      'bye',
+    ]);
+    // it asked for more ("Could you say a little more about that?") or its next question
+    expect(lines[2].move).toBe('close');
+    expect(textsOf(LINES.farewells, 'calm')).toContain(lines[2].text);
+    expect(lines[2].text).not.toContain('?');
+    // read back from the conversation, the call is closed: a question after it is met as after one
+    expect(lines[3].move).toBe('after-close');
+    expect(lines[4].move).toBe('after-close');
+    expect(textsOf(LINES.goodbyes, 'calm')).toContain(lines[4].text);
+    // spoken, with no punctuation
+    const spoken = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      'thanks thats all from me thanks for your time bye',
+    ]);
+    expect(spoken.lines[1].move).toBe('close');
+  });
+
+  it('a prospect agrees to the next step the user takes on as they leave, then closes', () => {
+    const rachel = preset('rachel-alvarez');
+    const { lines } = playScripted(rachel, [
+      'Hi Rachel.',
+      'Sure.',
+      "Great, I'll send you the invite for Tuesday. Thanks Rachel, bye!",
+    ]);
+    expect(lines[2].move).toBe('close');
+    expect(lines[2].parts.map((part) => part.role)).toEqual(['next-step', 'closing']);
+    expect(textsOf(LINES.nextStepsAgreed, 'sceptical')).toContain(lines[2].parts[0].text);
+    expect(textsOf(LINES.closingsHeard, 'sceptical')).toContain(lines[2].parts[1].text);
+  });
+
+  it('a first turn thanking for the time opens the call, and thanks inside an answer is an answer', () => {
+    const rachel = preset('rachel-alvarez');
+    const opened = playScripted(rachel, ['Hi Rachel, thanks for your time.']).lines[0];
+    expect(opened.move).not.toBe('close');
+    const answered = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      'Thanks for your time. I launched a savings feature at Monzo that grew deposits 30 percent in six months.',
+    ]).lines[1];
+    expect(answered.move).toBe('next');
+  });
+});
+
 describe('scripted persona: the follow-up the answer calls for', () => {
   it('a concrete answer: names its result and moves on to the next question', () => {
     const line = replyToFirstQuestion(ANSWERS.concrete);

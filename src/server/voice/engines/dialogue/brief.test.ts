@@ -35,6 +35,21 @@ describe('the brief in the first person', () => {
       'I have declined two of your invitations.',
     );
   });
+
+  it('makes a second verb agree with "I" after any first one, not after another subject’s "are"', () => {
+    // a generated prospect's brief (Dave, a coffee-shop owner), told as his side
+    expect(
+      inFirstPerson(
+        'You do payroll yourself on spreadsheets every Sunday and hate it, but are wary of costs.',
+      ),
+    ).toBe('I do payroll myself on spreadsheets every Sunday and hate it, but am wary of costs.');
+    expect(inFirstPerson('You are worried about the timeline and are locked into a contract.')).toBe(
+      "I'm worried about the timeline and am locked into a contract.",
+    );
+    expect(inFirstPerson('You think the prices are high and are rising.')).toBe(
+      'I think the prices are high and are rising.',
+    );
+  });
 });
 
 describe('the facts of a brief', () => {

@@ -66,11 +66,14 @@ export function inFirstPerson(sentence: string): string {
       return SUBJECT_BEFORE.test(whole.slice(0, offset)) ? 'I' : 'me';
     },
   );
-  // "You are worried… and are locked into a contract": the second verb agrees with "I" as well
-  const agreed = /^(I'm|I was)\b/.test(turned)
+  // "You are worried… and are locked into a contract", "You do payroll… and hate it, but are wary
+  // of…": the second verb agrees with "I" as well, unless another subject's "are" came between
+  // ("I think the prices are high and are rising")
+  const agreed = /^I\b/.test(turned)
     ? turned.replace(
         /\b(and|but|or|yet) (are|were)\b/g,
-        (_m, and: string, verb: string) => `${and} ${verb === 'are' ? 'am' : 'was'}`,
+        (m: string, and: string, verb: string, offset: number, whole: string) =>
+          /\b(are|were)\b/.test(whole.slice(0, offset)) ? m : `${and} ${verb === 'are' ? 'am' : 'was'}`,
       )
     : turned;
   return capitalise(agreed.replaceAll(`${USER}r`, 'your').replaceAll(USER, 'you'));

@@ -234,6 +234,44 @@ export function asksForAMoment(turn: string, names: Set<string>): boolean {
   );
 }
 
+const wordsOf = (phrase: string) => tokenize(phrase).map((t) => t.lower);
+const FAREWELLS = ANSWER_DATA.farewells.says.map(wordsOf);
+const ALONE = new Set(ANSWER_DATA.farewells.alone.map((p) => wordsOf(p).join(' ')));
+/** what may stand beside a farewell: its own words, the words around one, and other farewells */
+const BESIDE_FAREWELLS = [...FAREWELLS, ...ANSWER_DATA.farewells.around.map(wordsOf)];
+
+/** the length of the phrase of `phrases` that the words start with at `at`, 0 for none */
+function phraseAt(words: string[], at: number, phrases: string[][]): number {
+  const found = phrases.filter((p) => p.every((w, k) => words[at + k] === w));
+  return Math.max(0, ...found.map((p) => p.length));
+}
+
+/**
+ * Whether a user turn ends by leaving the call ("Thanks for your time, bye.", "That's all from me.",
+ * answers.json farewells): a farewell with only names, courtesies and other farewells after it to the
+ * end of the turn, typed or as the recogniser writes it ("great i'll send the invite thanks dave
+ * bye"). "I take care of the patients" has more after it; "you have to take care" is glued to its
+ * clause (a farewell of `alone` needs a break, a name or a courtesy before it). A turn ending on a
+ * question does not leave.
+ */
+export function leavesTheCall(turn: string, names: Set<string>): boolean {
+  if (turn.trim().endsWith('?')) return false;
+  const tokens = tokenize(turn);
+  const words = tokens.map((t) => t.lower);
+  const beside = (at: number) => (names.has(words[at]) ? 1 : phraseAt(words, at, BESIDE_FAREWELLS));
+  const onlyBesideFrom = (at: number): boolean => {
+    if (at >= words.length) return true;
+    const n = beside(at);
+    return n > 0 && onlyBesideFrom(at + n);
+  };
+  return words.some((_, at) => {
+    const n = phraseAt(words, at, FAREWELLS);
+    if (n === 0 || !onlyBesideFrom(at + n)) return false;
+    if (!ALONE.has(words.slice(at, at + n).join(' '))) return true;
+    return at === 0 || tokens[at].breakBefore || beside(at - 1) > 0;
+  });
+}
+
 /** the welcome's words a question can ask about ("product sense"), not its call to start ("Ready to start?") */
 const READY_KEYS = keyStems(ANSWER_DATA.ready.join(' '));
 const welcomeKeys = (p: DialoguePersona) =>
@@ -289,8 +327,8 @@ const FOLLOW_UP_PATTERNS: { kind: FollowUpKind; re: RegExp }[] = FOLLOW_UP_KINDS
     ),
   })),
 );
-const CLOSINGS = [...LINES.closings, ...LINES.closingsHeard, ...LINES.afterClosing].map((l) =>
-  normalise(l.text),
+const CLOSINGS = [...LINES.closings, ...LINES.closingsHeard, ...LINES.farewells, ...LINES.afterClosing].map(
+  (l) => normalise(l.text),
 );
 
 export type ReadOptions = {

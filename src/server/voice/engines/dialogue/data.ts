@@ -33,6 +33,8 @@ const linesSchema = z.strictObject({
   begin: lines,
   goAhead: lines,
   closingsHeard: lines,
+  farewells: lines,
+  goodbyes: lines,
   lead: lines,
   acknowledgements: z.strictObject({
     result: lines,
@@ -117,6 +119,7 @@ const answersSchema = z.strictObject({
   hypothetical: wordList.min(1),
   hypotheticalAsks: wordList.min(1),
   offers: wordList.min(1),
+  farewells: z.strictObject({ says: wordList.min(1), alone: wordList, around: wordList.min(1) }),
 });
 
 const wordMap = z.record(z.string().min(1), z.string());

@@ -1,7 +1,7 @@
 import { TEMPERAMENTS } from '@shared/domain/temperament';
 import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
-import { followUpKindsIn } from './conversation.js';
+import { followUpKindsIn, leavesTheCall } from './conversation.js';
 import { allLines, FOLLOW_UP_KINDS, LINES, REOPENING } from './data.js';
 import {
   answers,
@@ -57,6 +57,36 @@ describe('dialogue data', () => {
         const said = `Something you said. ${l.text.replace('{topic}', 'the launch you led')}`;
         expect(followUpKindsIn(said), l.text).toContain(kind);
       }
+    }
+  });
+});
+
+describe('a user leaving the call', () => {
+  const names = new Set(['dave', 'helen']);
+  it('hears a farewell at the end of a turn, typed or as the recogniser writes it', () => {
+    for (const turn of [
+      'Thanks for your time, bye.',
+      "Thanks, that's all from me.",
+      'I have to go now, sorry. Take care!',
+      'Great, I will follow up by email. Thanks Dave, bye!',
+      "great i'll send the invite thanks dave bye",
+      'thank you for your time today helen',
+      'Okay. Talk soon.',
+    ]) {
+      expect(leavesTheCall(turn, names), turn).toBe(true);
+    }
+  });
+  it('not a farewell inside an answer, before more of it, glued to its clause, or before a question', () => {
+    for (const turn of [
+      'I take care of the patients on nights.',
+      'What I learned is that you have to take care.',
+      'Thanks for your time. So, I led the checkout redesign last spring.',
+      "I'd say goodbye to the spreadsheets and move everything to one tool.",
+      'Thanks for your time. Before I go, what are the next steps?',
+      'See you on Tuesday at the site visit, then we can agree the plan.',
+      'Thanks, that was a good question.',
+    ]) {
+      expect(leavesTheCall(turn, names), turn).toBe(false);
     }
   });
 });

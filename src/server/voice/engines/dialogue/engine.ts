@@ -17,6 +17,7 @@ import {
   asksToRepeat,
   type ConversationState,
   type DialoguePersona,
+  leavesTheCall,
   listeningContext,
   MAX_FOLLOW_UPS,
   nextQuestion,
@@ -443,6 +444,24 @@ function replyToNextStep(
 }
 
 /**
+ * The persona's reply to a user who leaves before the call was closed ("Thanks for your time, bye.",
+ * leavesTheCall): a persona that leads says it is fine to go (lines.json farewells), with its
+ * questions left unasked; one the user leads says its closing, after agreeing to a next step the
+ * turn proposes ("Great, I'll send the invite. Thanks, bye."). Its closing lines close the call.
+ */
+function replyToFarewell(p: DialoguePersona, s: ConversationState, answer: string, seed: number) {
+  const said = s.agentLines;
+  const parts: LinePart[] = [];
+  if (proposesNextStep(p, answer, s.current)) {
+    const agreed = choose(LINES.nextStepsAgreed, p.temperament, seed, said);
+    parts.push({ role: 'next-step', text: agreed.text, temperament: agreed.temperament });
+  }
+  const closing = choose(p.userLeads ? LINES.closingsHeard : LINES.farewells, p.temperament, seed, said);
+  parts.push({ role: 'closing', text: closing.text, temperament: closing.temperament });
+  return line('close', null, null, null, parts);
+}
+
+/**
  * The question on the table said again, when the user asks to hear it ("Sorry, could you repeat
  * the question?"): the question on the table, or, when the persona's last line that asked something
  * was a follow-up, that follow-up's question sentences, after a lead in its temperament.
@@ -525,6 +544,10 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   if (!s.closed && s.current !== null && asksForAMoment(answer, p.names)) {
     return askAgain(p, s, history, seed, LINES.reassurance);
   }
+  // "Thanks for your time, bye.": the user leaves, and the persona closes the call ("Hi Dave, thanks
+  // for your time." opens a call: a first turn does not leave)
+  const earlierTurns = history.slice(0, -1).some((t) => t.speaker === 'user');
+  if (!s.closed && earlierTurns && leavesTheCall(answer, p.names)) return replyToFarewell(p, s, answer, seed);
   const found = answeredFromBrief(p, answer, said, s.current, s.closed);
   // no fact asked for by its words, but its side ("How did that feel?"): what a fact or a decline
   // of what it keeps back answers, and a closed call, stay as they are
@@ -540,8 +563,9 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   if (s.closed) {
     // a question it cannot answer, asked at the end ("saved for the end" included): followed up later
     // ("Is there anything else you need from me?" asks nothing it would follow up: it has heard enough)
-    const lines =
-      questionsToPersona(answer, p.names) && !asksForView(p, answer)
+    const lines = leavesTheCall(answer, p.names)
+      ? LINES.goodbyes
+      : questionsToPersona(answer, p.names) && !asksForView(p, answer)
         ? LINES.unknownsAfterClose
         : LINES.afterClosing;
     const after = choose(lines, p.temperament, s.afterClose + seed, said);
