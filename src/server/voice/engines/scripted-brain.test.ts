@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../db/seed/preset-interviewers.js';
+import { generateBuiltin } from '../../modules/custom-calls/builtin-generator.js';
 import type { Persona, Turn } from './brain.js';
 import { auditConversation } from './dialogue/audit.js';
 import { LINES, PAST_ONLY, preparePersona, REOPENING, readConversation } from './dialogue/index.js';
@@ -518,6 +519,21 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     // about nothing of hers: put off in her temperament, not her budget "for this year"
     expect(LINES.unknowns.some((l) => lines[2].text.startsWith(l.text))).toBe(true);
     expect(lines[2].text).not.toMatch(/budget/);
+  });
+
+  it('an interviewer asked about its own team mid-interview keeps it for the end, not "not to hand"', () => {
+    const ward = generateBuiltin({
+      userContext: "I'm a newly qualified nurse applying for my first staff nurse job.",
+      personaDetails: 'Helen, the ward manager of a busy surgical ward. Experienced, fair, a bit stretched.',
+      scenarioDetails: 'Interview for a band 5 staff nurse post on a surgical ward.',
+    });
+    const { lines } = playScripted({ ...ward, name: ward.personaName }, [
+      'Yes, ready.',
+      'What does the team look like on this ward?',
+    ]);
+    expect(lines[1].move).toBe('answer');
+    expect(LINES.notToHand.some((l) => lines[1].text.includes(l.text))).toBe(false);
+    expect(LINES.unknowns.some((l) => lines[1].text.startsWith(l.text))).toBe(true);
   });
 
   it('answers "how are you?" in kind as the call opens, and takes it for no question to answer from its brief', () => {

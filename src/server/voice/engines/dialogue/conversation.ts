@@ -142,8 +142,9 @@ export function answeredFromBrief(
     return null;
   }
   // one about the persona's own situation ("How many people pack orders in peak season?" to a
-  // prospect whose brief names its orders) asks a detail the persona does not have to hand
-  return aboutTheBrief(p.brief, questions, p.names) ? 'not to hand' : 'no fact';
+  // prospect whose brief names its orders) asks a detail the persona does not have to hand; an
+  // interviewer asked about its team or ward mid-interview keeps it for the end, as for any question
+  return !p.interviews && aboutTheBrief(p.brief, questions, p.names) ? 'not to hand' : 'no fact';
 }
 
 /**

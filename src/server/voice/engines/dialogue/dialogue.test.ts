@@ -275,6 +275,11 @@ describe('reading an answer', () => {
     ).toBe('late deliveries went from 9 % to 3 %');
     expect(phrase(ANSWERS.vague)).toBe('a disagreement with finance');
     expect(phrase('We moved everything to Postgres last year.')).toBe('Postgres');
+    // an acronym names the thing the word after it is ("NEWS, understood.")
+    expect(phrase('I did a full set of obs, his NEWS score was 6, so I called the registrar.')).toBe(
+      'NEWS score',
+    );
+    expect(phrase('I used SBAR to hand over to the registrar.')).toBe('SBAR');
     expect(phrase('My team owns the billing service.')).toBe('the billing service');
     expect(phrase('Our football club won.')).toBe('your football club');
     expect(phrase('Yes.')).toBe('yes');
@@ -342,6 +347,10 @@ describe('reading an answer', () => {
       'how you handle a loyal manager',
     );
     expect(questionTopic('What exactly went wrong on Saturday?')).toBe('Saturday');
+    // a generated interviewer's first question ("Now, to my question about the band." cut it at the number)
+    expect(questionTopic('What makes you the right person for the band 5 staff nurse role?')).toBe(
+      "why you're right for the band 5 staff nurse role",
+    );
     expect(questionTopic('What are you doing so this never happens again?')).toBeNull();
     // "Which still leaves my question about this cost.": "this" points at nothing the line says
     expect(questionTopic('What would this cost us, all in, for four warehouses?')).toBe('the cost');

@@ -681,6 +681,18 @@ function namedPhrases(text: string, tokens: Token[], names: Set<string>): Candid
         end += 2;
       else break;
     }
+    // "his NEWS score", "the API gateway": an acronym names the thing the word after it is
+    const after = tokens[end + 1];
+    if (
+      /^\p{Lu}{2,}s?$/u.test(tokens[end].raw) &&
+      after !== undefined &&
+      !after.breakBefore &&
+      /^\p{Ll}/u.test(after.raw) &&
+      nounish(after, false) &&
+      !verbLike(tokens, end + 1)
+    ) {
+      end++;
+    }
     // "the payments PR": a determiner and one word before the name belong to it
     let start = i;
     if (
