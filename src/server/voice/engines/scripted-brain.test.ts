@@ -527,7 +527,15 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
       personaDetails: 'Helen, the ward manager of a busy surgical ward. Experienced, fair, a bit stretched.',
       scenarioDetails: 'Interview for a band 5 staff nurse post on a surgical ward.',
     });
-    const { lines } = playScripted({ ...ward, name: ward.personaName }, [
+    const persona: Persona = {
+      name: ward.personaName,
+      role: ward.role,
+      company: ward.company,
+      systemPrompt: ward.systemPrompt,
+      welcomeMessage: ward.welcomeMessage,
+      sampleQuestions: ward.sampleQuestions,
+    };
+    const { lines } = playScripted(persona, [
       'Yes, ready.',
       'What does the team look like on this ward?',
     ]);
