@@ -529,16 +529,13 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     });
     const persona: Persona = {
       name: ward.personaName,
-      role: ward.role,
-      company: ward.company,
+      role: ward.role ?? '',
+      company: ward.company ?? '',
       systemPrompt: ward.systemPrompt,
       welcomeMessage: ward.welcomeMessage,
       sampleQuestions: ward.sampleQuestions,
     };
-    const { lines } = playScripted(persona, [
-      'Yes, ready.',
-      'What does the team look like on this ward?',
-    ]);
+    const { lines } = playScripted(persona, ['Yes, ready.', 'What does the team look like on this ward?']);
     expect(lines[1].move).toBe('answer');
     expect(LINES.notToHand.some((l) => lines[1].text.includes(l.text))).toBe(false);
     expect(LINES.unknowns.some((l) => lines[1].text.startsWith(l.text))).toBe(true);
