@@ -528,9 +528,9 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
       scenarioDetails: 'Interview for a band 5 staff nurse post on a surgical ward.',
     });
     const persona: Persona = {
-      name: ward.personaName,
-      role: ward.role ?? '',
-      company: ward.company ?? '',
+      name: ward.personaName ?? 'Helen',
+      role: ward.role,
+      company: ward.company,
       systemPrompt: ward.systemPrompt,
       welcomeMessage: ward.welcomeMessage,
       sampleQuestions: ward.sampleQuestions,
