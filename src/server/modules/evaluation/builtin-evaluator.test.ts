@@ -145,6 +145,21 @@ describe('built-in evaluator', () => {
     );
     expect(nervous.criteria[0].rationale).toMatch(/1 of 1 answers? address/);
     expect(nervous.overallScore ?? 0).toBeGreaterThanOrEqual(plain.overallScore ?? 11);
+    // nor thanks to a question ("Thanks, I appreciate that." after a compliment and the next
+    // question), which the persona meets by asking again: it cost 1.7 to 2 points a criterion
+    for (const thanks of [
+      'You: Thanks, I appreciate that.',
+      'You: Thanks Lena, I appreciate you being open about it.',
+    ]) {
+      const thanked = evaluate(
+        ["Lena: I'm Lena. Thanks for coming in.", 'You: Hello.', question, thanks, question, answer].join(
+          '\n',
+        ),
+        rubric,
+      );
+      expect(thanked.criteria[0].rationale, thanks).toMatch(/1 of 1 answers? address/);
+      expect(thanked.overallScore, thanks).toBe(plain.overallScore);
+    }
     // "Let me think." before an answer leaves the answer judged
     const thinking = evaluate(
       [question, 'You: Let me think. I rolled back the release myself.'].join('\n'),

@@ -68,6 +68,7 @@ const lexiconSchema = z.strictObject({
   selfStates: wordList,
   habitWords: wordList,
   greetings: wordList,
+  thanks: wordList.min(1),
 });
 
 const conceptsSchema = z.strictObject({

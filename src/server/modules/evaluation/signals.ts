@@ -43,7 +43,8 @@ type Lists = Record<
   | 'timeChecks'
   | 'repeatRequests'
   | 'pauses'
-  | 'greetings',
+  | 'greetings'
+  | 'thanks',
   PhraseList
 >;
 let lists: Lists | null = null;
@@ -67,6 +68,7 @@ function phraseLists(): Lists {
     pauses: compileList(ASIDES.pauses),
     timeChecks: compileList(ASIDES.timeChecks),
     greetings: compileList(lexicon.greetings),
+    thanks: compileList(lexicon.thanks),
   };
   return lists;
 }
@@ -548,8 +550,14 @@ function isAside(facts: readonly SentenceFacts[], words: number, prompt: string 
   const substance = facts.reduce((n, f) => n + f.units, 0);
   // "Let me think. I'd pull the funnel data." is an answer
   if (says(L.pauses) && substance === 0) return true;
-  if (prompt?.includes('?')) return false;
   const negative = facts.some((f) => f.deflections + f.dismissals + f.apologies + f.caving > 0);
+  // "Thanks, I appreciate that." to a question: thanks, and the answer is still to come
+  const thanked = facts.reduce(
+    (n, f) => n + findIn(f.toks, L.thanks).join(' ').split(' ').filter(Boolean).length,
+    0,
+  );
+  if (thanked > 0 && words - thanked <= 1 && !negative) return true;
+  if (prompt?.includes('?')) return false;
   // "Have you got two minutes?" names a figure, and still answers nothing
   return (says(L.timeChecks) || (says(L.greetings) && substance === 0)) && !negative;
 }

@@ -115,6 +115,35 @@ describe('scripted persona: the user leaves the call', () => {
     expect(textsOf(LINES.closingsHeard, 'sceptical')).toContain(lines[2].parts[1].text);
   });
 
+  it('thanks alone with its question unanswered is met with the question again, not "Tell me a bit more"', () => {
+    const { lines } = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      ANSWERS.concrete,
+      'Thanks, I appreciate that.',
+      'I would pull the funnel for the identity step by device, then call ten merchants who dropped out last week.',
+    ]);
+    // "Appreciate — okay! Tell me a bit more, I'd love to hear the details!"
+    expect(lines[2].move).toBe('again');
+    expect(lines[2].text).toContain(Q2);
+    expect(lines[2].text).not.toMatch(/appreciate/i);
+    // the answer after it is the answer to that question
+    expect(lines[3].move).toBe('next');
+    expect(lines[3].text).toContain(Q3);
+    // to a report, thanks and appreciation together, typed or spoken
+    const alex = preset('alex-kim');
+    for (const thanks of [
+      'Thanks Alex, I appreciate you being open about it.',
+      'thanks alex i appreciate it',
+    ]) {
+      const line = playScripted(alex, [
+        'Hi Alex.',
+        'Two teammates said your review comments discouraged them.',
+        thanks,
+      ]).lines[2];
+      expect(line.move, thanks).toBe('again');
+    }
+  });
+
   it('a first turn thanking for the time opens the call, and thanks inside an answer is an answer', () => {
     const rachel = preset('rachel-alvarez');
     const opened = playScripted(rachel, ['Hi Rachel, thanks for your time.']).lines[0];

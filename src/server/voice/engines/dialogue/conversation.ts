@@ -23,6 +23,7 @@ import {
   isReadiness,
   type ListeningContext,
   readAnswer,
+  thanksOnly,
   touches,
   wordsBesides,
 } from './listen.js';
@@ -420,6 +421,8 @@ export function readConversation(
     // nor does asking for the persona's side ("What would make this work for you?"), or only
     // proposing a next step ("Could we book 30 minutes next Tuesday?")
     if (asksForView(p, turn.text) || proposesNextStep(p, turn.text, s.current)?.only) continue;
+    // nor thanks alone before any answer to the question on the table ("Thanks, I appreciate that.")
+    if (s.current !== null && s.answers[s.current].length === 0 && thanksOnly(turn.text, p.names)) continue;
     if (s.current !== null) {
       s.answers[s.current].push(turn.text);
       continue;

@@ -48,6 +48,7 @@ import {
   questionTopic,
   readAnswer,
   salientPhrase,
+  thanksOnly,
 } from './listen.js';
 import { offRegister } from './temperament.js';
 import { contentStems, fill, normalise, saysAny, sentencesOf } from './text.js';
@@ -495,6 +496,9 @@ function askAgain(
   ]);
 }
 
+/** what points back to the question on the table before it is said again ("Which still leaves my question.") */
+const STILL_ASKING_PLAIN = LINES.stillAsking.filter((l) => !l.text.includes('{topic}'));
+
 /** The persona's reply to a conversation that ends with the user's turn. */
 export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
   const reply = replyTo(p, history);
@@ -614,6 +618,12 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     return line(next === null ? 'close' : 'next', null, reading.kind, next, parts);
   }
 
+  // "Thanks, I appreciate that." with the question on the table unanswered: the question again,
+  // pointed back to, not "Appreciate — okay! Tell me a bit more"
+  // (readConversation counts such a turn as no answer)
+  if (s.answers[s.current].length === 0 && thanksOnly(answer, p.names)) {
+    return askAgain(p, s, history, seed, STILL_ASKING_PLAIN);
+  }
   const question = p.questions[s.current];
   const lastFollowUp = said.at(-1) ?? '';
   // the user's answers before this one

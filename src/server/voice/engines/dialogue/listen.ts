@@ -134,7 +134,11 @@ function spokenCourtesies(sentence: string): string[] {
 function leadOf(words: string[], leads: readonly string[]): number {
   const text = words.join(' ');
   const lead = leads.find((l) => text === l || text.startsWith(`${l} `));
-  return lead === undefined ? -1 : lead.split(' ').length;
+  if (lead === undefined) return -1;
+  // "thanks, I appreciate you being open about it": one courtesy after another leads as well
+  const length = lead.split(' ').length;
+  const more = leadOf(words.slice(length), leads);
+  return more > 0 ? length + more : length;
 }
 
 /**
@@ -169,6 +173,20 @@ export function courtesiesOnly(answer: string, names: Set<string>): boolean {
       const named = intro >= 0 && name && rest(intro + 1);
       return named || rest(leadOf(words, APOLOGIES)) || rest(leadOf(words, THANKS));
     })
+  );
+}
+
+/**
+ * "Thanks, I appreciate that.", "Thanks Jordan, I appreciate you being open about it.": courtesies
+ * only (courtesiesOnly), thanking and not apologising. To a question on the table not yet answered,
+ * it says nothing to it: the persona asks it again, where an apology with nothing else is asked for
+ * what happened.
+ */
+export function thanksOnly(answer: string, names: Set<string>): boolean {
+  return (
+    courtesiesOnly(answer, names) &&
+    saysAny(answer, COURTESY.thanks).length > 0 &&
+    saysAny(answer, COURTESY.apologies).length === 0
   );
 }
 
