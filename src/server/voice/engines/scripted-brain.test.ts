@@ -689,7 +689,8 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     // told its side, "Honestly, I'm fine. What did you want to talk about?" is past: it says what it wants settled
     expect(lines[2].text).toBe(hearAbout);
     expect(lines.map((l) => l.text).join(' ')).not.toContain(opener);
-    // a report with no story in its brief gives its own view; asked what would help, its question still unanswered
+    // a report with no story in its brief says so in its own words (ownStory: not "I'm not convinced yet",
+    // a prospect's); asked what would help, its question still unanswered
     const alex = preset('alex-kim');
     const alexLines = playScripted(alex, [
       'Hi Alex.',
@@ -697,15 +698,23 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
       'How do you see it?',
       'What would help you?',
     ]).lines;
-    expect(LINES.ownView.map((l) => l.text)).toContain(alexLines[2].text);
+    expect(LINES.ownStory.map((l) => l.text)).toContain(alexLines[2].text);
     expect(alexLines[3].text).toBe(alex.sampleQuestions[0]);
     // "What's the biggest challenge for you?" asks for its side too: not "That's beside the point."
     const challenge = playScripted(alex, ['Hi Alex.', "What's the biggest challenge for you right now?"])
       .lines[1];
-    expect(LINES.ownView.map((l) => l.text)).toContain(challenge.text);
+    expect(LINES.ownStory.map((l) => l.text)).toContain(challenge.text);
     // in other words: a request to hear its week, and what it would take
     const week = playScripted(alex, ['Hi Alex.', 'Talk me through your week.']).lines[1];
-    expect(LINES.ownView.map((l) => l.text)).toContain(week.text);
+    expect(LINES.ownStory.map((l) => l.text)).toContain(week.text);
+    // what has been in the way asks for its side, typed or spoken: not "I don't see how that's relevant."
+    for (const asked of ["I hear you. What's been getting in the way?", "what's been getting in the way"]) {
+      const inTheWay = playScripted(alex, ['Hi Alex.', asked]).lines[1];
+      expect(
+        LINES.ownStory.map((l) => l.text),
+        asked,
+      ).toContain(inTheWay.text);
+    }
     const take = playScripted(alex, [
       'Hi Alex.',
       'Two teammates said your review comments discouraged them.',
@@ -776,7 +785,7 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
       'How do you see things?',
     ]).lines;
     expect(third.map((l) => l.text).join(' ')).not.toContain("I'm Rachel Alvarez");
-    expect(LINES.ownView.map((l) => l.text)).toContain(third[3].text);
+    expect(LINES.ownStory.map((l) => l.text)).toContain(third[3].text);
     // "What would make this work for you?" asks what would help ("work for you" proposes elsewhere)
     const priya = {
       ...dana,

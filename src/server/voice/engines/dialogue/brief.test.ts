@@ -201,6 +201,11 @@ describe('a turn that asks the persona something', () => {
     // spoken, a question about the persona's side with no "you" in it
     expect(questionsToPersona('how big is the team')).toEqual(['how big is the team']);
     expect(questionsToPersona('who is the decision maker on this')).toHaveLength(1);
+    expect(questionsToPersona("what's been getting in the way")).toEqual(["what's been getting in the way"]);
+    // a statement that opens with "what", spoken: not a question ("what's great is…", "what i did was…")
+    expect(questionsToPersona("what's great is the team shipped it on time")).toBeNull();
+    expect(questionsToPersona('what matters most is trust')).toBeNull();
+    expect(questionsToPersona('what i did was pull the data')).toBeNull();
     // a request to hear about something asks as a question does, typed with a full stop or spoken
     expect(questionsToPersona('Talk me through your week.')).toEqual(['Talk me through your week.']);
     expect(questionsToPersona('walk me through what happened')).toEqual(['walk me through what happened']);

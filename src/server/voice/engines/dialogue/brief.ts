@@ -155,12 +155,19 @@ const LEADING_CLAUSE = new RegExp(`^(?:${BRIEF.subordinators.map(escapeRegex).jo
 const ASK_LEAD = new RegExp(`^\\s*(?:${BRIEF.askLeads.map(escapeRegex).join('|')})\\b[,:]?\\s*`, 'i');
 const SUBORDINATE = new RegExp(`\\s(?:${BRIEF.subordinators.map(escapeRegex).join('|')})\\s`, 'i');
 
+/** "what's great is…", "what matters was…": a statement that opens with "what", not a question */
+const SAYS_WHAT_IS = /^what(?:'s| is| was)?\s+(?:\S+\s+){1,2}(?:is|was)\b/;
+
 function isAddressed(sentence: string, typed: boolean): boolean {
   // the speaker in a clause of its own asks nothing of itself ("Is something going on outside work
   // that I should know about?", "Before I go on, how big is the team?")
   const main = sentence.replace(ASK_LEAD, '').replace(LEADING_CLAUSE, '').split(SUBORDINATE)[0];
+  // spoken, with no clauses to tell apart, the whole of it ("what's been getting in the way" asks;
+  // "what i did was pull the data" does not, nor does "what's great is the team shipped it")
   const addressed =
-    saysAny(sentence, BRIEF.addressed).length > 0 || (typed && !saysAny(main, BRIEF.speaker).length);
+    saysAny(sentence, BRIEF.addressed).length > 0 ||
+    (!saysAny(typed ? main : sentence, BRIEF.speaker).length &&
+      (typed || !SAYS_WHAT_IS.test(normalise(sentence))));
   return (
     addressed &&
     !saysAny(sentence, BRIEF.checkIns).length &&

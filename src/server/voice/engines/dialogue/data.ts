@@ -61,6 +61,7 @@ const linesSchema = z.strictObject({
   unknowns: lines,
   unknownsLed: lines,
   ownView: lines,
+  ownStory: lines,
   nextStepsFirst: lines,
   nextStepsAgreed: lines,
   offersHeard: lines,

@@ -397,7 +397,7 @@ function answerView(
   const next = asked === 'needs' ? nextQuestion(p, s) : null;
   if (next === null) {
     // nothing left to tell or to settle: its own view, and the floor stays with the user
-    const view = choose(LINES.ownView, p.temperament, seed, said);
+    const view = choose(asked === 'story' ? LINES.ownStory : LINES.ownView, p.temperament, seed, said);
     return line('answer', null, null, null, [
       { role: 'brief', text: view.text, temperament: view.temperament },
     ]);
