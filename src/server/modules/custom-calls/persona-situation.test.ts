@@ -64,6 +64,27 @@ describe("a custom persona's situation, in its second person", () => {
     );
   });
 
+  it('tells a sentence of traits and what the persona did, joined by "but" and "and", as what it did', () => {
+    const input = {
+      userContext: "I'm a team lead.",
+      personaDetails:
+        'Jordan, a mid-level developer on my team. Talented but has missed the last three sprint deadlines and seems disengaged in standups. Gets defensive when criticised.',
+      scenarioDetails: 'A one-to-one about missed deadlines.',
+    };
+    // the middle sentence was left out, and the persona had nothing of its side to tell
+    expect(situationOf(input)).toEqual([
+      "You are Jordan, a mid-level developer on the user's team.",
+      'You have missed the last three sprint deadlines. You seem disengaged in standups.',
+      'You get defensive when criticised.',
+    ]);
+    // "and" before what is not a verb stays within its clause
+    const cfo = {
+      ...input,
+      personaDetails: 'Priya, CFO. Sceptical, had her budget cut by 20% and her team halved.',
+    };
+    expect(situationOf(cfo)).toContain('You had your budget cut by 20% and your team halved.');
+  });
+
   it('agrees the verbs: a clause\'s own, and "she\'s" as "she has"', () => {
     const landlord = situationOf({
       userContext: 'x',

@@ -231,8 +231,9 @@ export function toPersona(written: string, facts: PersonaFacts, describing: bool
     return subject ? finish(turn(`${subject} ${opening}`, facts, true).text) : finish(`You are ${opening}`);
   }
   if (describing && !/^\s*(you|your)\b/i.test(turned.text)) {
-    // "Sceptical, numbers-driven, had her budget cut by 20% this year."
-    const clauses = commaParts(turned.text).filter(opensWithVerb);
+    // "Sceptical, numbers-driven, had her budget cut by 20% this year.", "Talented but has missed the
+    // last three deadlines and seems disengaged."
+    const clauses = commaParts(turned.text).flatMap(conjoined).filter(opensWithVerb);
     if (clauses.length) return finish(doing(clauses).join(' '));
     if (!turned.aboutPersona) return null;
   }
@@ -285,6 +286,17 @@ function appositiveThenClause(sentence: string, facts: PersonaFacts): [string, s
 
 /** A description's comma-separated parts ("Sceptical, numbers-driven, had her budget cut") */
 const commaParts = (text: string) => text.split(/,\s*(?:and\s+)?/).map((c) => c.trim().replace(/[.!]+$/, ''));
+/** a clause's parts at "but", "and" or "yet" before a verb ("talented but has missed the deadlines and seems…") */
+const conjoined = (clause: string) =>
+  clause
+    .split(/\s+(?:but|and|yet)\s+/)
+    .reduce<string[]>(
+      (parts, piece) =>
+        parts.length && !opensWithVerb(piece)
+          ? [...parts.slice(0, -1), `${parts.at(-1)} and ${piece}`]
+          : [...parts, piece],
+      [],
+    );
 const opensWithVerb = (clause: string) => CLAUSE_VERBS.has(lowerWords(clause)[0] ?? '');
 /** clauses opening with a verb, each as a sentence of its own: "had her budget cut" → "You had your budget cut." */
 const doing = (clauses: string[]) => clauses.map((c) => `${agreeWithYou(`You ${lowerFirst(c)}`)}.`);
