@@ -129,6 +129,26 @@ describe('scripted persona: the user leaves the call', () => {
     // the answer after it is the answer to that question
     expect(lines[3].move).toBe('next');
     expect(lines[3].text).toContain(Q3);
+    // thanks to a follow-up: the follow-up again, not "Appreciate, okay. Could you say a little more?"
+    const followed = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      'I worked on some product things at a bank, it was good.',
+      'Thanks, I appreciate that.',
+    ]).lines;
+    expect(followed[1].move).toBe('follow-up');
+    expect(followed[2].move).toBe('again');
+    expect(followed[2].text).toContain(followed[1].text.slice(followed[1].text.lastIndexOf('. ') + 2));
+    // read back, thanks answered nothing: a next step proposed after it still gets the question again
+    const rachel = preset('rachel-alvarez');
+    const [whySwitch] = rachel.sampleQuestions;
+    const proposed = playScripted(rachel, [
+      'Hi Rachel.',
+      'Sure.',
+      'Thanks, I appreciate that.',
+      'Could we book 30 minutes next Tuesday to show you a demo?',
+    ]).lines[3];
+    expect(proposed.move).toBe('again');
+    expect(proposed.text).toContain(whySwitch);
     // to a report, thanks and appreciation together, typed or spoken
     const alex = preset('alex-kim');
     for (const thanks of [
@@ -142,6 +162,13 @@ describe('scripted persona: the user leaves the call', () => {
       ]).lines[2];
       expect(line.move, thanks).toBe('again');
     }
+  });
+
+  it('thanks with what the speaker says of themselves answers ("Thanks, I\'m excited too.")', () => {
+    const greg = preset('greg-holloway');
+    const line = playScripted(greg, ['Hi Greg, great to hear from you.', "Thanks, I'm excited too."])
+      .lines[1];
+    expect(line.move).not.toBe('again');
   });
 
   it('a first turn thanking for the time opens the call, and thanks inside an answer is an answer', () => {
@@ -548,6 +575,56 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     // about nothing of hers: put off in her temperament, not her budget "for this year"
     expect(LINES.unknowns.some((l) => lines[2].text.startsWith(l.text))).toBe(true);
     expect(lines[2].text).not.toMatch(/budget/);
+  });
+
+  it('an answer that ends on a question: the question answered, and the answer taken as one', () => {
+    const sarah = preset('sarah-chen');
+    const [, second] = sarah.sampleQuestions;
+    const { lines } = playScripted(sarah, [
+      'Ready.',
+      "I launched savings pots at Monzo and deposits grew 30 percent in six months. How big is the team I'd be joining?",
+    ]);
+    // the question from her brief, told as she would ("It's…", not "I'm interviewing a candidate for…")
+    expect(lines[1].parts[0].role).toBe('answer-lead');
+    expect(lines[1].parts[1].text).toMatch(/^It's a Senior Product Manager role/);
+    // then the answer heard and her next question: not "Now, over to you on a product you launched…"
+    expect(lines[1].move).toBe('next');
+    expect(lines[1].text).toContain(second);
+    expect(LINES.stillAsking.some((l) => lines[1].text.includes(l.text.split('{topic}')[0]))).toBe(false);
+    // spoken, a question it does not hold is kept for the end, and the answer still counts
+    const spoken = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      'i launched a savings feature at monzo and deposits grew 30 percent in six months do you have a design team',
+    ]).lines[1];
+    expect(spoken.parts[0].role).toBe('deflection');
+    expect(spoken.move).toBe('next');
+    expect(spoken.text).toContain(Q2);
+    // "Okay, that's a really good question." before a question says nothing to the persona's own
+    const only = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      "Okay, that's a really good question. How big is the team I'd be joining?",
+    ]).lines[1];
+    expect(only.move).toBe('answer');
+    // read back, the turn answered the question on the table
+    const history: Turn[] = [
+      { speaker: 'agent', text: PM_INTERVIEWER.welcomeMessage },
+      { speaker: 'user', text: ANSWERS.ready },
+      { speaker: 'agent', text: `Great, let's begin. ${Q1}` },
+      {
+        speaker: 'user',
+        text: 'I launched savings pots at Monzo and deposits grew 30 percent. Do you have a design team?',
+      },
+    ];
+    expect(readConversation(preparePersona(PM_INTERVIEWER), history).answers[0]).toHaveLength(1);
+    // the last answer, with a question it does not hold: followed up after the call, before its closing
+    const last = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      ANSWERS.concrete,
+      'I would pull the funnel for the identity step by device, then call ten merchants who dropped out last week.',
+      'Completion rate and time to first payment, with a target of 80 percent. Do you have a design team?',
+    ]).lines[3];
+    expect(last.move).toBe('close');
+    expect(LINES.unknownsAfterClose.map((l) => l.text)).toContain(last.parts[0].text);
   });
 
   it('an interviewer asked about its own team mid-interview keeps it for the end, not "not to hand"', () => {

@@ -7,6 +7,7 @@ import {
   briefOf,
   factFor,
   inFirstPerson,
+  pointAndQuestions,
   questionsAtTheEnd,
   questionsToPersona,
 } from './brief.js';
@@ -49,6 +50,24 @@ describe('the brief in the first person', () => {
     expect(inFirstPerson('You think the prices are high and are rising.')).toBe(
       'I think the prices are high and are rising.',
     );
+  });
+});
+
+describe('a point that ends on a question', () => {
+  it('splits the point from the questions it ends on, typed or as a recogniser gives it', () => {
+    expect(pointAndQuestions("I led the billing migration. How big is the team I'd be joining?")).toEqual({
+      point: 'I led the billing migration.',
+      questions: ["How big is the team I'd be joining?"],
+    });
+    expect(
+      pointAndQuestions('i led the billing migration with zero downtime do you have a design team'),
+    ).toEqual({
+      point: 'i led the billing migration with zero downtime',
+      questions: ['do you have a design team'],
+    });
+    // a check-in, small talk or a turn that is all question hands the persona nothing
+    expect(pointAndQuestions('I would pull the funnel data. Does that make sense?')).toBeNull();
+    expect(pointAndQuestions('How big is the team?')).toBeNull();
   });
 });
 

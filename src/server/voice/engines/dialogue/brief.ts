@@ -122,6 +122,9 @@ function situationPart(systemPrompt: string): string {
 /** a fact that says who the persona is: "I'm Marcus, Head of…", "I'm Greg Holloway, Head of…" */
 const IDENTITY = /^I'm \p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)*,/u;
 
+/** facts in other words, as the persona tells them (brief.json retold) */
+const RETOLD = BRIEF.retold.map((r) => ({ re: new RegExp(r.pattern, 'i'), with: r.with }));
+
 /** A persona's brief: its facts in its order, as the persona says them, and what it keeps back. */
 export function briefOf(systemPrompt: string): Brief {
   // what to keep back may be said anywhere, a rule under a heading included
@@ -130,7 +133,7 @@ export function briefOf(systemPrompt: string): Brief {
   const facts = sentences
     .filter((s) => isFact(s, secrets))
     .map((s) => {
-      const text = inFirstPerson(s);
+      const text = RETOLD.reduce((told, r) => told.replace(r.re, r.with), inFirstPerson(s));
       return {
         text,
         normalised: normalise(text),
@@ -267,6 +270,28 @@ export function questionsAtTheEnd(turn: string, names: ReadonlySet<string> = new
   if (!toPersona.length) return null;
   const offCall = saysAny(text, ANSWER_DATA.offTopic).length >= OFF_CALL_SUBJECTS;
   return offCall || ANSWER_DATA.hostile.some((h) => says(text, h.match)) ? null : toPersona;
+}
+
+/**
+ * The questions to the persona a turn ends on and the point said before them, whatever their
+ * lengths ("I led the billing migration. How big is the team?", spoken "…with zero downtime what
+ * does the team look like"); null when the turn does not end on one, or asks as questionsToPersona
+ * would not (small talk, a check-in, hostile or off the call). Whether the point answers anything is
+ * the caller's to judge.
+ */
+export function pointAndQuestions(
+  turn: string,
+  names: ReadonlySet<string> = new Set(),
+): { point: string; questions: string[] } | null {
+  const text = turn.trim();
+  const asked = (text.endsWith('?') ? typedQuestionsAtTheEnd(text) : spokenQuestionAtTheEnd(text)).filter(
+    (q) => !isPleasantry(q, names) && !isTimeCheck(q),
+  );
+  if (!asked.length) return null;
+  const point = text.slice(0, text.lastIndexOf(asked[0])).trim();
+  const offCall = saysAny(text, ANSWER_DATA.offTopic).length >= OFF_CALL_SUBJECTS;
+  if (!point || offCall || ANSWER_DATA.hostile.some((h) => says(text, h.match))) return null;
+  return { point, questions: asked };
 }
 
 function typedQuestionsAtTheEnd(text: string): string[] {

@@ -12,6 +12,7 @@ import {
   type BriefFact,
   briefOf,
   factFor,
+  pointAndQuestions,
   questionsAtTheEnd,
   questionsToPersona,
 } from './brief.js';
@@ -19,6 +20,7 @@ import { ANSWER_DATA, BRIEF, FOLLOW_UP_KINDS, type FollowUpKind, LINES, MODEL_PR
 import {
   answers,
   asksAboutExperience,
+  courtesiesOnly,
   howPartOf,
   isReadiness,
   type ListeningContext,
@@ -170,6 +172,30 @@ export function answeredAtTheEnd(
   if (found) return { found, questions };
   const view = asksForView(p, questions.join(' '));
   return view ? { view, questions } : null;
+}
+
+/** the fewest words of a point before a question that answer the question on the table ("I led the billing migration.") */
+const MIN_POINT_WORDS = 5;
+
+/**
+ * A turn that answers the question on the table of a persona that leads and then asks it something
+ * ("I led the migration of our billing service. How big is the team I'd be joining?"): the point,
+ * five words or more and more than courtesies ("Sure, good question." only asks), and the questions.
+ * Null for any other turn, and for a persona the user leads (answeredAtTheEnd reads its turns).
+ */
+export function answersAndAsks(
+  p: DialoguePersona,
+  turn: string,
+  current: number | null,
+): { point: string; questions: string[] } | null {
+  if (p.userLeads || current === null) return null;
+  const split = pointAndQuestions(turn, p.names);
+  if (!split || countWords(split.point) < MIN_POINT_WORDS) return null;
+  // "Okay, that's a really good question." says nothing to it
+  if (courtesiesOnly(split.point, p.names) || !wordsBesides(split.point, ANSWER_DATA.ready, p.names).length) {
+    return null;
+  }
+  return split;
 }
 
 /** a proposal's words besides the sentences that propose, that still leave a turn only proposing ("Great.") */
@@ -417,12 +443,17 @@ export function readConversation(
     // a question the persona answered from its brief answers nothing, nor does asking to hear the
     // question again or for a moment: its own question stays open
     if (asksToRepeat(turn.text) || asksForAMoment(turn.text, p.names)) continue;
+    // an answer that then asks the persona something answers the question on the table
+    if (answersAndAsks(p, turn.text, s.current) && s.current !== null) {
+      s.answers[s.current].push(turn.text);
+      continue;
+    }
     if (answeredFromBrief(p, turn.text, s.agentLines, s.current)) continue;
     // nor does asking for the persona's side ("What would make this work for you?"), or only
     // proposing a next step ("Could we book 30 minutes next Tuesday?")
     if (asksForView(p, turn.text) || proposesNextStep(p, turn.text, s.current)?.only) continue;
-    // nor thanks alone before any answer to the question on the table ("Thanks, I appreciate that.")
-    if (s.current !== null && s.answers[s.current].length === 0 && thanksOnly(turn.text, p.names)) continue;
+    // nor thanks alone ("Thanks, I appreciate that.")
+    if (s.current !== null && thanksOnly(turn.text, p.names)) continue;
     if (s.current !== null) {
       s.answers[s.current].push(turn.text);
       continue;

@@ -190,6 +190,7 @@ const briefSchema = z.strictObject({
   unresolved: wordList,
   secretMarkers: wordList,
   identityQuestions: wordList,
+  retold: z.array(z.strictObject({ pattern: regexSource, with: z.string() })),
   concepts: z.record(z.string().min(1), wordList.min(1)),
 });
 

@@ -12,6 +12,7 @@ import { isPleasantry, isTimeCheck, questionsToPersona } from './brief.js';
 import {
   answeredAtTheEnd,
   answeredFromBrief,
+  answersAndAsks,
   asksForAMoment,
   asksForView,
   asksToRepeat,
@@ -308,6 +309,42 @@ function questionParts(
 }
 
 /**
+ * What the persona says to a question the user asked it (answeredFromBrief): the fact of its brief
+ * after a lead, or its decline: kept back, not to hand, or one it does not hold, which it keeps for
+ * the end (`closing`: it is closing the call now, and follows it up after instead).
+ */
+function questionReplyParts(
+  p: DialoguePersona,
+  found: NonNullable<ReturnType<typeof answeredFromBrief>>,
+  seed: number,
+  said: string[],
+  closing = false,
+): LinePart[] {
+  if (typeof found !== 'string') {
+    const lead = choose(found.again ? LINES.alreadySaid : LINES.answerLeads, p.temperament, seed, said);
+    return [
+      { role: 'answer-lead', text: lead.text, temperament: lead.temperament },
+      { role: 'brief', text: found.fact.text, temperament: null },
+    ];
+  }
+  const declined = choose(
+    found === 'no fact'
+      ? closing
+        ? LINES.unknownsAfterClose
+        : p.userLeads
+          ? LINES.unknownsLed
+          : LINES.unknowns
+      : found === 'not to hand'
+        ? LINES.notToHand
+        : LINES.deflections,
+    p.temperament,
+    seed,
+    said,
+  );
+  return [{ role: 'deflection', text: declined.text, temperament: declined.temperament }];
+}
+
+/**
  * The reply to questions the user asked the persona: the fact of its brief that answers them (one
  * said before is said again as such), or a line that declines in its temperament for what the brief
  * keeps back or does not hold; then, while its own question on the table has had no answer, a pointer back to it
@@ -320,26 +357,7 @@ function answerQuestions(
   seed: number,
 ): DialogueLine {
   const said = s.agentLines;
-  const parts: LinePart[] = [];
-  if (typeof found !== 'string') {
-    const lead = choose(found.again ? LINES.alreadySaid : LINES.answerLeads, p.temperament, seed, said);
-    parts.push({ role: 'answer-lead', text: lead.text, temperament: lead.temperament });
-    parts.push({ role: 'brief', text: found.fact.text, temperament: null });
-  } else {
-    const declined = choose(
-      found === 'no fact'
-        ? p.userLeads
-          ? LINES.unknownsLed
-          : LINES.unknowns
-        : found === 'not to hand'
-          ? LINES.notToHand
-          : LINES.deflections,
-      p.temperament,
-      seed,
-      said,
-    );
-    parts.push({ role: 'deflection', text: declined.text, temperament: declined.temperament });
-  }
+  const parts = questionReplyParts(p, found, seed, said);
   if (!s.closed && s.current === null && (found === 'no fact' || found === 'not to hand')) {
     // declined before its first question: the persona goes on with that question
     const next = nextQuestion(p, s);
@@ -442,6 +460,25 @@ function replyToNextStep(
   const part: LinePart = { role: 'next-step', text: reply.text, temperament: reply.temperament };
   const move = next === null ? 'close' : pending !== null ? 'again' : s.current === null ? 'begin' : 'next';
   return line(move, null, null, next, [part, ...questionParts(p, next, 'transition', seed, said)]);
+}
+
+/**
+ * The persona's reply to a turn that answers its question and then asks it something
+ * (answersAndAsks): what it says to the question (questionReplyParts: a fact, or kept for the end,
+ * or, when it closes the call now, followed up after), then its reply to the point as to any answer.
+ */
+function answerThenReply(
+  p: DialoguePersona,
+  history: Turn[],
+  mixed: { point: string; questions: string[] },
+  seed: number,
+  said: string[],
+): DialogueLine {
+  const reply = replyTo(p, [...history.slice(0, -1), { speaker: 'user', text: mixed.point }]);
+  const found = answeredFromBrief(p, mixed.questions.join(' '), said, null, false);
+  if (!found) return reply;
+  const asked = questionReplyParts(p, found, seed, said, reply.move === 'close');
+  return line(reply.move, reply.rule, reply.answer, reply.question, [...asked, ...reply.parts]);
 }
 
 /**
@@ -552,6 +589,9 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // for your time." opens a call: a first turn does not leave)
   const earlierTurns = history.slice(0, -1).some((t) => t.speaker === 'user');
   if (!s.closed && earlierTurns && leavesTheCall(answer, p.names)) return replyToFarewell(p, s, answer, seed);
+  // "I led the billing migration. How big is the team?": the question answered, then the point as an answer
+  const mixed = !s.closed ? answersAndAsks(p, answer, s.current) : null;
+  if (mixed) return answerThenReply(p, history, mixed, seed, said);
   const found = answeredFromBrief(p, answer, said, s.current, s.closed);
   // no fact asked for by its words, but its side ("How did that feel?"): what a fact or a decline
   // of what it keeps back answers, and a closed call, stay as they are
@@ -618,10 +658,9 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     return line(next === null ? 'close' : 'next', null, reading.kind, next, parts);
   }
 
-  // "Thanks, I appreciate that." with the question on the table unanswered: the question again,
-  // pointed back to, not "Appreciate — okay! Tell me a bit more"
-  // (readConversation counts such a turn as no answer)
-  if (s.answers[s.current].length === 0 && thanksOnly(answer, p.names)) {
+  // "Thanks, I appreciate that." to a question or a follow-up: what it asked again, pointed back
+  // to, not "Appreciate — okay! Tell me a bit more" (readConversation counts such a turn as no answer)
+  if (thanksOnly(answer, p.names)) {
     return askAgain(p, s, history, seed, STILL_ASKING_PLAIN);
   }
   const question = p.questions[s.current];

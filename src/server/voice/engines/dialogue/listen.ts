@@ -61,6 +61,8 @@ export type ListeningContext = {
 };
 
 const SELF_FORMS = new Set(['i', "i'm", "i've", "i'd", "i'll"]);
+/** the speaker, alone or with others: what a turn says of them is said to the question */
+const SPEAKER = new Set([...SELF_FORMS, 'we', "we're", "we've", "we'd", "we'll"]);
 const YEAR = /^(19|20)\d\d$/;
 /** an answer with this many topic words says something specific even without a number or a name */
 const SPECIFIC_KEY_WORDS = 5;
@@ -183,11 +185,10 @@ export function courtesiesOnly(answer: string, names: Set<string>): boolean {
  * what happened.
  */
 export function thanksOnly(answer: string, names: Set<string>): boolean {
-  return (
-    courtesiesOnly(answer, names) &&
-    saysAny(answer, COURTESY.thanks).length > 0 &&
-    saysAny(answer, COURTESY.apologies).length === 0
-  );
+  if (!courtesiesOnly(answer, names) || saysAny(answer, COURTESY.apologies).length) return false;
+  if (!saysAny(answer, COURTESY.thanks).length) return false;
+  // "Thanks, I'm excited too.": what the speaker says of themselves, besides the thanks, answers
+  return !tokenize(textBesides(answer, COURTESY.thanks)).some((t) => SPEAKER.has(t.lower));
 }
 
 export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading {
@@ -263,11 +264,18 @@ const MAX_TIME_CHECK_WORDS = 16;
  * nothing, of "Let me think. I'd pull the funnel data." the funnel data.
  */
 export function wordsBesides(text: string, phrases: readonly string[], names: Set<string>) {
+  return tokenize(textBesides(text, phrases)).filter(
+    (t) => !isStopword(t.lower) && !names.has(t.lower) && t.lower.length > 1,
+  );
+}
+
+/** the text with the phrases of `phrases` it says taken out, the longest first ("good question" before "good") */
+function textBesides(text: string, phrases: readonly string[]): string {
   let rest = text;
-  for (const p of saysAny(text, phrases)) {
+  for (const p of saysAny(text, phrases).sort((a, b) => b.length - a.length)) {
     rest = rest.replace(new RegExp(`(?<![\\p{L}'’])${p.replace(/'/g, "['’]")}(?![\\p{L}'’])`, 'giu'), ' ');
   }
-  return tokenize(rest).filter((t) => !isStopword(t.lower) && !names.has(t.lower) && t.lower.length > 1);
+  return rest;
 }
 
 /** a reply that only says yes, I'm ready, or hello: nothing in it to answer */
