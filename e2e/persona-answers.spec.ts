@@ -100,3 +100,29 @@ test('a colleague asked for her side tells it, and says what she wants settled',
   await page.getByRole('button', { name: 'End Call' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
 });
+
+test('an interviewer answers a question asked at the end of an answer, waits through thanks, and lets the candidate go', async ({
+  page,
+}) => {
+  const say = await typedCall(page, 'Leaving Candidate', /Sarah Chen/);
+
+  await say('Ready when you are.');
+  // the answer heard and the question answered: not "Now, over to you on a product you launched…"
+  const both = await say(
+    "I launched savings pots at Monzo. I ran twelve customer interviews, and deposits grew 30 percent in six months. How big is the team I'd be joining?",
+  );
+  await expect(both).toContainText("It's a Senior Product Manager role on my onboarding team.");
+  await expect(both).toContainText('Our merchants abandon onboarding at the identity check');
+  // thanks is no answer: the question again, not "Appreciate — okay! Tell me a bit more"
+  const again = await say('Thanks, I appreciate that.');
+  await expect(again).toContainText('How would you figure out why?');
+  await expect(again).not.toContainText(/appreciate/i);
+  // leaving before the questions are done: let go, not "Could you say a little more about that?"
+  const bye = await say('Sorry, I have to jump to another call. Thank you for your time, bye!');
+  await expect(bye).toContainText('You can end the call');
+  await expect(bye).not.toContainText('?');
+  await page.screenshot({ path: test.info().outputPath('persona-leaves.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'End Call' }).click();
+  await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
+});
