@@ -1134,6 +1134,13 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
       courtesiesOnly("hi tom this is sam your account manager i'm really sorry about saturday", tomNames),
     ).toBe(true);
     expect(courtesiesOnly("hi tom it's sam i'm so sorry about saturday", tomNames)).toBe(true);
+    // a title before the name is the greeting's ("Mrs Okafor", a generated customer named by her surname)
+    expect(
+      courtesiesOnly(
+        "Hello Mrs Okafor, I'm Sam from the support team. I'm really sorry about the outage.",
+        new Set(['okafor']),
+      ),
+    ).toBe(true);
     expect(
       courtesiesOnly("i'm really sorry the config change took checkout down for three hours", tomNames),
     ).toBe(false);
