@@ -974,6 +974,15 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(lines[3].move).toBe('after-close');
     expect(heard(lines[3].parts[0].text)).toBe(true);
     expect(LINES.afterClosing.map((l) => l.text)).toContain(lines[3].parts.at(-1)?.text);
+    // a figure offered in a question ("…could you do 1,250 a month?") is an offer, not a question it
+    // does not hold ("Hm, good question. I'm not sure!"), and it answers the landlord's question
+    const asked = playScripted(landlord, [
+      'Hi Paul.',
+      'If I sign for three years, could you do 1,250 a month?',
+    ]).lines[1];
+    expect(asked.parts[0].text.startsWith('1,250 a month')).toBe(true);
+    expect(LINES.unknownsLed.some((l) => asked.text.includes(l.text))).toBe(false);
+    expect(asked.text).toContain('What can you offer in return?');
     // a persona that leads (a recruiter making the offer) names the figure as before
     const greg = playScripted(preset('greg-holloway'), ['Hi Greg.', 'How about 160,000?']).lines[1];
     const allTails = LINES.offersHeard.map((l) => l.text.replace('{Quote}', ''));

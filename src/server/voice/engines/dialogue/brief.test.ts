@@ -37,6 +37,17 @@ describe('the brief in the first person', () => {
     );
   });
 
+  it('tells a fact as the persona would say it (brief.json retold)', () => {
+    const facts = (prompt: string) => briefFacts(prompt).map((f) => f.text);
+    expect(facts('You are interviewing a candidate for a Senior Product Manager role on your team.')).toEqual(
+      ["It's a Senior Product Manager role on my team."],
+    );
+    expect(facts('You have raised prices 12% this year. You say costs are up.')).toEqual([
+      'I have raised prices 12% this year.',
+      'Costs are up.',
+    ]);
+  });
+
   it('makes a second verb agree with "I" after any first one, not after another subject’s "are"', () => {
     // a generated prospect's brief (Dave, a coffee-shop owner), told as his side
     expect(

@@ -133,7 +133,7 @@ export function briefOf(systemPrompt: string): Brief {
   const facts = sentences
     .filter((s) => isFact(s, secrets))
     .map((s) => {
-      const text = RETOLD.reduce((told, r) => told.replace(r.re, r.with), inFirstPerson(s));
+      const text = capitalise(RETOLD.reduce((told, r) => told.replace(r.re, r.with), inFirstPerson(s)));
       return {
         text,
         normalised: normalise(text),

@@ -24,6 +24,7 @@ import {
   howPartOf,
   isReadiness,
   type ListeningContext,
+  offeredFigure,
   readAnswer,
   thanksOnly,
   touches,
@@ -136,6 +137,8 @@ export function answeredFromBrief(
 ): ReturnType<typeof factFor> | 'no fact' | 'not to hand' {
   const questions = questionsToPersona(turn, p.names);
   if (!questions) return null;
+  // "…could you do 430 per tonne?" offers a figure to a persona the user leads: met as an offer
+  if (p.userLeads && offeredFigure(turn, p.names)) return null;
   const found = briefAnswer(p, questions, said);
   if (found) return found;
   // a question no fact answers, while the persona's own question waits ("What is the top of the
