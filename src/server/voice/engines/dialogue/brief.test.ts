@@ -42,6 +42,11 @@ describe('the brief in the first person', () => {
     expect(facts('You are interviewing a candidate for a Senior Product Manager role on your team.')).toEqual(
       ["It's a Senior Product Manager role on my team."],
     );
+    expect(
+      facts(
+        'You are running a behavioural interview with the user, a candidate for a mid-level role on your team.',
+      ),
+    ).toEqual(["It's for a mid-level role on my team."]);
     expect(facts('You have raised prices 12% this year. You say costs are up.')).toEqual([
       'I have raised prices 12% this year.',
       'Costs are up.',
