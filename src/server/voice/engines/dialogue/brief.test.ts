@@ -237,6 +237,9 @@ describe('a turn that asks the persona something', () => {
     expect(questionsToPersona('how big is the team')).toEqual(['how big is the team']);
     expect(questionsToPersona('who is the decision maker on this')).toHaveLength(1);
     expect(questionsToPersona("what's been getting in the way")).toEqual(["what's been getting in the way"]);
+    // a condition before it, as a recogniser gives it with no comma (the typed form reads its comma)
+    expect(questionsToPersona("if it doesn't happen this cycle what would you want from me")).toHaveLength(1);
+    expect(questionsToPersona('if i had more time i would have tested it more')).toBeNull();
     // a statement that opens with "what", spoken: not a question ("what's great is…", "what i did was…")
     expect(questionsToPersona("what's great is the team shipped it on time")).toBeNull();
     expect(questionsToPersona('what matters most is trust')).toBeNull();

@@ -193,6 +193,23 @@ function asksAboutAThing(sentence: string): boolean {
     !saysAny(thing, BRIEF.proposalTimes).length
   );
 }
+/** a condition before a spoken question is this short at most ("if it doesn't happen this cycle") */
+const MAX_CONDITION_WORDS = 10;
+const SPOKEN_CONDITION = /^(?:if|unless|when|once|assuming|say)\b/i;
+
+/**
+ * "if it doesn't happen this cycle what would you want from me": a condition, then the question
+ * (by its words' order, SPOKEN_QUESTION_TAIL), as a recogniser gives it with no comma between.
+ */
+function conditionThenQuestion(text: string): boolean {
+  if (!SPOKEN_CONDITION.test(text.trim())) return false;
+  const found = SPOKEN_QUESTION_TAIL.exec(text);
+  if (!found) return false;
+  const wh = WH_WORD.exec(found[1]);
+  const condition = wh ? found[1].slice(0, wh.index) : found[1];
+  return countWords(condition) <= MAX_CONDITION_WORDS;
+}
+
 /** "before that is remote work possible…": up to two lead-ins, then an opener */
 function opensAQuestion(sentence: string): boolean {
   let text = normalise(sentence);
@@ -334,7 +351,7 @@ function askedIn(text: string): string[] | null {
     // as a recogniser gives it: no punctuation, so only a turn that opens as a question
     const spoken = !/[.!]/.test(text.slice(0, -1));
     return spoken &&
-      opensAQuestion(text) &&
+      (opensAQuestion(text) || conditionThenQuestion(text)) &&
       countWords(text) <= MAX_SPOKEN_QUESTION_WORDS &&
       isAddressed(text, false)
       ? [text]
