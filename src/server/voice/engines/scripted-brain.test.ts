@@ -171,6 +171,25 @@ describe('scripted persona: the user leaves the call', () => {
     expect(line.move).not.toBe('again');
   });
 
+  it('a persona that leads, asked what else it needs, says its question again or asks its next one', () => {
+    const tom = preset('tom-brennan');
+    const pending = playScripted(tom, [
+      "Hi Tom, it's Sam, your account manager.",
+      'Is there anything else you need from me?',
+    ]).lines[1];
+    // "How would I know? That's your job. Which still leaves my question."
+    expect(pending.move).toBe('again');
+    expect(LINES.unknowns.some((l) => pending.text.includes(l.text))).toBe(false);
+    expect(pending.text).toContain(tom.sampleQuestions[0]);
+    const answered = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      ANSWERS.vague,
+      'What else do you need from me?',
+    ]).lines[2];
+    expect(answered.move).toBe('next');
+    expect(answered.text).toContain(Q2);
+  });
+
   it('a first turn thanking for the time opens the call, and thanks inside an answer is an answer', () => {
     const rachel = preset('rachel-alvarez');
     const opened = playScripted(rachel, ['Hi Rachel, thanks for your time.']).lines[0];

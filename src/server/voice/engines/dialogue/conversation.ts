@@ -245,6 +245,17 @@ export function asksForView(p: DialoguePersona, turn: string): 'story' | 'needs'
   return questions && saysAny(questions.join(' '), ANSWER_DATA.viewAsks.story).length ? 'story' : null;
 }
 
+/**
+ * What a user asks a persona that leads (an interviewer, a customer with its questions) about what it
+ * needs ("Is there anything else you need from me?", answers.json viewAsks needs): its questions
+ * are what it needs. False for a persona the user leads, whose view asksForView reads.
+ */
+export function asksWhatItNeeds(p: DialoguePersona, turn: string): boolean {
+  if (p.userLeads) return false;
+  const questions = questionsToPersona(turn, p.names);
+  return questions !== null && saysAny(questions.join(' '), ANSWER_DATA.viewAsks.needs).length > 0;
+}
+
 /** a short turn is all a request to hear the question again can be ("Sorry, could you repeat that?") */
 const MAX_REPEAT_REQUEST_WORDS = 10;
 

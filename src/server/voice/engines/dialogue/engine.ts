@@ -16,6 +16,7 @@ import {
   asksForAMoment,
   asksForView,
   asksToRepeat,
+  asksWhatItNeeds,
   type ConversationState,
   type DialoguePersona,
   leavesTheCall,
@@ -592,6 +593,19 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // "I led the billing migration. How big is the team?": the question answered, then the point as an answer
   const mixed = !s.closed ? answersAndAsks(p, answer, s.current) : null;
   if (mixed) return answerThenReply(p, history, mixed, seed, said);
+  // "Is there anything else you need from me?" to a persona that leads: its question on the table
+  // again while it has no answer, else its next one ("How would I know? That's your job.")
+  if (!s.closed && s.current !== null && asksWhatItNeeds(p, answer)) {
+    if (s.answers[s.current].length === 0) return askAgain(p, s, history, seed, STILL_ASKING_PLAIN);
+    const next = nextQuestion(p, s);
+    return line(
+      next === null ? 'close' : 'next',
+      null,
+      null,
+      next,
+      questionParts(p, next, 'transition', seed, said),
+    );
+  }
   const found = answeredFromBrief(p, answer, said, s.current, s.closed);
   // no fact asked for by its words, but its side ("How did that feel?"): what a fact or a decline
   // of what it keeps back answers, and a closed call, stay as they are
