@@ -133,6 +133,16 @@ describe('built-in custom-scenario generator', () => {
       'Vantage Cloud',
     ]);
     expect(roleAndCompany('Ana, Head of the Finance Department.')).toEqual(['Head', 'Finance Department']);
+    // somebody's relative is that relative, not a role at an organisation named after the child
+    // ("Team Member at Liam", then "at B" from "dropped from B to D")
+    expect(
+      roleAndCompany(
+        "Mr Hughes, father of Liam in Year 9. Liam's grades have dropped from B to D this term.",
+      ),
+    ).toEqual(['Parent', 'User Created']);
+    expect(
+      roleAndCompany("Mrs Patel's son, worried because his mother's discharge was delayed twice.")[0],
+    ).toBe('Son');
     expect(roleAndCompany('Ana, Chair of Northwind Health Trust.')).toEqual([
       'Chair',
       'Northwind Health Trust',

@@ -106,6 +106,7 @@ const personaSchema = z.object({
   notBeforeRole: words,
   honorifics: words,
   honorificRoles: z.record(z.string(), z.string()),
+  relatives: z.record(z.string(), z.string()),
   organisationNouns: words,
   organisationCues: words,
   notAName: words,

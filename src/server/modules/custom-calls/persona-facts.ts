@@ -285,7 +285,9 @@ export function findCompany(text: string, personName: string | null = null): str
   }
   for (const m of t.matchAll(CAP_ORG_RE)) {
     if (m[1] && /\bof\s+(?:the\s+)?$/i.test(m[0].slice(0, m[0].length - m[2].length))) {
-      if (ROLE_OF.has(m[1].trim().toLowerCase())) continue;
+      // "head of…" is a role's, "father of Liam" a relative's
+      const before = m[1].trim().toLowerCase();
+      if (ROLE_OF.has(before) || RELATIVES.has(before)) continue;
     }
     const all = m[2]
       .replace(/[.,'’]+$/, '')
@@ -294,13 +296,29 @@ export function findCompany(text: string, personName: string | null = null): str
     const cut = all.findIndex((w, i) => i > 0 && NOT_A_NAME.has(w.toLowerCase()));
     const words = (cut === -1 ? all : all.slice(0, cut)).slice(0, MAX_ORG_WORDS);
     while (words.length > 0 && /^(?:of|and|de|du|la|von|van|der)$/.test(words[words.length - 1])) words.pop();
-    if (words.length === 0 || !/^(?:\p{Lu}|\d+[\p{L}-])/u.test(words[0])) continue;
+    // "dropped from B to D": a grade or a letter alone names no organisation
+    if (words.length === 0 || !/^(?:\p{Lu}|\d+[\p{L}-])/u.test(words[0]) || words.join('').length < 2)
+      continue;
     const first = words[0].toLowerCase();
     if (NOT_A_NAME.has(first) || HONORIFICS.has(first) || ACRONYMS.has(words[0])) continue;
     if (words.every((w) => nameWords.has(w.toLowerCase()))) continue;
     return words.join(' ');
   }
   return null;
+}
+
+const RELATIVES = new Map(Object.entries(P.relatives));
+const RELATIVE_RE = new RegExp(
+  `\\b(${[...RELATIVES.keys()].join('|')})\\s+of\\b|['’]s\\s+(${[...RELATIVES.keys()].join('|')})\\b`,
+  'i',
+);
+
+/** "father of Liam in Year 9", "Mrs Patel's son": somebody's relative, with the role of one (persona.json relatives) */
+function relativeRole(text: string): RoleFound | null {
+  const m = RELATIVE_RE.exec(text);
+  const word = (m?.[1] ?? m?.[2])?.toLowerCase();
+  const role = word ? RELATIVES.get(word) : undefined;
+  return role ? { role, company: null } : null;
 }
 
 /** The persona is the user's own colleague ("our CTO", "my manager"): their organisation is the user's. */
@@ -314,7 +332,8 @@ export function personaFacts(input: PersonaInput, kind: ConversationKind, voiceI
   const surname = name.split(' ').at(-1) ?? name;
   const address = title ? `${title} ${surname}` : (name.split(' ')[0] ?? name);
 
-  const role = findRole(input.personaDetails) ?? findRole(input.scenarioDetails);
+  const role =
+    findRole(input.personaDetails) ?? findRole(input.scenarioDetails) ?? relativeRole(input.personaDetails);
   const titleRole = title ? (P.honorificRoles[title] ?? null) : null;
   const company =
     role?.company ??
