@@ -243,6 +243,15 @@ describe('reading an answer', () => {
     expect(
       answers('What can you offer in return?', 'I could start on the 1st of March instead of February.'),
     ).toBe(true);
+    // a check-in agreed answers how they will know it is sorted
+    const sorted = "How will we know it's sorted?";
+    expect(
+      answers(
+        sorted,
+        "Could we agree on homework club, and I'll email you every Friday with how he's doing?",
+      ),
+    ).toBe(true);
+    expect(answers(sorted, 'Liam has missed four of the last six homeworks.')).toBe(false);
     // a price answers what it costs; a saving does not
     expect(answers('What does it cost, all in?', "It's 900 a month for up to 50 vehicles.")).toBe(true);
     expect(answers('What does it cost, all in?', "For a fleet of 40 vans that's about 90,000 a year.")).toBe(
