@@ -321,6 +321,12 @@ describe('a point that ends on a question to the persona', () => {
     expect(questionsAtTheEnd(`${spoken} have you tried a scanner at the packing bench`)).toEqual([
       'have you tried a scanner at the packing bench',
     ]);
+    // or "you" a few words after the question word and its verb
+    expect(questionsAtTheEnd('that incident last year what did it cost you')).toEqual([
+      'what did it cost you',
+    ]);
+    // not a statement that goes on after it
+    expect(questionsAtTheEnd('i asked the team what was blocking you and they said nothing')).toBeNull();
     expect(questionsAtTheEnd(`${pitch} Who signs off on this? What would it need to show?`)).toEqual([
       'Who signs off on this?',
       'What would it need to show?',

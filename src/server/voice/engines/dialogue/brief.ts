@@ -263,11 +263,13 @@ export const isTimeCheck = (sentence: string) => saysAny(sentence, ASIDES.timeCh
 /**
  * A recogniser's turn (no punctuation) that ends on a question: the question's words run from a
  * question word and an inverted verb and "you" ("how does your team handle packing today", "do you
- * use a carrier portal"), which a statement does not say in that order.
+ * use a carrier portal"), or "you" a few words after them ("what did it cost you"), which a
+ * statement does not say in that order.
  */
 const SPOKEN_QUESTION_TAIL =
-  /^(.*\S)\s+((?:(?:how|what|where|when|why|who|which)\s+)?(?:(?:do|does|did|is|are|would|will|can|could)\s+(?:you|your)|have\s+you)\b.*)$/i;
+  /^(.*\S)\s+((?:(?:how|what|where|when|why|who|which)\s+)?(?:(?:do|does|did|is|are|would|will|can|could)\s+(?:you|your)|have\s+you)\b.*|(?:how|what|where|when|why|who|which)\s+(?:do|does|did|is|was|are|were|would|will|can|could|has|have)\s+(?:\S+\s+){1,4}?(?:you|your)\b.*)$/i;
 const WH_WORD = /\s+(how|what|where|when|why|who|which)$/i;
+const STATEMENT_GOES_ON = /\b(?:and|but|so|because)\s+(?:i|we|they|he|she)\b/i;
 /** the most words of a recogniser's turn taken for the question it ends on */
 const MAX_SPOKEN_TAIL_WORDS = 15;
 
@@ -324,6 +326,8 @@ function spokenQuestionAtTheEnd(text: string): string[] {
   const wh = WH_WORD.exec(found[1]);
   const tail = wh ? `${wh[1]} ${found[2]}` : found[2];
   const words = countWords(tail);
+  // "…what was blocking you and they said nothing": a clause of a statement goes on after it
+  if (STATEMENT_GOES_ON.test(tail)) return [];
   return words >= MIN_QUESTION_WORDS && words <= MAX_SPOKEN_TAIL_WORDS && isAddressed(tail, false)
     ? [tail]
     : [];
