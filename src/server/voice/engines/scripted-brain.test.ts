@@ -646,6 +646,27 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(LINES.unknownsAfterClose.map((l) => l.text)).toContain(last.parts[0].text);
   });
 
+  it('asked for its side again, tells the part of it the question names, as said before', () => {
+    const linda: Persona = {
+      name: 'Linda Park',
+      role: 'IT Manager',
+      company: 'User Created',
+      systemPrompt:
+        'You are Linda Park, IT manager at an accounting firm. You had a phishing incident last year that cost them two days of downtime.\nTemperament: sceptical',
+      welcomeMessage: "I'm Linda. I'll be honest, I have my doubts about vendors. Let's hear it.",
+      sampleQuestions: ['How is this different from what we use today?'],
+    };
+    const { lines } = playScripted(linda, [
+      'Hi Linda, this is Sam from SecureStart.',
+      "What's on your mind?",
+      "What's your biggest worry about phishing right now?",
+    ]);
+    expect(lines[1].text).toContain('cost us two days of downtime');
+    // "I'd have to check, and it doesn't change much."
+    expect(LINES.alreadySaid.map((l) => l.text)).toContain(lines[2].parts[0].text);
+    expect(lines[2].text).toContain('phishing incident');
+  });
+
   it('an interviewer asked about its own team mid-interview keeps it for the end, not "not to hand"', () => {
     const ward = generateBuiltin({
       userContext: "I'm a newly qualified nurse applying for my first staff nurse job.",

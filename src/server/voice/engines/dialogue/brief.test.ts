@@ -47,6 +47,11 @@ describe('the brief in the first person', () => {
         'You are running a behavioural interview with the user, a candidate for a mid-level role on your team.',
       ),
     ).toEqual(["It's for a mid-level role on my team."]);
+    // the persona's own "them", with nothing plural before it to stand for, is its organisation
+    expect(facts('You had a phishing incident last year that cost them two days of downtime.')).toEqual([
+      'I had a phishing incident last year that cost us two days of downtime.',
+    ]);
+    expect(facts('You manage the analysts and train them every week.')).toEqual([]);
     expect(facts('You have raised prices 12% this year. You say costs are up.')).toEqual([
       'I have raised prices 12% this year.',
       'Costs are up.',

@@ -96,9 +96,8 @@ function isFact(sentence: string, secrets: Set<string>[]): boolean {
   if (sentence.includes('{') || countWords(sentence) < 4 || countWords(sentence) > 60) return false;
   const first = tokenize(sentence)[0]?.lower ?? '';
   if (BRIEF.instructionStarts.includes(first)) return false;
-  if ([BRIEF.levers, BRIEF.conduct, BRIEF.unresolved].some((words) => saysAny(sentence, words).length)) {
-    return false;
-  }
+  if ([BRIEF.levers, BRIEF.conduct].some((words) => saysAny(sentence, words).length)) return false;
+  if (saysAny(ownGroup(sentence), BRIEF.unresolved).length) return false;
   if (BRIEF.userSubjects.some((u) => normalise(sentence).startsWith(normalise(u)))) return false;
   const keys = keyStems(sentence);
   return !secrets.some((secret) => overlap(secret, keys) > 0);
@@ -122,6 +121,20 @@ function situationPart(systemPrompt: string): string {
 /** a fact that says who the persona is: "I'm Marcus, Head of…", "I'm Greg Holloway, Head of…" */
 const IDENTITY = /^I'm \p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)*,/u;
 
+/**
+ * "You had a phishing incident last year that cost them two days of downtime": a persona's own
+ * sentence whose "them" or "their" has no plural before it to stand for is about the persona's
+ * organisation ("cost us"). Other sentences are left as written.
+ */
+function ownGroup(sentence: string): string {
+  if (!/^\s*you\b/i.test(sentence)) return sentence;
+  return sentence.replace(/\b(them|their)\b/gi, (pronoun: string, _w: string, offset: number) => {
+    const before = tokenize(sentence.slice(0, offset)).slice(1);
+    if (before.some((t) => /[^s']s$/.test(t.lower) && !isStopword(t.lower))) return pronoun;
+    return pronoun.toLowerCase() === 'them' ? 'us' : 'our';
+  });
+}
+
 /** facts in other words, as the persona tells them (brief.json retold) */
 const RETOLD = BRIEF.retold.map((r) => ({ re: new RegExp(r.pattern, 'i'), with: r.with }));
 
@@ -133,7 +146,9 @@ export function briefOf(systemPrompt: string): Brief {
   const facts = sentences
     .filter((s) => isFact(s, secrets))
     .map((s) => {
-      const text = capitalise(RETOLD.reduce((told, r) => told.replace(r.re, r.with), inFirstPerson(s)));
+      const text = capitalise(
+        RETOLD.reduce((told, r) => told.replace(r.re, r.with), inFirstPerson(ownGroup(s))),
+      );
       return {
         text,
         normalised: normalise(text),

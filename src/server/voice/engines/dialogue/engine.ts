@@ -53,7 +53,7 @@ import {
   thanksOnly,
 } from './listen.js';
 import { offRegister } from './temperament.js';
-import { contentStems, fill, normalise, saysAny, sentencesOf } from './text.js';
+import { contentStems, fill, keyStems, normalise, saysAny, sentencesOf } from './text.js';
 
 export type LinePart = {
   role:
@@ -391,20 +391,34 @@ function answerQuestions(
  * seller is there to ask. A persona that leads (a customer with a complaint) is asked its story
  * only, and tells it as it answers any question of its brief, pointing back to its own.
  */
+/** the fact of the persona's side that shares a topic word with the turn, for telling it again */
+function toldAgain(p: DialoguePersona, turn: string) {
+  const keys = keyStems(turn);
+  return (
+    p.brief.facts.find((f) => tellsItsSide(p, f) && !f.identity && [...f.keys].some((k) => keys.has(k))) ??
+    null
+  );
+}
+
 function answerView(
   p: DialoguePersona,
   s: ConversationState,
   asked: 'story' | 'needs',
   seed: number,
+  turn: string,
 ): DialogueLine {
   const said = s.agentLines;
   // the next fact that tells its side, who it is last (tellsItsSide)
   const untold = p.brief.facts
     .filter((f) => tellsItsSide(p, f) && !said.some((l) => l.includes(f.normalised)))
     .sort((a, b) => Number(a.identity) - Number(b.identity))[0];
-  if (asked === 'story' && untold) {
-    if (!p.userLeads) return answerQuestions(p, s, { fact: untold, again: false }, seed);
-    return line('answer', null, null, null, [{ role: 'brief', text: untold.text, temperament: null }]);
+  // all of its side told: the part of it the question names again ("What's your biggest worry about
+  // phishing?" after the phishing incident), as said before
+  const retold = untold ? null : toldAgain(p, turn);
+  const told = untold ?? retold;
+  if (asked === 'story' && told) {
+    if (!p.userLeads || retold) return answerQuestions(p, s, { fact: told, again: retold !== null }, seed);
+    return line('answer', null, null, null, [{ role: 'brief', text: told.text, temperament: null }]);
   }
   // a persona that leads, its story told, meets the question as any its brief cannot answer
   if (!p.userLeads) return answerQuestions(p, s, 'no fact', seed);
@@ -611,7 +625,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // of what it keeps back answers, and a closed call, stay as they are
   const settled = s.closed || found === 'kept back' || (typeof found === 'object' && found !== null);
   const asked = settled ? null : asksForView(p, answer);
-  if (asked) return answerView(p, s, asked, seed);
+  if (asked) return answerView(p, s, asked, seed, answer);
   if (found) return answerQuestions(p, s, found, seed);
 
   // "Could we book 30 minutes next Tuesday?": agreed, or what it wants settled first
@@ -645,7 +659,9 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     const reading = readAnswer(point, listeningContext(p, question));
     const ack = ackPart(p, acknowledgement(p, point, reading, question, true, said), seed, said);
     const reply =
-      'found' in handed ? answerQuestions(p, s, handed.found, seed) : answerView(p, s, handed.view, seed);
+      'found' in handed
+        ? answerQuestions(p, s, handed.found, seed)
+        : answerView(p, s, handed.view, seed, handed.questions.join(' '));
     return line(reply.move, null, reading.kind, reply.question, [ack, ...reply.parts]);
   }
   if (s.current === null) {
