@@ -12,6 +12,7 @@ const asidesSchema = z.strictObject({
   pleasantries: wordList.min(1),
   pleasantryWords: wordList.min(1),
   timeChecks: wordList.min(1),
+  farewells: wordList.min(1),
 });
 
 export const ASIDES_DATA_FILE = { file: 'src/shared/domain/asides.json', schema: asidesSchema };

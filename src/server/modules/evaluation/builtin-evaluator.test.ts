@@ -160,6 +160,21 @@ describe('built-in evaluator', () => {
       expect(thanked.criteria[0].rationale, thanks).toMatch(/1 of 1 answers? address/);
       expect(thanked.overallScore, thanks).toBe(plain.overallScore);
     }
+    // nor leaving the call, whose "sorry" is no empathy; "Yep. Bye." with no reason to go is judged
+    const empathy = [...rubric, { name: 'Empathy', description: 'Recognises how the other person feels.' }];
+    const left = evaluate(
+      [
+        question,
+        answer,
+        question,
+        'You: Sorry, I have to jump to another call. Thank you for your time, bye!',
+      ].join('\n'),
+      empathy,
+    );
+    const stayed = evaluate([question, answer].join('\n'), empathy);
+    expect(left.criteria.map((c) => c.score)).toEqual(stayed.criteria.map((c) => c.score));
+    const hungUp = evaluate([question, answer, question, 'You: Yep. Bye.'].join('\n'), rubric);
+    expect(hungUp.criteria[0].rationale).toMatch(/1 of 2 answers address/);
     // "Let me think." before an answer leaves the answer judged
     const thinking = evaluate(
       [question, 'You: Let me think. I rolled back the release myself.'].join('\n'),

@@ -43,6 +43,7 @@ type Lists = Record<
   | 'timeChecks'
   | 'repeatRequests'
   | 'pauses'
+  | 'farewells'
   | 'greetings'
   | 'thanks',
   PhraseList
@@ -67,6 +68,7 @@ function phraseLists(): Lists {
     repeatRequests: compileList(ASIDES.repeatRequests),
     pauses: compileList(ASIDES.pauses),
     timeChecks: compileList(ASIDES.timeChecks),
+    farewells: compileList(ASIDES.farewells),
     greetings: compileList(lexicon.greetings),
     thanks: compileList(lexicon.thanks),
   };
@@ -534,6 +536,9 @@ function claimsOnly(facts: readonly SentenceFacts[]): boolean {
   return !shown && facts.some((f) => isClaim(f.toks));
 }
 
+/** the most words of a turn that only leaves the call ("Sorry, I have to jump to another call. Thanks, bye!") */
+const MAX_FAREWELL_WORDS = 20;
+
 /** the most words of a turn that only asks to hear the question again, or greets */
 const MAX_ASIDE_WORDS = 10;
 
@@ -544,6 +549,22 @@ const MAX_ASIDE_WORDS = 10;
  * answer, and judged as one).
  */
 function isAside(facts: readonly SentenceFacts[], words: number, prompt: string | null, L: Lists): boolean {
+  // "Sorry, I have to jump to another call. Thanks for your time, bye!": every sentence leaving or
+  // saying nothing of substance, not an answer (its "sorry" is no empathy); "Yep. Bye." to a
+  // customer's question, with no thanks, apology or reason to go, hangs up on it and is judged
+  const leaving = (f: SentenceFacts) => countIn(f.toks, L.farewells) > 0;
+  const politely = (f: SentenceFacts) =>
+    f.apologies > 0 ||
+    countIn(f.toks, L.thanks) > 0 ||
+    findIn(f.toks, L.farewells).some((p) => !/^(?:good ?)?bye(?: bye)?$/i.test(p));
+  if (
+    words <= MAX_FAREWELL_WORDS &&
+    facts.some(leaving) &&
+    facts.some(politely) &&
+    facts.every((f) => leaving(f) || f.units === 0)
+  ) {
+    return true;
+  }
   if (words > MAX_ASIDE_WORDS) return false;
   const says = (list: PhraseList) => facts.some((f) => countIn(f.toks, list) > 0);
   if (says(L.repeatRequests)) return true;

@@ -277,7 +277,7 @@ export function asksForAMoment(turn: string, names: Set<string>): boolean {
 }
 
 const wordsOf = (phrase: string) => tokenize(phrase).map((t) => t.lower);
-const FAREWELLS = ANSWER_DATA.farewells.says.map(wordsOf);
+const FAREWELLS = ASIDES.farewells.map(wordsOf);
 const ALONE = new Set(ANSWER_DATA.farewells.alone.map((p) => wordsOf(p).join(' ')));
 /** what may stand beside a farewell: its own words, the words around one, and other farewells */
 const BESIDE_FAREWELLS = [...FAREWELLS, ...ANSWER_DATA.farewells.around.map(wordsOf)];
@@ -290,7 +290,7 @@ function phraseAt(words: string[], at: number, phrases: string[][]): number {
 
 /**
  * Whether a user turn ends by leaving the call ("Thanks for your time, bye.", "That's all from me.",
- * answers.json farewells): a farewell with only names, courtesies and other farewells after it to the
+ * asides.json farewells): a farewell with only names, courtesies and other farewells after it to the
  * end of the turn, typed or as the recogniser writes it ("great i'll send the invite thanks dave
  * bye"). "I take care of the patients" has more after it; "you have to take care" is glued to its
  * clause (a farewell of `alone` needs a break, a name or a courtesy before it). A turn ending on a

@@ -72,6 +72,7 @@ describe('a user leaving the call', () => {
       "great i'll send the invite thanks dave bye",
       'thank you for your time today helen',
       'Okay. Talk soon.',
+      'Sorry, I have to jump to another call.',
     ]) {
       expect(leavesTheCall(turn, names), turn).toBe(true);
     }
@@ -85,6 +86,7 @@ describe('a user leaving the call', () => {
       'Thanks for your time. Before I go, what are the next steps?',
       'See you on Tuesday at the site visit, then we can agree the plan.',
       'Thanks, that was a good question.',
+      'We moved the review to another call.',
     ]) {
       expect(leavesTheCall(turn, names), turn).toBe(false);
     }
