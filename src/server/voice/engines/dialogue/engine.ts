@@ -381,16 +381,6 @@ function answerQuestions(
   return line('answer', null, null, null, parts);
 }
 
-/**
- * The reply of a persona the user leads to a question about its side (asksForView): its view of what
- * happened is the next fact of its brief not said yet that tells its side, who it is last
- * (tellsItsSide: "Two weeks ago you presented a redesign to the leadership team…"); asked what would help, it says what it wants
- * settled: its own question still unanswered, or its next one; with nothing of its story left to
- * tell, or no question left, its own view in its temperament ("Honestly, I'm still taking it in.").
- * Not "Let's come back to that at the end": these are the questions a manager, a colleague or a
- * seller is there to ask. A persona that leads (a customer with a complaint) is asked its story
- * only, and tells it as it answers any question of its brief, pointing back to its own.
- */
 /** the fact of the persona's side that shares a topic word with the turn, for telling it again */
 function toldAgain(p: DialoguePersona, turn: string) {
   const keys = keyStems(turn);
@@ -400,6 +390,18 @@ function toldAgain(p: DialoguePersona, turn: string) {
   );
 }
 
+/**
+ * The reply of a persona the user leads to a question about its side (asksForView): its view of what
+ * happened is the next fact of its brief not said yet that tells its side, who it is last
+ * (tellsItsSide: "Two weeks ago you presented a redesign to the leadership team…"); asked what would help, it says what it wants
+ * settled: its own question still unanswered, or its next one. Its story told, the part of it the
+ * question names is told again, as said before (toldAgain); with nothing of it to tell, or no
+ * question left, its own words in its temperament ("It's not as simple as that.": ownStory;
+ * "Honestly, I'm still taking it in.": ownView, asked what would help).
+ * Not "Let's come back to that at the end": these are the questions a manager, a colleague or a
+ * seller is there to ask. A persona that leads (a customer with a complaint) is asked its story
+ * only, and tells it as it answers any question of its brief, pointing back to its own.
+ */
 function answerView(
   p: DialoguePersona,
   s: ConversationState,
