@@ -301,10 +301,13 @@ export function leavesTheCall(turn: string, names: Set<string>): boolean {
   const tokens = tokenize(turn);
   const words = tokens.map((t) => t.lower);
   const beside = (at: number) => (names.has(words[at]) ? 1 : phraseAt(words, at, BESIDE_FAREWELLS));
-  const onlyBesideFrom = (at: number): boolean => {
-    if (at >= words.length) return true;
-    const n = beside(at);
-    return n > 0 && onlyBesideFrom(at + n);
+  const onlyBesideFrom = (from: number): boolean => {
+    for (let at = from; at < words.length; ) {
+      const n = beside(at);
+      if (n === 0) return false;
+      at += n;
+    }
+    return true;
   };
   return words.some((_, at) => {
     const n = phraseAt(words, at, FAREWELLS);

@@ -180,9 +180,9 @@ export function courtesiesOnly(answer: string, names: Set<string>): boolean {
 
 /**
  * "Thanks, I appreciate that.", "Thanks Jordan, I appreciate you being open about it.": courtesies
- * only (courtesiesOnly), thanking and not apologising. To a question on the table not yet answered,
- * it says nothing to it: the persona asks it again, where an apology with nothing else is asked for
- * what happened.
+ * only (courtesiesOnly), thanking and not apologising, and nothing said of the speaker ("Thanks, I'm
+ * excited too." answers). It says nothing to what the persona asked: the persona asks it again,
+ * where an apology with nothing else is asked for what happened.
  */
 export function thanksOnly(answer: string, names: Set<string>): boolean {
   if (!courtesiesOnly(answer, names) || saysAny(answer, COURTESY.apologies).length) return false;
