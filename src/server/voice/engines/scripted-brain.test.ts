@@ -190,6 +190,38 @@ describe('scripted persona: the user leaves the call', () => {
     expect(answered.text).toContain(Q2);
   });
 
+  it('grants leave to answer a certain way, and says what its question means, keeping it on the table', () => {
+    const elena = preset('elena-petrova');
+    const [first, second] = elena.sampleQuestions;
+    const { lines } = playScripted(elena, [
+      "Good afternoon Elena, yes let's begin.",
+      'Can I use an example from my previous company?',
+      'At Lloyds I ran a contact centre of 120 people in three teams, each with a team leader.',
+      'What do you mean by resistance exactly?',
+      'what do you mean by resistance',
+    ]);
+    expect(lines[0].text).toContain(first);
+    // "Your previous company — okay, thank you. Could you give me a specific example?"
+    expect(LINES.permissions.map((l) => l.text)).toContain(lines[1].text);
+    // the answer after it answers the first question: the second follows
+    expect(lines[2].move).toBe('next');
+    expect(lines[2].text).toContain(second);
+    // read back, asking leave answered nothing: what else it needs is still its first question
+    const needs = playScripted(elena, [
+      "Good afternoon Elena, yes let's begin.",
+      'Can I use an example from my previous company?',
+      'Is there anything else you need from me?',
+    ]).lines[2];
+    expect(needs.move).toBe('again');
+    expect(needs.text).toContain(first);
+    // "Resistance, understood. Can you be more specific, with one example?"
+    for (const asked of [lines[3], lines[4]]) {
+      expect(asked.move).toBe('again');
+      expect(LINES.clarify.map((l) => l.text)).toContain(asked.parts[0].text);
+      expect(asked.text).toContain(second);
+    }
+  });
+
   it('a first turn thanking for the time opens the call, and thanks inside an answer is an answer', () => {
     const rachel = preset('rachel-alvarez');
     const opened = playScripted(rachel, ['Hi Rachel, thanks for your time.']).lines[0];

@@ -256,6 +256,28 @@ export function asksWhatItNeeds(p: DialoguePersona, turn: string): boolean {
   return questions !== null && saysAny(questions.join(' '), ANSWER_DATA.viewAsks.needs).length > 0;
 }
 
+/** a short question is all a request for leave or for what the question means can be */
+const MAX_ASIDE_QUESTION_WORDS = 14;
+
+/**
+ * What a short question to the persona asks about its question on the table, besides an answer:
+ * leave to answer a certain way ("Can I use an example from my previous company?", brief.json
+ * permissions) or what it means ("What do you mean by resistance exactly?", clarifications). Null
+ * for any other turn. Either answers nothing: the question stays on the table.
+ */
+export function asksAboutTheQuestion(
+  p: DialoguePersona,
+  turn: string,
+  current: number | null,
+): 'permission' | 'meaning' | null {
+  if (current === null || countWords(turn) > MAX_ASIDE_QUESTION_WORDS) return null;
+  const questions = questionsToPersona(turn, p.names) ?? (turn.trim().endsWith('?') ? [turn.trim()] : null);
+  if (!questions) return null;
+  const asked = questions.join(' ');
+  if (saysAny(asked, BRIEF.permissions).length) return 'permission';
+  return saysAny(asked, BRIEF.clarifications).length && !asksToRepeat(turn) ? 'meaning' : null;
+}
+
 /** a short turn is all a request to hear the question again can be ("Sorry, could you repeat that?") */
 const MAX_REPEAT_REQUEST_WORDS = 10;
 
@@ -460,6 +482,7 @@ export function readConversation(
     // a question the persona answered from its brief answers nothing, nor does asking to hear the
     // question again or for a moment: its own question stays open
     if (asksToRepeat(turn.text) || asksForAMoment(turn.text, p.names)) continue;
+    if (asksAboutTheQuestion(p, turn.text, s.current)) continue;
     // an answer that then asks the persona something answers the question on the table
     if (answersAndAsks(p, turn.text, s.current) && s.current !== null) {
       s.answers[s.current].push(turn.text);

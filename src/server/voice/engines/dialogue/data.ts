@@ -35,6 +35,8 @@ const linesSchema = z.strictObject({
   closingsHeard: lines,
   farewells: lines,
   goodbyes: lines,
+  permissions: lines,
+  clarify: lines,
   lead: lines,
   acknowledgements: z.strictObject({
     result: lines,
@@ -190,6 +192,7 @@ const briefSchema = z.strictObject({
   unresolved: wordList,
   secretMarkers: wordList,
   identityQuestions: wordList,
+  permissions: wordList,
   retold: z.array(z.strictObject({ pattern: regexSource, with: z.string() })),
   concepts: z.record(z.string().min(1), wordList.min(1)),
 });

@@ -13,6 +13,7 @@ import {
   answeredAtTheEnd,
   answeredFromBrief,
   answersAndAsks,
+  asksAboutTheQuestion,
   asksForAMoment,
   asksForView,
   asksToRepeat,
@@ -528,8 +529,12 @@ function askAgain(
   seed: number,
   leads: Line[] = LINES.again,
 ): DialogueLine {
-  const asking = history.findLast((t) => t.speaker === 'agent' && t.text.includes('?'))?.text ?? '';
   const onTable = p.questions[s.current ?? 0] ?? '';
+  // the last line that asked something: a question, or the question on the table said as a request
+  // ("Tell me about the largest organisation you have led.")
+  const asking =
+    history.findLast((t) => t.speaker === 'agent' && (t.text.includes('?') || t.text.includes(onTable)))
+      ?.text ?? '';
   // the follow-up from its first question on, with what it asks for after it ("Such as? One real example.")
   const sentences = sentencesOf(asking);
   const from = sentences.findIndex((q) => q.trim().endsWith('?'));
@@ -601,6 +606,16 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // "Sorry, I'm a bit nervous.": reassured, and the question again
   if (!s.closed && s.current !== null && asksForAMoment(answer, p.names)) {
     return askAgain(p, s, history, seed, LINES.reassurance);
+  }
+  // "Can I use an example from my previous company?": granted; "What do you mean by resistance?":
+  // the question again, in other words where it has them (its temperament's lead)
+  const about = s.closed ? null : asksAboutTheQuestion(p, answer, s.current);
+  if (about === 'meaning') return askAgain(p, s, history, seed, LINES.clarify);
+  if (about === 'permission') {
+    const granted = choose(LINES.permissions, p.temperament, seed, said);
+    return line('answer', null, null, null, [
+      { role: 'again', text: granted.text, temperament: granted.temperament },
+    ]);
   }
   // "Thanks for your time, bye.": the user leaves, and the persona closes the call ("Hi Dave, thanks
   // for your time." opens a call: a first turn does not leave)
