@@ -203,6 +203,11 @@ describe('scripted persona: the user leaves the call', () => {
     expect(lines[0].text).toContain(first);
     // "Your previous company — okay, thank you. Could you give me a specific example?"
     expect(LINES.permissions.map((l) => l.text)).toContain(lines[1].text);
+    const spoken = playScripted(elena, [
+      "good afternoon elena yes let's begin",
+      'can i use an example from my previous company',
+    ]);
+    expect(LINES.permissions.map((l) => l.text)).toContain(spoken.lines[1].text);
     // the answer after it answers the first question: the second follows
     expect(lines[2].move).toBe('next');
     expect(lines[2].text).toContain(second);
