@@ -273,8 +273,10 @@ export function asksAboutTheQuestion(
   if (current === null || countWords(turn) > MAX_ASIDE_QUESTION_WORDS) return null;
   const questions = questionsToPersona(turn, p.names) ?? (turn.trim().endsWith('?') ? [turn.trim()] : null);
   // spoken, leave is asked with no question mark: "can i use an example from my previous company"
-  const spoken = !/[.!?]/.test(turn) && BRIEF.permissions.some((l) => normalise(turn).startsWith(`${l} `));
-  if (spoken) return 'permission';
+  if (!/[.!?]/.test(turn)) {
+    const said = normalise(turn);
+    if (BRIEF.permissions.some((l) => said.startsWith(`${l} `))) return 'permission';
+  }
   if (!questions) return null;
   const asked = questions.join(' ');
   if (saysAny(asked, BRIEF.permissions).length) return 'permission';
