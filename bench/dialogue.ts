@@ -59,6 +59,11 @@ const DEFAULT_EXPECT: Record<string, string> = {
   'next-step': 'again',
   // "Thanks for your time, bye." before the persona's questions are done: it closes the call
   leaves: 'close',
+  // "I was thinking 175,000." to a persona whose brief gives it the figure: bargained over, a
+  // counter-offer or its limit (negotiation.ts)
+  ask: 'counter',
+  // "Okay, that works." to its counter-offer, or an ask it takes that settles every term: the deal
+  deal: 'close',
 };
 
 function meets(expect: string, line: DialogueLine): boolean {

@@ -5,7 +5,14 @@ import type { Persona, Turn } from './brain.js';
 import { auditConversation } from './dialogue/audit.js';
 import { LINES, PAST_ONLY, preparePersona, REOPENING, readConversation } from './dialogue/index.js';
 import { courtesiesOnly } from './dialogue/listen.js';
-import { ANGRY_CTO, ANSWERS, DIALOGUES, PM_INTERVIEWER, playScripted } from './dialogue/testing.js';
+import {
+  ANGRY_CTO,
+  ANSWERS,
+  DIALOGUES,
+  PM_INTERVIEWER,
+  playScripted,
+  withoutTerms,
+} from './dialogue/testing.js';
 import { contentStems } from './dialogue/text.js';
 import {
   AFTER_CLOSING_LINE,
@@ -409,19 +416,30 @@ describe('scripted persona: never repeats, never reopens', () => {
       'Thanks Greg, I was hoping for 165,000 in base, based on two market surveys for senior engineers.',
       'I am pleased with the offer overall: the 10 percent bonus and a start in four weeks both work for me.',
     ]);
-    expect(lines[0].text).toContain(feeling);
+    // the figure is bargained over (negotiation.ts), and its question never asked
+    expect(lines[0].move).toBe('counter');
+    expect(lines[0].text).toContain('165,000');
     expect(lines[1].move).toBe('next');
     expect(lines[1].text).not.toContain(figure);
     expect(lines[1].text).toContain(offers);
+    expect(lines.map((l) => l.text).join(' ')).not.toContain(feeling);
     // the check the audit makes: no question asked once the user had answered it
     const covered = audited.map((t) => (t.speaker === 'user' ? { ...t, covers: [1] } : t));
     expect(auditConversation(p, covered).repeatedQuestions).toEqual([]);
-    // a number alone, with no reason, leaves the "how did you arrive at it" to be asked
-    const bare = playScripted(greg, [
+    // to a persona with no figures to bargain over, a number alone, with no reason, leaves the "how
+    // did you arrive at it" to be asked
+    const bare = playScripted(withoutTerms(greg), [
       'Thanks Greg, I was hoping for 165,000 in base.',
       'I am pleased with the offer overall: the 10 percent bonus and a start in four weeks both work for me.',
     ]);
-    expect(bare.lines[1].text).toContain(figure);
+    expect(bare.lines[1].text).toContain('How did you arrive at it?');
+    // one that bargained over it does not ask for the figure again
+    const bargained = playScripted(greg, [
+      'Thanks Greg, I was hoping for 165,000 in base.',
+      'I am pleased with the offer overall: the 10 percent bonus and a start in four weeks both work for me.',
+    ]);
+    expect(bargained.lines[0].move).toBe('counter');
+    expect(bargained.lines[1].text).not.toContain(figure);
   });
 
   it('asks "what happened?" of a vague answer only after a question about something the user did', () => {
@@ -592,14 +610,17 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
       "Thanks Greg, I'm excited too. Overall I like the role, and I'd like to talk about the base.",
       'Before that, do you allow remote work on Fridays?',
       'I was hoping for 165,000 in base, based on two market surveys for senior engineers in this city.',
+      'I am pleased with the offer overall: the 10 percent bonus and a start in four weeks both work for me.',
     ]);
     expect(lines[0].text).toContain(number);
     // not taken for an answer to the number question: declined, and that question stays on the table
     expect(lines[1].move).toBe('answer');
     expect(LINES.unknowns.some((l) => lines[1].text.startsWith(l.text))).toBe(true);
     expect(lines[1].text).not.toContain(number);
-    expect(lines[2].move).toBe('next');
-    expect(lines[2].text).toContain(next);
+    // the number, when it comes, is bargained over; then the next question
+    expect(lines[2].move).toBe('counter');
+    expect(lines[3].move).toBe('next');
+    expect(lines[3].text).toContain(next);
     expect(auditConversation(p, audited).repeatedQuestions).toEqual([]);
     // "what do you mean?" asks about the persona's own question: not declined
     const asked = playScripted(greg, [
@@ -1328,7 +1349,8 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
   });
 
   it('asks only how a figure was reached once the user has named it', () => {
-    const greg = preset('greg-holloway');
+    // a persona with no figures in its brief to bargain over (negotiation.ts)
+    const greg = withoutTerms(preset('greg-holloway'));
     const [, number, others, bonus] = greg.sampleQuestions;
     const { lines, audited, p, history } = playScripted(greg, [
       "Hi Greg! Thanks so much, I'm really excited.",
@@ -1349,7 +1371,7 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
   });
 
   it('puts off a question it cannot answer while asking its own, and promises to follow it up at the end', () => {
-    const greg = preset('greg-holloway');
+    const greg = withoutTerms(preset('greg-holloway'));
     const { lines } = playScripted(greg, [
       "Thanks Greg, I'm excited. I'd like to talk about the base.",
       'Before that, do you allow remote work on Fridays?',
@@ -1476,5 +1498,92 @@ describe('scripted persona: state from the conversation alone', () => {
     for await (const piece of brain.reply(history.slice(0, 6), new AbortController().signal))
       pieces.push(piece);
     expect(pieces).toEqual([history[6].text]);
+  });
+});
+
+describe('scripted persona: bargains over the figures its brief gives it', () => {
+  const greg = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway') as Persona;
+  const texts = (group: { text: string }[]) => group.map((l) => l.text.split('{')[0]);
+
+  it('counters, takes a package within reach, meets in the middle and closes the call on the deal', () => {
+    const { lines, history, p } = playScripted(greg, [
+      'I was thinking 175,000. Market data puts the median at 172,000, and I have a competing offer at 168,000.',
+      'I could live with 165,000 if you add a 15,000 signing bonus.',
+      'Could we meet at 10,000 on the signing bonus?',
+      'Great, thanks Greg.',
+    ]);
+    expect(lines.map((l) => l.move)).toEqual(['counter', 'counter', 'close', 'after-close']);
+    expect(lines[0].text).toContain('175,000');
+    expect(lines[0].text).toContain('160,000');
+    // the base taken first, then the bonus countered
+    expect(lines[1].text.indexOf('165,000')).toBeLessThan(lines[1].text.indexOf('7,500'));
+    expect(lines[2].text).toContain('the base salary at 165,000 and the signing bonus at 10,000');
+    expect(LINES.dealClosings.some((l) => lines[2].text.endsWith(l.text))).toBe(true);
+    // read back (a reconnected call), the deal closed it
+    expect(readConversation(p, history.slice(0, 7)).closed).toBe(true);
+    // no question of its own asked while bargaining, nor the figure question after it
+    expect(lines.some((l) => l.question !== null)).toBe(false);
+    // what it takes is said before what it counters, whichever the user named first; a term agreed
+    // already is not taken again
+    const package_ = playScripted(greg, [
+      'I was thinking 175,000, based on market data.',
+      'A 15,000 signing bonus with 165,000 base would work.',
+      'At 165,000 base with the 15,000 bonus, I would sign this week.',
+    ]).lines;
+    expect(package_[1].text.indexOf('165,000')).toBeLessThan(package_[1].text.indexOf('7,500'));
+    expect(package_[2].text).not.toContain('165,000');
+    expect(package_[2].text).toContain('15,000');
+  });
+
+  it('at its limit, names what it can still move on; a user who leaves mid-bargain is let go', () => {
+    const { lines } = playScripted(greg, [
+      'I want 200,000.',
+      'I want 200,000.',
+      'I want 200,000.',
+      'I want 200,000.',
+    ]);
+    expect(lines[3].parts.map((x) => x.text).join(' ')).toContain('165,000');
+    expect(texts(LINES.offersAtLimit).some((t) => lines[3].text.includes(t.trim()))).toBe(true);
+    expect(lines[3].text).toContain('the signing bonus');
+    const left = playScripted(greg, ['I want 200,000. Thanks for your time, bye.']).lines[0];
+    expect(left.move).toBe('close');
+    expect(left.text).toContain('200,000');
+  });
+
+  it('a generated supplier says the condition that takes it further, and agrees on it', () => {
+    const mark = generateBuiltin({
+      userContext: 'I run a small bakery and buy flour in bulk.',
+      personaDetails:
+        'Mark, sales manager at a flour mill. He wants to raise our price from 400 to 460 per tonne. He can go as low as 430 if we sign a 12-month contract.',
+      scenarioDetails: "Negotiate the flour price for next year's contract.",
+    });
+    const persona: Persona = {
+      name: mark.personaName ?? '',
+      role: mark.role,
+      company: mark.company,
+      systemPrompt: mark.systemPrompt,
+      welcomeMessage: mark.welcomeMessage,
+      sampleQuestions: mark.sampleQuestions,
+    };
+    const { lines, audited, p } = playScripted(persona, [
+      'Hi Mark, thanks for calling.',
+      '460 is too much for us. Could you do 420 per tonne?',
+      'What if we sign for 12 months at 430?',
+    ]);
+    expect(lines[1].move).toBe('counter');
+    expect(lines[1].text).toContain('455 per tonne');
+    expect(lines[1].text).toContain('sign a 12-month contract');
+    expect(lines[2].move).toBe('close');
+    expect(lines[2].text).toContain('430 per tonne, provided you sign a 12-month contract');
+    // in its temperament throughout
+    expect(auditConversation(p, audited).outOfTemperament).toEqual([]);
+    // as a recogniser writes it: figures in words
+    const spoken = playScripted(persona, [
+      'hi mark thanks for calling',
+      'four hundred and sixty is too much for us could you do four hundred and twenty per tonne',
+      'okay that works',
+    ]).lines;
+    expect(spoken[1].text).toContain('455 per tonne');
+    expect(spoken[2].text).toContain('the price at 455 per tonne');
   });
 });

@@ -30,6 +30,7 @@ import {
   touches,
   wordsBesides,
 } from './listen.js';
+import { asksIn, type Term, termsOf } from './negotiation.js';
 import { temperamentOf } from './temperament.js';
 import { countWords, keyStems, normalise, overlap, says, saysAny, sentencesOf, tokenize } from './text.js';
 
@@ -54,6 +55,8 @@ export type DialoguePersona = {
   userLeads: boolean;
   /** whether its brief has it interview the user: a candidate is not there to hear its side */
   interviews: boolean;
+  /** the figures its brief gives it to bargain over (negotiation.ts) */
+  terms: Term[];
 };
 
 /**
@@ -112,6 +115,7 @@ export function preparePersona(persona: Persona): DialoguePersona {
     brief: briefOf(persona.systemPrompt),
     userLeads: leavesTheUserToLead(persona.welcomeMessage),
     interviews: saysAny(persona.systemPrompt, ANSWER_DATA.viewAsks.interviewers).length > 0,
+    terms: termsOf(persona.systemPrompt),
   };
 }
 
@@ -399,9 +403,13 @@ const FOLLOW_UP_PATTERNS: { kind: FollowUpKind; re: RegExp }[] = FOLLOW_UP_KINDS
     ),
   })),
 );
-const CLOSINGS = [...LINES.closings, ...LINES.closingsHeard, ...LINES.farewells, ...LINES.afterClosing].map(
-  (l) => normalise(l.text),
-);
+const CLOSINGS = [
+  ...LINES.closings,
+  ...LINES.closingsHeard,
+  ...LINES.farewells,
+  ...LINES.afterClosing,
+  ...LINES.dealClosings,
+].map((l) => normalise(l.text));
 
 export type ReadOptions = {
   /**
@@ -529,9 +537,12 @@ export function readConversation(
 export function nextQuestion(p: DialoguePersona, s: ConversationState): number | null {
   const said = [...s.preAnswers, ...s.answers.flat()].filter((a) => !isReadiness(a, p.names));
   const told = hasToldItsSide(p, s.agentLines);
+  // a figure the user asked for and the persona bargained over answers its question for a figure
+  const bargained = p.terms.length > 0 && said.some((a) => asksIn(p.terms, a, false).length > 0);
   for (let i = 0; i < p.questions.length; i++) {
     if (s.asked[i]) continue;
     if (said.some((a) => answers(p.questions[i], a))) continue;
+    if (bargained && saysAny(p.questions[i], ANSWER_DATA.figures.asks).length) continue;
     // "Honestly, I'm fine. What did you want to talk about?" is past once it has told its side
     if (told && saysAny(p.questions[i], ANSWER_DATA.invitations).length) continue;
     return i;

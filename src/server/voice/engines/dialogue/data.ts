@@ -12,6 +12,7 @@ import briefJson from './brief.json' with { type: 'json' };
 import languageJson from './language.json' with { type: 'json' };
 import linesJson from './lines.json' with { type: 'json' };
 import modelPromptJson from './model-prompt.json' with { type: 'json' };
+import negotiationJson from './negotiation.json' with { type: 'json' };
 import temperamentsJson from './temperaments.json' with { type: 'json' };
 
 const text = z.string().min(1);
@@ -67,6 +68,13 @@ const linesSchema = z.strictObject({
   nextStepsFirst: lines,
   nextStepsAgreed: lines,
   offersHeard: lines,
+  offersAccepted: lines,
+  offersCountered: lines,
+  offersAtLimit: lines,
+  conditionHints: lines,
+  leversOffered: lines,
+  deals: lines,
+  dealClosings: lines,
   notToHand: lines,
   pleasantries: lines,
   timeChecks: lines,
@@ -197,6 +205,26 @@ const briefSchema = z.strictObject({
   concepts: z.record(z.string().min(1), wordList.min(1)),
 });
 
+const negotiationSchema = z.strictObject({
+  about: text,
+  ceilings: wordList.min(1),
+  floors: wordList.min(1),
+  from: wordList.min(1),
+  to: wordList.min(1),
+  conditions: wordList.min(1),
+  evidenceConditions: wordList.min(1),
+  evidence: wordList.min(1),
+  asks: wordList.min(1),
+  agreements: wordList.min(1),
+  refusals: wordList.min(1),
+  defaultRoom: z.number().min(0).max(1),
+  durations: wordList.min(1),
+  multipliers: z.record(z.string().min(1), z.number().positive()),
+  units: wordList,
+  currencies: wordList,
+  possessors: wordList,
+});
+
 const DIR = 'src/server/voice/engines/dialogue';
 const FILES = {
   lines: { file: `${DIR}/lines.json`, schema: linesSchema },
@@ -205,6 +233,7 @@ const FILES = {
   language: { file: `${DIR}/language.json`, schema: languageSchema },
   modelPrompt: { file: `${DIR}/model-prompt.json`, schema: modelPromptSchema },
   brief: { file: `${DIR}/brief.json`, schema: briefSchema },
+  negotiation: { file: `${DIR}/negotiation.json`, schema: negotiationSchema },
 };
 
 /** Every data file of the dialogue engine with its schema (for the data files' own test). */
@@ -261,3 +290,5 @@ export const LANGUAGE = parseDataFile(FILES.language, languageJson);
 export const MODEL_PROMPT = parseDataFile(FILES.modelPrompt, modelPromptJson);
 /** how the persona answers a question the user asks it, from its brief (brief.ts) */
 export const BRIEF = parseDataFile(FILES.brief, briefJson);
+/** how the persona bargains over the figures of its brief (negotiation.ts) */
+export const NEGOTIATION = parseDataFile(FILES.negotiation, negotiationJson);

@@ -53,6 +53,7 @@ import {
   salientPhrase,
   thanksOnly,
 } from './listen.js';
+import { type Bargain, readBargain, sayFigure } from './negotiation.js';
 import { offRegister } from './temperament.js';
 import { contentStems, fill, keyStems, normalise, saysAny, sentencesOf } from './text.js';
 
@@ -70,6 +71,7 @@ export type LinePart = {
     | 'deflection'
     | 'still-asking'
     | 'next-step'
+    | 'bargain'
     | 'pleasantry'
     | 'go-ahead'
     | 'again'
@@ -92,6 +94,7 @@ export type DialogueLine = {
     | 'follow-up'
     | 'next'
     | 'answer'
+    | 'counter'
     | 'again'
     | 'close'
     | 'after-close';
@@ -112,7 +115,7 @@ function templatePattern(template: string): RegExp {
   if (!re) {
     re = new RegExp(
       normalise(template)
-        .split(/\s*\b(?:topic|quote|intro)\b\s*/i)
+        .split(/\s*\b(?:topic|quote|intro|amount|asked|counter|condition|lever|terms)\b\s*/i)
         .map(escapeRegex)
         .join('.+?'),
     );
@@ -512,9 +515,74 @@ function replyToFarewell(p: DialoguePersona, s: ConversationState, answer: strin
     const agreed = choose(LINES.nextStepsAgreed, p.temperament, seed, said);
     parts.push({ role: 'next-step', text: agreed.text, temperament: agreed.temperament });
   }
-  const closing = choose(p.userLeads ? LINES.closingsHeard : LINES.farewells, p.temperament, seed, said);
-  parts.push({ role: 'closing', text: closing.text, temperament: closing.temperament });
+  parts.push(farewellClosing(p, seed, said));
   return line('close', null, null, null, parts);
+}
+
+/** how the persona closes the call on a user who leaves: a persona the user leads says its closing */
+function farewellClosing(p: DialoguePersona, seed: number, said: string[]): LinePart {
+  const closing = choose(p.userLeads ? LINES.closingsHeard : LINES.farewells, p.temperament, seed, said);
+  return { role: 'closing', text: closing.text, temperament: closing.temperament };
+}
+
+/** a term's figure as the persona names it, with the term's name when it bargains over several */
+function termFigure(p: DialoguePersona, term: number, value: number): string {
+  const t = p.terms[term];
+  const figure = sayFigure(t, value);
+  return p.terms.length > 1 && t.name ? `${figure} on the ${t.name}` : figure;
+}
+
+/** "the base salary at 165,000 and the signing bonus at 10,000", "the price at 430 per tonne, provided you sign a 12-month contract" */
+function dealTerms(p: DialoguePersona, deal: NonNullable<Bargain['deal']>): string {
+  const each = deal.map(({ term, value }) => {
+    const t = p.terms[term];
+    return t.name ? `the ${t.name} at ${sayFigure(t, value)}` : sayFigure(t, value);
+  });
+  const terms = each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : (each[0] ?? '');
+  const provided = deal.find((d) => d.provided)?.provided;
+  return provided ? `${terms}, provided you ${provided}` : terms;
+}
+
+/**
+ * The reply of a persona whose brief gives it figures to bargain over, to a turn that asks for one
+ * or takes its counter-offer (negotiation.ts): for each figure asked, taken, countered or held at its
+ * limit, in its temperament; then what would take it further (a condition of its brief, another term
+ * it can move on); once every term asked about is agreed, the deal said back, and the call closed.
+ * A turn that also leaves the call ("…Thanks, bye.") closes it after the answer.
+ */
+function replyToBargain(
+  p: DialoguePersona,
+  s: ConversationState,
+  bargain: Bargain,
+  answer: string,
+  seed: number,
+): DialogueLine {
+  const said = s.agentLines;
+  const parts: LinePart[] = [];
+  const say = (lines: Line[], slots: Record<string, string>, k = 0) => {
+    const chosen = choose(lines, p.temperament, seed + k, said);
+    parts.push({ role: 'bargain', text: fill(chosen.text, slots), temperament: chosen.temperament });
+  };
+  if (bargain.deal) {
+    // every ask taken: the deal says them back
+    say(LINES.deals, { terms: dealTerms(p, bargain.deal) });
+    say(LINES.dealClosings, {});
+    return line('close', null, null, null, parts);
+  }
+  // what it takes first, then what it counters
+  const moves = [...bargain.moves].sort((a, b) => Number(a.kind !== 'accept') - Number(b.kind !== 'accept'));
+  moves.forEach((m, k) => {
+    const asked = termFigure(p, m.term, m.asked);
+    const value = sayFigure(p.terms[m.term], m.value);
+    if (m.kind === 'accept') say(LINES.offersAccepted, { amount: asked }, k);
+    else
+      say(m.kind === 'counter' ? LINES.offersCountered : LINES.offersAtLimit, { asked, counter: value }, k);
+  });
+  if (bargain.condition) say(LINES.conditionHints, { condition: bargain.condition });
+  if (bargain.lever !== null) say(LINES.leversOffered, { lever: p.terms[bargain.lever].name ?? '' });
+  if (leavesTheCall(answer, p.names))
+    return line('close', null, null, null, [...parts, farewellClosing(p, seed, said)]);
+  return line('counter', null, null, null, parts);
 }
 
 /**
@@ -617,6 +685,10 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
       { role: 'again', text: granted.text, temperament: granted.temperament },
     ]);
   }
+  // "I was thinking 175,000.", "Could you do 420 per tonne?", "Okay, that works.": bargained over
+  // when its brief gives it the figure (negotiation.ts)
+  const bargain = s.closed ? null : readBargain(p.terms, history);
+  if (bargain) return replyToBargain(p, s, bargain, answer, seed);
   // "Thanks for your time, bye.": the user leaves, and the persona closes the call ("Hi Dave, thanks
   // for your time." opens a call: a first turn does not leave)
   const earlierTurns = history.slice(0, -1).some((t) => t.speaker === 'user');

@@ -137,3 +137,9 @@ export async function playBrain(brain: Brain, answers: string[]) {
   }
   return history;
 }
+
+/** a persona whose brief keeps only its first sentence (who it is): no figures to bargain over */
+export const withoutTerms = (persona: Persona): Persona => ({
+  ...persona,
+  systemPrompt: persona.systemPrompt.split(/(?<=\.)\s/)[0],
+});

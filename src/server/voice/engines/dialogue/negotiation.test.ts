@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
+import type { Turn } from '../brain.js';
+import { asksIn, figuresIn, readBargain, sayFigure, termsOf } from './negotiation.js';
+
+const GREG = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway')?.systemPrompt ?? '';
+const MARK =
+  "You want to raise the user's price from 400 to 460 per tonne.\nHe can go as low as 430 if we sign a 12-month contract.";
+
+/** a conversation of the user's turns, each after a line of the persona's */
+const conversation = (...said: string[]): Turn[] =>
+  said.flatMap((text) => [
+    { speaker: 'agent' as const, text: 'Go on.' },
+    { speaker: 'user' as const, text },
+  ]);
+
+describe('figures in what is said', () => {
+  it('reads figures as written and as a recogniser gives them, not lengths of time', () => {
+    const values = (text: string) => figuresIn(text).map((f) => [f.value, f.percent]);
+    expect(values('I was thinking 165,000, or 165000.')).toEqual([
+      [165000, false],
+      [165000, false],
+    ]);
+    expect(values('i was thinking 165 000')).toEqual([[165000, false]]);
+    expect(values('165k and a 15k bonus')).toEqual([
+      [165000, false],
+      [15000, false],
+    ]);
+    expect(values('one hundred and sixty five thousand')).toEqual([[165000, false]]);
+    expect(values('ten percent, or 12 %')).toEqual([
+      [10, true],
+      [12, true],
+    ]);
+    expect(values('a 12-month contract for four weeks at 430')).toEqual([[430, false]]);
+  });
+});
+
+describe('the terms a brief gives the persona', () => {
+  it("reads Greg's offer, his band, the approval beyond it, and the signing bonus he can add", () => {
+    const [base, bonus, ...rest] = termsOf(GREG);
+    expect(rest).toEqual([]);
+    expect(base).toMatchObject({ name: 'base salary', opening: 150000, gives: 1 });
+    expect(base.limits.map((l) => [l.value, l.condition?.evidence ?? null])).toEqual([
+      [165000, null],
+      [170000, true],
+    ]);
+    expect(bonus).toMatchObject({ name: 'signing bonus', opening: 0, gives: 1 });
+    expect(bonus.limits.map((l) => l.value)).toEqual([15000]);
+    // the 10 percent bonus target has no room stated: not bargained over
+    expect(termsOf(GREG).some((t) => t.percent)).toBe(false);
+  });
+
+  it('reads a price it wants to raise and the floor it reaches only on a condition', () => {
+    const [price] = termsOf(MARK);
+    expect(price).toMatchObject({ name: 'price', unit: 'per tonne', opening: 460, status: 400, gives: -1 });
+    expect(price.limits).toHaveLength(1);
+    expect(price.limits[0].value).toBe(430);
+    expect(price.limits[0].condition).toMatchObject({ evidence: false, say: 'sign a 12-month contract' });
+    expect(sayFigure(price, 445)).toBe('445 per tonne');
+  });
+
+  it('has nothing to bargain over in a brief without a limit or a move it wants', () => {
+    expect(termsOf('You are Sam, a product lead at a company of 300 people. Your budget is 50,000.')).toEqual(
+      [],
+    );
+  });
+});
+
+describe('asks', () => {
+  const terms = termsOf(GREG);
+  it('takes the figure after an ask, not one given as evidence', () => {
+    const turn =
+      'I was thinking 175,000. Market data puts the median at 172,000, and I have a competing offer at 168,000.';
+    expect(asksIn(terms, turn, false)).toEqual([{ term: 0, value: 175000 }]);
+    expect(asksIn(terms, 'I could live with 165k if you add a 15,000 signing bonus.', false)).toEqual([
+      { term: 0, value: 165000 },
+      { term: 1, value: 15000 },
+    ]);
+  });
+
+  it('takes a bare figure only when one was asked for, and reads "170 base" as 170,000', () => {
+    const turn = '170 base. The median for senior engineers is around 168.';
+    expect(asksIn(terms, turn, false)).toEqual([]);
+    expect(asksIn(terms, turn, true)).toEqual([{ term: 0, value: 170000 }]);
+  });
+});
+
+describe('bargaining', () => {
+  const greg = termsOf(GREG);
+  const mark = termsOf(MARK);
+
+  it('counters halfway to what it can do, takes a concession within reach, and says the deal once', () => {
+    const first = readBargain(greg, conversation('I was hoping for 175,000, based on market data.'));
+    // evidence given: the approval's 170,000 is within reach, and it meets 175,000 halfway from 150,000
+    expect(first?.moves).toEqual([{ term: 0, kind: 'counter', asked: 175000, value: 160000 }]);
+    expect(first?.deal).toBeNull();
+    const second = readBargain(
+      greg,
+      conversation('I was hoping for 175,000, based on market data.', 'Could we say 168,000?'),
+    );
+    expect(second?.moves).toEqual([{ term: 0, kind: 'accept', asked: 168000, value: 168000 }]);
+    expect(second?.deal).toEqual([{ term: 0, value: 168000, provided: null }]);
+    // once dealt, nothing more is bargained
+    const after = conversation(
+      'I was hoping for 175,000, based on market data.',
+      'Could we say 168,000?',
+      'Or 169,000?',
+    );
+    expect(readBargain(greg, after)).toBeNull();
+  });
+
+  it('without evidence, goes no further than its band', () => {
+    const bare = readBargain(greg, conversation('I was hoping for 175,000.'));
+    // halfway from 150,000 to the band's 165,000, rounded down to its step
+    expect(bare?.moves[0]).toMatchObject({ kind: 'counter', value: 155000 });
+    const again = readBargain(
+      greg,
+      conversation('I want 175,000.', 'I want 175,000.', 'I want 175,000.', 'I want 175,000.'),
+    );
+    expect(again?.moves[0]).toMatchObject({ kind: 'limit', value: 165000 });
+    // at its limit it names the term it can still move on
+    expect(again?.lever).toBe(1);
+  });
+
+  it('takes its counter-offer when the user agrees to it, and moves for a reason given for the ask', () => {
+    const agreed = readBargain(greg, conversation('I was hoping for 175,000.', 'Okay, that works.'));
+    expect(agreed?.deal).toEqual([{ term: 0, value: 155000, provided: null }]);
+    expect(
+      readBargain(greg, conversation('I was hoping for 175,000.', 'No, that does not work.')),
+    ).toBeNull();
+    const reason = readBargain(
+      greg,
+      conversation('I was hoping for 170,000.', 'Because I have a competing offer at 168,000.'),
+    );
+    expect(reason?.moves[0]).toMatchObject({ kind: 'counter', asked: 170000, value: 160000 });
+  });
+
+  it('says what would take it further, and agrees on that condition once met', () => {
+    const first = readBargain(mark, conversation('Could you do 420 per tonne?'));
+    // halfway to 445, the most it gives without the contract
+    expect(first?.moves).toEqual([{ term: 0, kind: 'counter', asked: 420, value: 455 }]);
+    expect(first?.condition).toBe('sign a 12-month contract');
+    const met = readBargain(
+      mark,
+      conversation('Could you do 420 per tonne?', 'What if we sign for 12 months at 430?'),
+    );
+    expect(met?.deal).toEqual([{ term: 0, value: 430, provided: 'sign a 12-month contract' }]);
+    // 430 without the contract is beyond it
+    const without = readBargain(mark, conversation('Could you do 420 per tonne?', 'How about 430?'));
+    expect(without?.moves[0]).toMatchObject({ kind: 'counter' });
+  });
+
+  it('bargains over nothing for a persona without terms, or a turn with no ask', () => {
+    expect(readBargain([], conversation('I was hoping for 175,000.'))).toBeNull();
+    expect(readBargain(greg, conversation('I am excited about the team.'))).toBeNull();
+  });
+});

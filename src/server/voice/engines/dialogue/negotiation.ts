@@ -1,0 +1,542 @@
+// The built-in persona's bargaining over the figures its brief gives it: the terms it holds (where
+// it stands, how far it may go and on what condition), the figures the user asks for, and its
+// answer to each: taken, countered halfway towards what it can do, or held at its limit. Like the
+// rest of the dialogue it is read again from the whole conversation on every turn, so a call that
+// reconnects bargains on from where it was. Which words count as what: negotiation.json.
+
+import numbered from 'numbered';
+import type { Turn } from '../brain.js';
+import { ANSWER_DATA, NEGOTIATION } from './data.js';
+import { contentStems, isStopword, keyStems, overlap, saysAny, type Token, tokenize } from './text.js';
+
+/** a figure said in a text: its value, and where it stands among the text's tokens */
+export type Figure = { value: number; percent: boolean; from: number; to: number };
+
+type Condition = { evidence: true } | { evidence: false; stems: Set<string>; say: string };
+type Limit = { value: number; condition: Condition | null };
+
+/** a figure the persona bargains over */
+export type Term = {
+  /** what it is called in the brief ("base salary", "price"), if the brief names it */
+  name: string | null;
+  /** what it is counted in, said after it ("per tonne") */
+  unit: string | null;
+  percent: boolean;
+  /** where the persona stands as the call starts */
+  opening: number;
+  /** where things stand now, when the brief says it wants to move them ("from 400 to 460") */
+  status: number | null;
+  /** +1: it gives more as it concedes (a salary it pays); -1: it takes less (a price it is paid) */
+  gives: 1 | -1;
+  limits: Limit[];
+};
+
+const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven'];
+const TEENS = ['twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const MAGNITUDES = new Set(['hundred', 'thousand', 'million', 'billion']);
+const NUMBER_WORDS = new Set([...UNITS, ...TEENS, ...TENS, ...MAGNITUDES]);
+const MULTIPLIERS: Record<string, number> = NEGOTIATION.multipliers;
+const DURATIONS = new Set(NEGOTIATION.durations);
+const CURRENCIES = new Set(NEGOTIATION.currencies);
+const POSSESSORS = new Set(NEGOTIATION.possessors);
+
+/** "one hundred and sixty five thousand", "a hundred thousand": the words of one number, from `i` */
+function numberWordsAt(tokens: Token[], i: number): number {
+  let j = i;
+  while (j < tokens.length && (j === i || !tokens[j].breakBefore)) {
+    const word = tokens[j].lower;
+    const joins = (word === 'and' || word === 'a') && NUMBER_WORDS.has(tokens[j + 1]?.lower ?? '');
+    if (!NUMBER_WORDS.has(word) && !(joins && (j > i || MAGNITUDES.has(tokens[j + 1]?.lower ?? '')))) break;
+    j++;
+  }
+  return j;
+}
+
+/**
+ * The figures of a text: "165,000", "165000", "165 000" (a recogniser's, its comma gone), "165k",
+ * "1.5 million", "one hundred and sixty five thousand", "10 %", "ten percent"; not a length of time
+ * ("12 months", "a 12-month contract", "four weeks").
+ */
+export function figuresIn(text: string): Figure[] {
+  const tokens = tokenize(text);
+  const out: Figure[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    let value = Number.NaN;
+    let to = i;
+    if (/^\d/.test(t.raw)) {
+      value = Number(t.raw.replace(/,/g, ''));
+      const next = tokens[i + 1];
+      if (next && !next.breakBefore && /^\d{1,3}$/.test(t.raw) && /^\d{3}$/.test(next.raw)) {
+        value = value * 1000 + Number(next.raw);
+        to = i + 1;
+      }
+    } else if (NUMBER_WORDS.has(t.lower) || (t.lower === 'a' && MAGNITUDES.has(tokens[i + 1]?.lower ?? ''))) {
+      const end = numberWordsAt(tokens, i);
+      value = numbered.parse(
+        tokens
+          .slice(i, end)
+          .map((w) => w.lower)
+          .join(' '),
+      );
+      to = end - 1;
+    }
+    if (!Number.isFinite(value)) continue;
+    const tail = tokens[to + 1];
+    if (tail && !tail.breakBefore && MULTIPLIERS[tail.lower] && !MAGNITUDES.has(tokens[to].lower)) {
+      value *= MULTIPLIERS[tail.lower];
+      to++;
+    }
+    let percent = false;
+    const after = tokens[to + 1];
+    if (after && (after.raw === '%' || after.lower === 'percent')) {
+      percent = true;
+      to++;
+    } else if (after?.lower === 'per' && tokens[to + 2]?.lower === 'cent') {
+      percent = true;
+      to += 2;
+    }
+    const next = tokens[to + 1];
+    if (!percent && next && !next.breakBefore && DURATIONS.has(next.lower)) {
+      i = to;
+      continue;
+    }
+    out.push({ value, percent, from: i, to });
+    i = to;
+  }
+  return out;
+}
+
+/** the tokens' words from..to (inclusive) as one lower-case text */
+const wordsOf = (tokens: Token[], from: number, to: number) =>
+  tokens
+    .slice(Math.max(0, from), to + 1)
+    .map((t) => t.lower)
+    .join(' ');
+
+/** what a figure of the brief is a figure of: "base salary of 150,000", "up to 165,000 in base salary" */
+function nameNear(tokens: Token[], f: Figure): string | null {
+  let at = f.to + 1;
+  while (at < tokens.length && CURRENCIES.has(tokens[at].lower)) at++;
+  const after = tokens[at];
+  if (after && !after.breakBefore && ['in', 'on'].includes(after.lower)) {
+    const name = [];
+    for (let k = at + 1; k < tokens.length && name.length < 2; k++) {
+      if (tokens[k].breakBefore || isStopword(tokens[k].lower) || /^\d/.test(tokens[k].raw)) break;
+      name.push(tokens[k].lower);
+    }
+    if (name.length) return name.join(' ');
+  }
+  for (let k = f.from - 1; k >= Math.max(0, f.from - 6); k--) {
+    if (tokens[k + 1]?.breakBefore && k + 1 <= f.from - 1) break;
+    if (!['of', 'from', 'at'].includes(tokens[k].lower)) continue;
+    const name: string[] = [];
+    for (let j = k - 1; j >= 0 && name.length < 2; j--) {
+      const w = tokens[j];
+      if (isStopword(w.lower) || POSSESSORS.has(w.lower) || w.lower.endsWith("'s") || /^\d/.test(w.raw))
+        break;
+      name.unshift(w.lower);
+      if (w.breakBefore) break;
+    }
+    return name.length ? name.join(' ') : null;
+  }
+  return null;
+}
+
+/** what a figure is counted in ("per tonne", "a month"), said after it */
+function unitAfter(tokens: Token[], f: Figure): string | null {
+  let at = f.to + 1;
+  while (at < tokens.length && CURRENCIES.has(tokens[at].lower)) at++;
+  const two = wordsOf(tokens, at, at + 1);
+  return NEGOTIATION.units.find((u) => two === u || two.startsWith(`${u} `)) ?? null;
+}
+
+/** the words a figure's clause says after it, up to the next figure or the clause's end */
+function clauseAfter(sentence: string, tokens: Token[], f: Figure, next: Figure | undefined): string {
+  let end = f.to + 1;
+  while (end < tokens.length && !tokens[end].breakBefore && (!next || end < next.from)) end++;
+  return end > f.to + 1 ? sentence.slice(tokens[f.to + 1].start, tokens[end - 1].end).toLowerCase() : '';
+}
+
+/** the condition after a limit ("only with a strong justification", "if we sign a 12-month contract") */
+function conditionIn(after: string): Condition | null {
+  const marker = NEGOTIATION.conditions.find((c) => new RegExp(`(^| )${c}( |$)`).test(after));
+  if (!marker) return null;
+  const rest = after.slice(after.search(new RegExp(`(^| )${marker}( |$)`)) + marker.length + 1).trim();
+  if (saysAny(rest, NEGOTIATION.evidenceConditions).length) return { evidence: true };
+  // "we sign a 12-month contract" → "sign a 12-month contract", said to the user as "If you sign…"
+  const words = rest.split(/\s+/);
+  const subject = ['we', 'you', 'they', 'he', 'she', 'the'].includes(words[0]);
+  const third = ['they', 'he', 'she', 'the'].includes(words[0]);
+  const verbAt = words[0] === 'the' ? 2 : subject ? 1 : 0;
+  const verb = words[verbAt] ?? '';
+  const said = [third && /[^s]s$/.test(verb) ? verb.slice(0, -1) : verb, ...words.slice(verbAt + 1)]
+    .join(' ')
+    .trim();
+  const stems = contentStems(said);
+  return said && stems.size >= 2 ? { evidence: false, stems, say: said } : null;
+}
+
+type Mention = {
+  value: number;
+  percent: boolean;
+  kind: 'ceiling' | 'floor' | 'from' | 'to' | 'limit' | 'plain';
+  condition: Condition | null;
+  name: string | null;
+  unit: string | null;
+};
+
+const promptSentences = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** the cue of the few words before a figure: a ceiling, a floor, or "from"/"to" */
+function cueBefore(tokens: Token[], f: Figure, previous: Figure | undefined): Mention['kind'] {
+  const start = Math.max(previous ? previous.to + 1 : 0, f.from - 5);
+  const before = wordsOf(tokens, start, f.from - 1);
+  const endsWith = (phrases: string[]) =>
+    phrases.some((ph) => new RegExp(`(^| )${ph}( of| a| an| the)?$`).test(before));
+  if (endsWith(NEGOTIATION.ceilings)) return 'ceiling';
+  if (endsWith(NEGOTIATION.floors)) return 'floor';
+  if (endsWith(NEGOTIATION.from)) return 'from';
+  if (endsWith(NEGOTIATION.to) && previous && f.from - previous.to <= 2) return 'to';
+  return 'plain';
+}
+
+function mentionsOf(prompt: string): Mention[] {
+  const out: Mention[] = [];
+  for (const sentence of promptSentences(prompt)) {
+    const tokens = tokenize(sentence);
+    const figures = figuresIn(sentence);
+    figures.forEach((f, k) => {
+      let kind = cueBefore(tokens, f, figures[k - 1]);
+      if (kind === 'to' && out.at(-1)?.kind !== 'from') kind = 'plain';
+      const condition = conditionIn(clauseAfter(sentence, tokens, f, figures[k + 1]));
+      if (kind === 'plain' && condition) kind = 'limit';
+      if (kind === 'from' && cueBefore(tokens, figures[k + 1] ?? f, f) !== 'to') kind = 'plain';
+      out.push({
+        value: f.value,
+        percent: f.percent,
+        kind,
+        condition,
+        name: nameNear(tokens, f),
+        unit: unitAfter(tokens, f),
+      });
+    });
+  }
+  return out;
+}
+
+/** whether two magnitudes are of one thing (150,000 and 170,000; not 150,000 and 15,000) */
+const near = (a: number, b: number, factor = 2.5) =>
+  a > 0 && b > 0 && Math.abs(Math.log(a / b)) <= Math.log(factor);
+
+/**
+ * The terms a brief gives the persona to bargain over: each figure with a limit ("goes up to
+ * 165,000 in base salary", "as low as 430 if we sign a 12-month contract") or a move it wants ("raise
+ * the price from 400 to 460 per tonne"), grouped with the brief's other figures of the same thing
+ * (by name, else by magnitude). A figure with neither is not bargained over.
+ */
+export function termsOf(prompt: string): Term[] {
+  const groups: Mention[][] = [];
+  for (const m of mentionsOf(prompt)) {
+    const group = groups.find((g) =>
+      g.some(
+        (o) =>
+          o.percent === m.percent &&
+          (o.name && m.name ? o.name === m.name : near(o.value, m.value) || o.value === 0),
+      ),
+    );
+    if (group) group.push(m);
+    else groups.push([m]);
+  }
+  return groups.flatMap((g): Term[] => {
+    const to = g.find((m) => m.kind === 'to');
+    const from = g.find((m) => m.kind === 'from');
+    const plain = g.find((m) => m.kind === 'plain');
+    const limits = g.filter((m) => m.kind === 'ceiling' || m.kind === 'floor' || m.kind === 'limit');
+    if (!limits.length && !(to && from)) return [];
+    const opening = to?.value ?? plain?.value ?? (limits.some((l) => l.kind === 'ceiling') ? 0 : null);
+    if (opening === null) return [];
+    const gives: 1 | -1 = limits.some((l) => l.kind === 'ceiling')
+      ? 1
+      : limits.some((l) => l.kind === 'floor')
+        ? -1
+        : to && from
+          ? to.value > from.value
+            ? -1
+            : 1
+          : limits[0].value > opening
+            ? 1
+            : -1;
+    const seen = new Set<number>();
+    return [
+      {
+        name: g.find((m) => m.name)?.name ?? null,
+        unit: g.find((m) => m.unit)?.unit ?? null,
+        percent: g[0].percent,
+        opening,
+        status: to && from ? from.value : null,
+        gives,
+        limits: limits
+          .filter((l) => (gives > 0 ? l.value > opening : l.value < opening))
+          .filter((l) => !seen.has(l.value) && seen.add(l.value))
+          .map((l) => ({ value: l.value, condition: l.condition })),
+      },
+    ];
+  });
+}
+
+/** how a figure of a term is said: "165,000", "430 per tonne", "12 percent" */
+export function sayFigure(term: Term, value: number): string {
+  const digits = value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return [digits, term.percent ? 'percent' : '', term.unit ?? ''].filter(Boolean).join(' ');
+}
+
+/** the step a term's counter-offers are rounded to: 5,000 on 150,000, 500 on 15,000, 5 on 460 */
+function stepOf(term: Term): number {
+  const ref = Math.max(term.opening, ...term.limits.map((l) => l.value), term.status ?? 0);
+  return ref > 0 ? 10 ** (Math.floor(Math.log10(ref)) - 1) / 2 : 1;
+}
+
+/** the term a figure the user said is of: by the name near it, else by magnitude ("170 base" is 170,000) */
+function termFor(terms: Term[], tokens: Token[], f: Figure): { term: number; value: number } | null {
+  const around = keyStems(wordsOf(tokens, f.from - 4, f.to + 3));
+  let best: { term: number; value: number; named: number; distance: number } | null = null;
+  terms.forEach((term, i) => {
+    if (term.percent !== f.percent) return;
+    const ref = Math.max(term.opening, ...term.limits.map((l) => l.value));
+    const named = term.name ? overlap(keyStems(term.name), around) : 0;
+    const options = f.value < 1000 && !f.percent && ref >= 10_000 ? [f.value, f.value * 1000] : [f.value];
+    for (const value of options) {
+      const distance = value > 0 && ref > 0 ? Math.abs(Math.log(value / ref)) : Number.POSITIVE_INFINITY;
+      if (distance > Math.log(named ? 10 : 3)) continue;
+      if (!best || named > best.named || (named === best.named && distance < best.distance)) {
+        best = { term: i, value, named, distance };
+      }
+    }
+  });
+  const found = best as { term: number; value: number } | null;
+  return found ? { term: found.term, value: found.value } : null;
+}
+
+type Cue = { end: number; ask: boolean };
+
+/** where the turn says an ask ("I was thinking") or evidence ("the median is"), by the token it ends on */
+function cuesIn(tokens: Token[]): Cue[] {
+  const text = tokens.map((t) => t.lower).join(' ');
+  const cues: Cue[] = [];
+  const add = (phrases: string[], ask: boolean) => {
+    for (const phrase of phrases) {
+      const re = new RegExp(`(?<=^| )${phrase.replace(/'/g, "'")}(?= |$)`, 'g');
+      for (const m of text.matchAll(re)) {
+        const endChar = (m.index ?? 0) + m[0].length;
+        cues.push({ end: text.slice(0, endChar).split(' ').length - 1, ask });
+      }
+    }
+  };
+  add(NEGOTIATION.asks, true);
+  add(NEGOTIATION.evidence, false);
+  return cues;
+}
+
+/** the asks of a user's turn: figures after an ask's words, or any not after evidence when `loose` */
+export function asksIn(terms: Term[], turn: string, loose: boolean): { term: number; value: number }[] {
+  const tokens = tokenize(turn);
+  const cues = cuesIn(tokens);
+  const out: { term: number; value: number }[] = [];
+  for (const f of figuresIn(turn)) {
+    let sentence = f.from;
+    while (sentence > 0 && !tokens[sentence].sentenceStart) sentence--;
+    const before = cues
+      .filter((c) => c.end < f.from && c.end >= Math.max(sentence, f.from - 10))
+      .sort((a, b) => b.end - a.end || Number(a.ask) - Number(b.ask))[0];
+    if (before ? !before.ask : !loose) continue;
+    const found = termFor(terms, tokens, f);
+    if (!found) continue;
+    const same = out.findIndex((a) => a.term === found.term);
+    if (same >= 0) out[same] = found;
+    else out.push(found);
+  }
+  return out;
+}
+
+/** what the persona does with an ask on one term */
+export type TermMove = {
+  term: number;
+  kind: 'accept' | 'counter' | 'limit';
+  /** what the user asked for (the counter-offer it takes, when it takes one) */
+  asked: number;
+  /** where the persona stands after it: the ask taken, its counter-offer, or its limit */
+  value: number;
+};
+
+export type Bargain = {
+  moves: TermMove[];
+  /**
+   * the terms agreed, once every term the user asked about is: the deal, each with the condition of
+   * the brief it was agreed on, when it took one ("sign a 12-month contract")
+   */
+  deal: { term: number; value: number; provided: string | null }[] | null;
+  /** the condition that would take the persona further, when it has not been met ("sign a 12-month contract") */
+  condition: string | null;
+  /** a term the user has not asked about that the persona can move on, when it is at its limit */
+  lever: number | null;
+};
+
+type TermState = {
+  position: number;
+  lastAsk: number | null;
+  agreed: number | null;
+  pending: number | null;
+  counters: number;
+};
+
+const conditionMet = (c: Condition, said: string[]) =>
+  c.evidence
+    ? said.some((t) => saysAny(t, NEGOTIATION.evidence).length > 0)
+    : said.some((t) => overlap(contentStems(t), c.stems) / c.stems.size >= 0.6);
+
+/** how far the persona can go on a term, given what the user has said (reach) */
+function reach(term: Term, said: string[]): number {
+  const further = (a: number, b: number) => (term.gives > 0 ? Math.max(a, b) : Math.min(a, b));
+  const open = term.limits.filter((l) => !l.condition || conditionMet(l.condition, said));
+  if (open.length) return open.map((l) => l.value).reduce(further);
+  // only a conditional limit: halfway to it without the condition; no limit: halfway to the status
+  // quo it wants to move from, or a share of where it stands
+  const values = term.limits.map((l) => l.value);
+  if (values.length) {
+    const nearest = term.gives > 0 ? Math.min(...values) : Math.max(...values);
+    return term.opening + (nearest - term.opening) / 2;
+  }
+  if (term.status !== null) return term.opening + (term.status - term.opening) / 2;
+  return term.opening * (1 + term.gives * NEGOTIATION.defaultRoom);
+}
+
+/** the condition of the brief, met, that a figure agreed needed: beyond where it could go without it */
+function provided(term: Term, value: number, said: string[]): string | null {
+  const without = reach(term, []);
+  const beyond = term.gives > 0 ? value > without : value < without;
+  const met = term.limits.find(
+    (l) =>
+      l.condition &&
+      !l.condition.evidence &&
+      conditionMet(l.condition, said) &&
+      !(term.gives > 0 ? value > l.value : value < l.value),
+  );
+  return beyond && met?.condition && !met.condition.evidence ? met.condition.say : null;
+}
+
+function decide(term: Term, st: TermState, asked: number, said: string[]): TermMove['kind'] | number {
+  const g = term.gives;
+  /** x is further towards the user than y */
+  const beyond = (x: number, y: number) => (g > 0 ? x > y : x < y);
+  const p = st.position;
+  if (!beyond(asked, p)) return 'accept';
+  const limit = reach(term, said);
+  const within = !beyond(asked, limit);
+  const conceded = st.lastAsk !== null && beyond(st.lastAsk, asked);
+  if (within && (conceded || st.counters >= 2)) return 'accept';
+  const target = within ? asked : limit;
+  if (!beyond(target, p)) return 'limit';
+  const step = stepOf(term);
+  const round = (x: number) =>
+    Math.round((g > 0 ? Math.floor(x / step) : Math.ceil(x / step)) * step * 100) / 100;
+  let counter = round(p + (target - p) / 2);
+  if (!beyond(counter, p)) counter = p + g * step;
+  if (beyond(counter, target)) counter = target;
+  if (within && counter === asked) return 'accept';
+  return counter;
+}
+
+/** whether a turn takes the counter-offer on the table ("Okay, that works.", "Yes.") */
+const agrees = (turn: string) =>
+  saysAny(turn, NEGOTIATION.agreements).length > 0 && saysAny(turn, NEGOTIATION.refusals).length === 0;
+
+/**
+ * The persona's bargaining as the conversation stands: what it does with the last turn's asks (null
+ * when the last turn asks for none of its terms and takes no counter-offer), folded over every turn
+ * before it. Once a deal is made nothing more is bargained.
+ */
+export function readBargain(terms: Term[], history: Turn[]): Bargain | null {
+  if (!terms.length) return null;
+  const states: TermState[] = terms.map((t) => ({
+    position: t.opening,
+    lastAsk: null,
+    agreed: null,
+    pending: null,
+    counters: 0,
+  }));
+  const said: string[] = [];
+  let lastAgent = '';
+  let dealt = false;
+  let bargain: Bargain | null = null;
+  for (const turn of history) {
+    if (turn.speaker === 'agent') {
+      lastAgent = turn.text;
+      continue;
+    }
+    bargain = null;
+    if (dealt) continue;
+    said.push(turn.text);
+    const pending = states.some((s) => s.pending !== null);
+    const loose = pending || saysAny(lastAgent, ANSWER_DATA.figures.asks).length > 0;
+    const found = asksIn(terms, turn.text, loose);
+    // "Because I have another offer at 168.": a reason given for the ask the counter-offer met holds it
+    const reasons = !found.length && pending && saysAny(turn.text, NEGOTIATION.evidence).length > 0;
+    const asks = reasons
+      ? states.flatMap((s, term) =>
+          s.pending !== null && s.lastAsk !== null ? [{ term, value: s.lastAsk }] : [],
+        )
+      : found;
+    const moves: TermMove[] = [];
+    if (!asks.length && pending && agrees(turn.text)) {
+      states.forEach((s, term) => {
+        if (s.pending === null) return;
+        moves.push({ term, kind: 'accept', asked: s.pending, value: s.pending });
+        Object.assign(s, { agreed: s.pending, position: s.pending, pending: null });
+      });
+    }
+    for (const { term, value } of asks) {
+      const s = states[term];
+      // "At 160,000 base with the 15,000 bonus": a term agreed at that figure already is not taken again
+      if (s.agreed === value && s.pending === null) continue;
+      const d = decide(terms[term], s, value, said);
+      if (d === 'accept') Object.assign(s, { agreed: value, position: value, pending: null });
+      else if (d === 'limit') s.pending = s.position;
+      else Object.assign(s, { position: d, pending: d, counters: s.counters + 1 });
+      s.lastAsk = value;
+      moves.push({ term, kind: typeof d === 'number' ? 'counter' : d, asked: value, value: s.position });
+    }
+    if (!moves.length) continue;
+    const open = states.filter((s) => s.lastAsk !== null || s.agreed !== null);
+    const deal = open.every((s) => s.agreed !== null && s.pending === null)
+      ? states.flatMap((s, term) =>
+          s.agreed !== null
+            ? [{ term, value: s.agreed, provided: provided(terms[term], s.agreed, said) }]
+            : [],
+        )
+      : null;
+    dealt = deal !== null;
+    const held = moves.some((m) => m.kind !== 'accept');
+    const unmet = terms
+      .flatMap((t, i) => (moves.some((m) => m.term === i && m.kind !== 'accept') ? t.limits : []))
+      .find((l) => l.condition && !l.condition.evidence && !conditionMet(l.condition, said));
+    const atLimit = moves.some((m) => m.kind === 'limit');
+    const lever = atLimit
+      ? terms.findIndex(
+          (t, i) => t.gives > 0 && states[i].lastAsk === null && states[i].agreed === null && t.name,
+        )
+      : -1;
+    bargain = {
+      moves,
+      deal,
+      condition: held && unmet?.condition && !unmet.condition.evidence ? unmet.condition.say : null,
+      lever: lever >= 0 ? lever : null,
+    };
+  }
+  return history.at(-1)?.speaker === 'user' ? bargain : null;
+}
