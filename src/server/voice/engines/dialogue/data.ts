@@ -217,6 +217,7 @@ const negotiationSchema = z.strictObject({
   asks: wordList.min(1),
   agreements: wordList.min(1),
   refusals: wordList.min(1),
+  negations: wordList.min(1),
   defaultRoom: z.number().min(0).max(1),
   durations: wordList.min(1),
   multipliers: z.record(z.string().min(1), z.number().positive()),

@@ -150,6 +150,29 @@ describe('bargaining', () => {
     expect(without?.moves[0]).toMatchObject({ kind: 'counter' });
   });
 
+  it("takes a condition in the user's own words ('if I sign for two years'), not one turned down", () => {
+    const landlord = termsOf(
+      'She wants to raise the rent from 1,200 to 1,400 a month. She would accept 1,300 if I sign for two years.',
+    );
+    expect(landlord[0].limits[0].condition).toMatchObject({ say: 'sign for two years' });
+    const declined = readBargain(
+      landlord,
+      conversation('Could we do 1,250 a month?', "I can't do two years, but I could do 1,300."),
+    );
+    expect(declined?.moves[0]).toMatchObject({ kind: 'limit', value: 1350 });
+    expect(declined?.condition).toBe('sign for two years');
+    const signed = readBargain(
+      landlord,
+      conversation('Could we do 1,250 a month?', 'What if I sign for two years at 1,300?'),
+    );
+    expect(signed?.deal).toEqual([{ term: 0, value: 1300, provided: 'sign for two years' }]);
+    // a rate said as one's own is an ask
+    const client = termsOf('He wants to pay 60 an hour. He can go up to 80 an hour.');
+    expect(asksIn(client, 'My rate is 90 an hour, based on what designers charge.', false)).toEqual([
+      { term: 0, value: 90 },
+    ]);
+  });
+
   it('bargains over nothing for a persona without terms, or a turn with no ask', () => {
     expect(readBargain([], conversation('I was hoping for 175,000.'))).toBeNull();
     expect(readBargain(greg, conversation('I am excited about the team.'))).toBeNull();

@@ -7,7 +7,16 @@
 import numbered from 'numbered';
 import type { Turn } from '../brain.js';
 import { ANSWER_DATA, NEGOTIATION } from './data.js';
-import { contentStems, isStopword, keyStems, overlap, saysAny, type Token, tokenize } from './text.js';
+import {
+  contentStems,
+  isStopword,
+  keyStems,
+  overlap,
+  saysAny,
+  sentencesOf,
+  type Token,
+  tokenize,
+} from './text.js';
 
 /** a figure said in a text: its value, and where it stands among the text's tokens */
 export type Figure = { value: number; percent: boolean; from: number; to: number };
@@ -167,7 +176,7 @@ function conditionIn(after: string): Condition | null {
   if (saysAny(rest, NEGOTIATION.evidenceConditions).length) return { evidence: true };
   // "we sign a 12-month contract" → "sign a 12-month contract", said to the user as "If you sign…"
   const words = rest.split(/\s+/);
-  const subject = ['we', 'you', 'they', 'he', 'she', 'the'].includes(words[0]);
+  const subject = ['i', 'we', 'you', 'they', 'he', 'she', 'the'].includes(words[0]);
   const third = ['they', 'he', 'she', 'the'].includes(words[0]);
   const verbAt = words[0] === 'the' ? 2 : subject ? 1 : 0;
   const verb = words[verbAt] ?? '';
@@ -395,10 +404,20 @@ type TermState = {
   counters: number;
 };
 
+/**
+ * whether the user has met a condition: given evidence, or said most of its words in a sentence that
+ * does not turn it down ("What if we sign for 12 months?"; not "I can't do two years")
+ */
 const conditionMet = (c: Condition, said: string[]) =>
   c.evidence
     ? said.some((t) => saysAny(t, NEGOTIATION.evidence).length > 0)
-    : said.some((t) => overlap(contentStems(t), c.stems) / c.stems.size >= 0.6);
+    : said.some((t) =>
+        sentencesOf(t).some(
+          (s) =>
+            overlap(contentStems(s), c.stems) / c.stems.size >= 0.6 &&
+            saysAny(s, NEGOTIATION.negations).length === 0,
+        ),
+      );
 
 /** how far the persona can go on a term, given what the user has said (reach) */
 function reach(term: Term, said: string[]): number {
