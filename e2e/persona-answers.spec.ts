@@ -126,3 +126,30 @@ test('an interviewer answers a question asked at the end of an answer, waits thr
   await page.getByRole('button', { name: 'End Call' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
 });
+
+test('a recruiter closing an offer bargains: counters, takes a package, meets in the middle, and says the deal back', async ({
+  page,
+}) => {
+  const say = await typedCall(page, 'Bargaining Candidate', /Greg Holloway/);
+
+  // a figure with its evidence: countered halfway, not "175,000, got it! On to the next one"
+  const counter = await say(
+    'I was thinking 175,000. Market data puts the median at 172,000, and I have a competing offer at 168,000.',
+  );
+  await expect(counter).toContainText('175,000');
+  await expect(counter).toContainText('160,000');
+  await expect(counter).not.toContainText(/next one|quite something/);
+  // a package: the base taken, the bonus countered
+  const bonus = await say('I could live with 165,000 if you add a 15,000 signing bonus.');
+  await expect(bonus).toContainText('165,000');
+  await expect(bonus).toContainText('7,500');
+  // meeting in the middle is the deal, said back, and the call closed
+  const deal = await say('Could we meet at 10,000 on the signing bonus?');
+  await expect(deal).toContainText('the base salary at 165,000 and the signing bonus at 10,000');
+  await expect(deal).toContainText(/you can end the call/i);
+  await page.screenshot({ path: test.info().outputPath('persona-bargains.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'End Call' }).click();
+  await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
+  await page.screenshot({ path: test.info().outputPath('persona-bargains-results.png'), fullPage: true });
+});
