@@ -1535,6 +1535,24 @@ describe('scripted persona: bargains over the figures its brief gives it', () =>
     expect(package_[2].text).toContain('15,000');
   });
 
+  it('moves again when pushed back on, and says a counter-offer still open when another term is confirmed', () => {
+    const { lines } = playScripted(greg, [
+      'I was hoping for 175,000.',
+      'Can you do better than that?',
+      'I could live with 165,000 if you add a 15,000 signing bonus.',
+      'Okay, 165,000 base it is.',
+      'Fine, 7,500 works.',
+    ]);
+    expect(lines.map((l) => l.move)).toEqual(['counter', 'counter', 'counter', 'counter', 'close']);
+    // 155,000, then 160,000 when pushed: not "Can you do better — thanks, that helps" and a question
+    expect(lines[0].text).toContain('155,000');
+    expect(lines[1].text).toContain('160,000');
+    expect(lines[3].text).toContain('signing bonus');
+    expect(lines[3].text).toContain('7,500');
+    expect(lines[3].question).toBeNull();
+    expect(lines[4].text).toContain('the base salary at 165,000 and the signing bonus at 7,500');
+  });
+
   it('at its limit, names what it can still move on; a user who leaves mid-bargain is let go', () => {
     const { lines } = playScripted(greg, [
       'I want 200,000.',

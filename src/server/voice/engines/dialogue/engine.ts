@@ -115,7 +115,7 @@ function templatePattern(template: string): RegExp {
   if (!re) {
     re = new RegExp(
       normalise(template)
-        .split(/\s*\b(?:topic|quote|intro|amount|asked|counter|condition|lever|terms)\b\s*/i)
+        .split(/\s*\b(?:topic|quote|intro|amount|asked|counter|condition|lever|terms|term)\b\s*/i)
         .map(escapeRegex)
         .join('.+?'),
     );
@@ -556,7 +556,7 @@ function replyToBargain(
   bargain: Bargain,
   answer: string,
   seed: number,
-): DialogueLine {
+): DialogueLine | null {
   const said = s.agentLines;
   const parts: LinePart[] = [];
   const say = (lines: Line[], slots: Record<string, string>, k = 0) => {
@@ -578,8 +578,14 @@ function replyToBargain(
     else
       say(m.kind === 'counter' ? LINES.offersCountered : LINES.offersAtLimit, { asked, counter: value }, k);
   });
+  for (const { term, value } of bargain.standing) {
+    const name = p.terms[term].name;
+    if (name) say(LINES.offersStanding, { term: name, counter: sayFigure(p.terms[term], value) });
+  }
   if (bargain.condition) say(LINES.conditionHints, { condition: bargain.condition });
   if (bargain.lever !== null) say(LINES.leversOffered, { lever: p.terms[bargain.lever].name ?? '' });
+  // nothing to say of its terms (a term confirmed, the one still open unnamed): met as any turn
+  if (!parts.length) return null;
   if (leavesTheCall(answer, p.names))
     return line('close', null, null, null, [...parts, farewellClosing(p, seed, said)]);
   return line('counter', null, null, null, parts);
@@ -688,7 +694,8 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // "I was thinking 175,000.", "Could you do 420 per tonne?", "Okay, that works.": bargained over
   // when its brief gives it the figure (negotiation.ts)
   const bargain = s.closed ? null : readBargain(p.terms, history);
-  if (bargain) return replyToBargain(p, s, bargain, answer, seed);
+  const bargained = bargain ? replyToBargain(p, s, bargain, answer, seed) : null;
+  if (bargained) return bargained;
   // "Thanks for your time, bye.": the user leaves, and the persona closes the call ("Hi Dave, thanks
   // for your time." opens a call: a first turn does not leave)
   const earlierTurns = history.slice(0, -1).some((t) => t.speaker === 'user');

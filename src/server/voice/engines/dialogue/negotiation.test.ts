@@ -125,8 +125,11 @@ describe('bargaining', () => {
   it('takes its counter-offer when the user agrees to it, and moves for a reason given for the ask', () => {
     const agreed = readBargain(greg, conversation('I was hoping for 175,000.', 'Okay, that works.'));
     expect(agreed?.deal).toEqual([{ term: 0, value: 155000, provided: null }]);
+    // turned down, it moves; a turn about something else leaves the bargain where it is
+    const pushed = readBargain(greg, conversation('I was hoping for 175,000.', 'No, that does not work.'));
+    expect(pushed?.moves[0]).toMatchObject({ kind: 'counter', asked: 175000, value: 160000 });
     expect(
-      readBargain(greg, conversation('I was hoping for 175,000.', 'No, that does not work.')),
+      readBargain(greg, conversation('I was hoping for 175,000.', 'Could you tell me about the team?')),
     ).toBeNull();
     const reason = readBargain(
       greg,

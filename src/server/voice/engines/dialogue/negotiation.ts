@@ -5,6 +5,7 @@
 // reconnects bargains on from where it was. Which words count as what: negotiation.json.
 
 import numbered from 'numbered';
+import { escapeRegex } from '../../../../shared/escape-regex.js';
 import type { Turn } from '../brain.js';
 import { ANSWER_DATA, NEGOTIATION } from './data.js';
 import {
@@ -334,21 +335,22 @@ function termFor(terms: Term[], tokens: Token[], f: Figure): { term: number; val
 
 type Cue = { end: number; ask: boolean };
 
+/** each cue phrase as a pattern over a turn's lower-case words joined by spaces, built once */
+const CUE_PATTERNS = [
+  ...NEGOTIATION.asks.map((phrase) => ({ phrase, ask: true })),
+  ...NEGOTIATION.evidence.map((phrase) => ({ phrase, ask: false })),
+].map(({ phrase, ask }) => ({ re: new RegExp(`(?<=^| )${escapeRegex(phrase)}(?= |$)`, 'g'), ask }));
+
 /** where the turn says an ask ("I was thinking") or evidence ("the median is"), by the token it ends on */
 function cuesIn(tokens: Token[]): Cue[] {
   const text = tokens.map((t) => t.lower).join(' ');
   const cues: Cue[] = [];
-  const add = (phrases: string[], ask: boolean) => {
-    for (const phrase of phrases) {
-      const re = new RegExp(`(?<=^| )${phrase.replace(/'/g, "'")}(?= |$)`, 'g');
-      for (const m of text.matchAll(re)) {
-        const endChar = (m.index ?? 0) + m[0].length;
-        cues.push({ end: text.slice(0, endChar).split(' ').length - 1, ask });
-      }
+  for (const { re, ask } of CUE_PATTERNS) {
+    for (const m of text.matchAll(re)) {
+      const endChar = (m.index ?? 0) + m[0].length;
+      cues.push({ end: text.slice(0, endChar).split(' ').length - 1, ask });
     }
-  };
-  add(NEGOTIATION.asks, true);
-  add(NEGOTIATION.evidence, false);
+  }
   return cues;
 }
 
@@ -394,6 +396,8 @@ export type Bargain = {
   condition: string | null;
   /** a term the user has not asked about that the persona can move on, when it is at its limit */
   lever: number | null;
+  /** the counter-offers still on the table on terms the turn did not speak to */
+  standing: { term: number; value: number }[];
 };
 
 type TermState = {
@@ -504,9 +508,13 @@ export function readBargain(terms: Term[], history: Turn[]): Bargain | null {
     const pending = states.some((s) => s.pending !== null);
     const loose = pending || saysAny(lastAgent, ANSWER_DATA.figures.asks).length > 0;
     const found = asksIn(terms, turn.text, loose);
-    // "Because I have another offer at 168.": a reason given for the ask the counter-offer met holds it
-    const reasons = !found.length && pending && saysAny(turn.text, NEGOTIATION.evidence).length > 0;
-    const asks = reasons
+    // "Because I have another offer at 168.", "Can you do better?": a reason given for the ask the
+    // counter-offer met, or a push back on it, holds the ask
+    const holds =
+      !found.length &&
+      pending &&
+      saysAny(turn.text, [...NEGOTIATION.evidence, ...NEGOTIATION.pushbacks]).length > 0;
+    const asks = holds
       ? states.flatMap((s, term) =>
           s.pending !== null && s.lastAsk !== null ? [{ term, value: s.lastAsk }] : [],
         )
@@ -530,7 +538,9 @@ export function readBargain(terms: Term[], history: Turn[]): Bargain | null {
       s.lastAsk = value;
       moves.push({ term, kind: typeof d === 'number' ? 'counter' : d, asked: value, value: s.position });
     }
-    if (!moves.length) continue;
+    // "Okay, 165,000 base it is." with a counter-offer open on another term: that one is still standing
+    const confirms = asks.length > 0 && states.some((s) => s.pending !== null);
+    if (!moves.length && !confirms) continue;
     const open = states.filter((s) => s.lastAsk !== null || s.agreed !== null);
     const deal = open.every((s) => s.agreed !== null && s.pending === null)
       ? states.flatMap((s, term) =>
@@ -555,6 +565,9 @@ export function readBargain(terms: Term[], history: Turn[]): Bargain | null {
       deal,
       condition: held && unmet?.condition && !unmet.condition.evidence ? unmet.condition.say : null,
       lever: lever >= 0 ? lever : null,
+      standing: states.flatMap((s, term) =>
+        s.pending !== null && !moves.some((m) => m.term === term) ? [{ term, value: s.pending }] : [],
+      ),
     };
   }
   return history.at(-1)?.speaker === 'user' ? bargain : null;
