@@ -579,3 +579,33 @@ describe('approximateLines', () => {
     ).toEqual([{ text: 'I checked the chart', confidence: 0.7 }]);
   });
 });
+
+describe('a negotiation', () => {
+  const collaboration = [
+    {
+      name: 'Collaboration',
+      description: 'Keeps a positive tone and explores options that work for both sides.',
+    },
+  ];
+  const score = (lines: string[]) =>
+    evaluateBuiltin({
+      transcript: lines.map((l, i) => (i % 2 ? `You: ${l}` : `Recruiter: ${l}`)).join('\n'),
+      rubricCriteria: collaboration,
+    }).criteria[0].score;
+
+  it('credits asking what matters to the other side and offering something in return', () => {
+    const trading = score([
+      'How are you feeling about the offer?',
+      'I am excited about the platform team. Before we get into numbers, what matters most to you in closing this week?',
+      'Getting a signature. What number did you have in mind?',
+      'I could live with 165,000 if you add a 15,000 signing bonus, and in return I can sign this week and start in four weeks.',
+    ]);
+    const demanding = score([
+      'How are you feeling about the offer?',
+      'I am excited about the platform team. Before we get into numbers, I have a few points to make about the salary.',
+      'Go ahead. What number did you have in mind?',
+      'I need 165,000 and a 15,000 signing bonus, and I will sign when I have both of those in writing from you.',
+    ]);
+    expect(trading).toBeGreaterThan(demanding + 2);
+  });
+});
