@@ -71,6 +71,7 @@ const linesSchema = z.strictObject({
   offersAccepted: lines,
   offersCountered: lines,
   offersAtLimit: lines,
+  offersHeldFirm: lines,
   offersStanding: lines,
   conditionHints: lines,
   leversOffered: lines,

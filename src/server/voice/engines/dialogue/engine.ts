@@ -575,8 +575,14 @@ function replyToBargain(
     const asked = termFigure(p, m.term, m.asked);
     const value = sayFigure(p.terms[m.term], m.value);
     if (m.kind === 'accept') say(LINES.offersAccepted, { amount: asked }, k);
-    else
-      say(m.kind === 'counter' ? LINES.offersCountered : LINES.offersAtLimit, { asked, counter: value }, k);
+    else {
+      const lines = {
+        counter: LINES.offersCountered,
+        limit: LINES.offersAtLimit,
+        firm: LINES.offersHeldFirm,
+      };
+      say(lines[m.kind], { asked, counter: value }, k);
+    }
   });
   for (const { term, value } of bargain.standing) {
     const name = p.terms[term].name;

@@ -94,16 +94,23 @@ describe('bargaining', () => {
     // evidence given: the approval's 170,000 is within reach, and it meets 175,000 halfway from 150,000
     expect(first?.moves).toEqual([{ term: 0, kind: 'counter', asked: 175000, value: 160000 }]);
     expect(first?.deal).toBeNull();
-    const second = readBargain(
+    // come down, but still in the far half of the room it has left (160,000 to 170,000): countered
+    const far = readBargain(
       greg,
       conversation('I was hoping for 175,000, based on market data.', 'Could we say 168,000?'),
     );
-    expect(second?.moves).toEqual([{ term: 0, kind: 'accept', asked: 168000, value: 168000 }]);
-    expect(second?.deal).toEqual([{ term: 0, value: 168000, provided: null }]);
+    expect(far?.moves).toEqual([{ term: 0, kind: 'counter', asked: 168000, value: 165000 }]);
+    // come down to within half of it: taken, and the deal
+    const second = readBargain(
+      greg,
+      conversation('I was hoping for 175,000, based on market data.', 'Could we say 165,000?'),
+    );
+    expect(second?.moves).toEqual([{ term: 0, kind: 'accept', asked: 165000, value: 165000 }]);
+    expect(second?.deal).toEqual([{ term: 0, value: 165000, provided: null }]);
     // once dealt, nothing more is bargained
     const after = conversation(
       'I was hoping for 175,000, based on market data.',
-      'Could we say 168,000?',
+      'Could we say 165,000?',
       'Or 169,000?',
     );
     expect(readBargain(greg, after)).toBeNull();
@@ -174,6 +181,12 @@ describe('bargaining', () => {
     expect(asksIn(client, 'My rate is 90 an hour, based on what designers charge.', false)).toEqual([
       { term: 0, value: 90 },
     ]);
+  });
+
+  it('holds where it is against an ask made with pressure', () => {
+    const pressed = readBargain(greg, conversation('I want 200,000 or I walk. Take it or leave it.'));
+    expect(pressed?.moves).toEqual([{ term: 0, kind: 'firm', asked: 200000, value: 150000 }]);
+    expect(readBargain(greg, conversation('I want 200,000.'))?.moves[0]).toMatchObject({ kind: 'counter' });
   });
 
   it('bargains over nothing for a persona without terms, or a turn with no ask', () => {

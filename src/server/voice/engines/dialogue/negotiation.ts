@@ -13,6 +13,7 @@ import {
   isStopword,
   keyStems,
   overlap,
+  says,
   saysAny,
   sentencesOf,
   type Token,
@@ -378,7 +379,7 @@ export function asksIn(terms: Term[], turn: string, loose: boolean): { term: num
 /** what the persona does with an ask on one term */
 export type TermMove = {
   term: number;
-  kind: 'accept' | 'counter' | 'limit';
+  kind: 'accept' | 'counter' | 'limit' | 'firm';
   /** what the user asked for (the counter-offer it takes, when it takes one) */
   asked: number;
   /** where the persona stands after it: the ask taken, its counter-offer, or its limit */
@@ -453,6 +454,12 @@ function provided(term: Term, value: number, said: string[]): string | null {
   return beyond && met?.condition && !met.condition.evidence ? met.condition.say : null;
 }
 
+/**
+ * What the persona does with an ask on a term: 'accept', its counter-offer, or 'limit' (it is at its
+ * reach). It takes an ask within reach after two counters, or when the user has come down from an
+ * earlier ask to within half the room it has left, or traded for it: met a condition of its brief
+ * with this turn (`said` is every turn so far, this one last).
+ */
 function decide(term: Term, st: TermState, asked: number, said: string[]): TermMove['kind'] | number {
   const g = term.gives;
   /** x is further towards the user than y */
@@ -462,7 +469,15 @@ function decide(term: Term, st: TermState, asked: number, said: string[]): TermM
   const limit = reach(term, said);
   const within = !beyond(asked, limit);
   const conceded = st.lastAsk !== null && beyond(st.lastAsk, asked);
-  if (within && (conceded || st.counters >= 2)) return 'accept';
+  const close = Math.abs(asked - p) <= Math.abs(limit - p) / 2;
+  const traded = term.limits.some(
+    (l) =>
+      l.condition &&
+      !l.condition.evidence &&
+      conditionMet(l.condition, said.slice(-1)) &&
+      !conditionMet(l.condition, said.slice(0, -1)),
+  );
+  if (within && ((conceded && (close || traded)) || st.counters >= 2)) return 'accept';
   const target = within ? asked : limit;
   if (!beyond(target, p)) return 'limit';
   const step = stepOf(term);
@@ -527,13 +542,16 @@ export function readBargain(terms: Term[], history: Turn[]): Bargain | null {
         Object.assign(s, { agreed: s.pending, position: s.pending, pending: null });
       });
     }
+    // "I want 200,000 or I walk. Take it or leave it.": pressure moves it nowhere
+    const pressed = ANSWER_DATA.hostile.some((h) => says(turn.text, h.match));
     for (const { term, value } of asks) {
       const s = states[term];
       // "At 160,000 base with the 15,000 bonus": a term agreed at that figure already is not taken again
       if (s.agreed === value && s.pending === null) continue;
-      const d = decide(terms[term], s, value, said);
+      const decided = decide(terms[term], s, value, said);
+      const d = pressed && typeof decided === 'number' ? 'firm' : decided;
       if (d === 'accept') Object.assign(s, { agreed: value, position: value, pending: null });
-      else if (d === 'limit') s.pending = s.position;
+      else if (d === 'limit' || d === 'firm') s.pending = s.position;
       else Object.assign(s, { position: d, pending: d, counters: s.counters + 1 });
       s.lastAsk = value;
       moves.push({ term, kind: typeof d === 'number' ? 'counter' : d, asked: value, value: s.position });
