@@ -310,6 +310,20 @@ describe('custom personas specific to their description', () => {
     ]);
   });
 
+  it("the landlord: the persona's own move is not the topic it asks the user to move on", () => {
+    const g = generateBuiltin({
+      userContext: 'I rent a flat in Leeds.',
+      personaDetails:
+        'Priya, my landlord. She wants to raise the rent from 1,200 to 1,400 a month. She would accept 1,300 if I sign for two years.',
+      scenarioDetails: 'Negotiate my rent renewal.',
+    });
+    expect(g.kind).toBe('negotiation');
+    expect(g.sampleQuestions).toContain('Why should I move on the rent?');
+    expect(g.sampleQuestions.join(' ')).not.toContain('from 1,200');
+    // the brief keeps the figures, for the persona to bargain over
+    expect(g.systemPrompt).toContain('from 1,200 to 1,400 a month');
+  });
+
   it('the late agent: a one-to-one about lateness is feedback, asked about "my lateness", not a pay raise', () => {
     const g = generateBuiltin({
       userContext: 'I manage a team of six support agents at a telecom.',

@@ -42,7 +42,13 @@ export function scenarioTopics(text: string): string[] {
         /(?<!\d),\s*(?:(?:and|or)\s+)?|,(?!\d)\s*(?:(?:and|or)\s+)?|\s+and\s+/,
       )) {
         // "…on price and on staff time": the part's own preposition is not the topic's
-        const words = clean(part).replace(TOPIC_PREPOSITION, '').split(' ');
+        // "She wants to raise the rent from 1,200 to 1,400 a month": the topic is the rent, not the
+        // persona's own move ("Why should I move on the rent from 1,200 to 1,400?"); the user's ("my
+        // offer up from 150,000 to 165,000") is kept
+        const words = clean(part)
+          .replace(TOPIC_PREPOSITION, '')
+          .replace(/(?<!\b(?:up|down))\s+from\s+[$£€]?\d.*$/i, '')
+          .split(' ');
         if (words[0] === '' || NOT_A_TOPIC.test(words[0]) || (words.length < 2 && words[0].length < 4))
           continue;
         const topic = inPersonaVoice(words.slice(0, 10).join(' ')).replace(/^(The|A|An)\s/, (m) =>
