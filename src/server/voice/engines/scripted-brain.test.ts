@@ -1553,6 +1553,18 @@ describe('scripted persona: bargains over the figures its brief gives it', () =>
     expect(lines[4].text).toContain('the base salary at 165,000 and the signing bonus at 7,500');
   });
 
+  it('asked whether it has room, says it may and asks what the user has in mind: the bare figure after is an ask', () => {
+    const { lines } = playScripted(greg, [
+      'Hi Greg, thanks. Is there any flexibility on the base salary?',
+      'Honestly, something closer to 160.',
+      'Okay, 157,500 then.',
+    ]);
+    expect(texts(LINES.roomAsked)).toContain(lines[0].text);
+    expect(lines.map((l) => l.move)).toEqual(['answer', 'counter', 'close']);
+    expect(lines[1].text).toContain('155,000');
+    expect(lines[2].text).toContain('the base salary at 157,500');
+  });
+
   it('at its limit, names what it can still move on; a user who leaves mid-bargain is let go', () => {
     const { lines } = playScripted(greg, [
       'I want 200,000.',

@@ -53,7 +53,7 @@ import {
   salientPhrase,
   thanksOnly,
 } from './listen.js';
-import { type Bargain, readBargain, sayFigure } from './negotiation.js';
+import { asksForRoom, type Bargain, readBargain, sayFigure } from './negotiation.js';
 import { offRegister } from './temperament.js';
 import { contentStems, fill, keyStems, normalise, saysAny, sentencesOf } from './text.js';
 
@@ -702,6 +702,13 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const bargain = s.closed ? null : readBargain(p.terms, history);
   const bargained = bargain ? replyToBargain(p, s, bargain, answer, seed) : null;
   if (bargained) return bargained;
+  // "Is there any flexibility on the base?": some, and what the user has in mind
+  if (!s.closed && asksForRoom(p.terms, answer)) {
+    const room = choose(LINES.roomAsked, p.temperament, seed, said);
+    return line('answer', null, null, null, [
+      { role: 'bargain', text: room.text, temperament: room.temperament },
+    ]);
+  }
   // "Thanks for your time, bye.": the user leaves, and the persona closes the call ("Hi Dave, thanks
   // for your time." opens a call: a first turn does not leave)
   const earlierTurns = history.slice(0, -1).some((t) => t.speaker === 'user');

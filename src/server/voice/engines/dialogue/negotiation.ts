@@ -590,3 +590,7 @@ export function readBargain(terms: Term[], history: Turn[]): Bargain | null {
   }
   return history.at(-1)?.speaker === 'user' ? bargain : null;
 }
+
+/** whether a turn asks if the persona can move at all on its terms ("Is there any flexibility on the base?"), naming no figure */
+export const asksForRoom = (terms: Term[], turn: string) =>
+  terms.length > 0 && saysAny(turn, NEGOTIATION.roomAsks).length > 0 && figuresIn(turn).length === 0;
