@@ -1553,6 +1553,15 @@ describe('scripted persona: bargains over the figures its brief gives it', () =>
     expect(lines[4].text).toContain('the base salary at 165,000 and the signing bonus at 7,500');
   });
 
+  it('does not ask how the candidate feels about the offer once they have said it', () => {
+    const [feeling, figure] = greg.sampleQuestions;
+    const { lines } = playScripted(greg, [
+      "Thanks Greg, I'm really excited. I'm happy with most of it, but the base salary is below what I expected.",
+    ]);
+    expect(lines[0].text).not.toContain(feeling);
+    expect(lines[0].text).toContain(figure);
+  });
+
   it('asked whether it has room, says it may and asks what the user has in mind: the bare figure after is an ask', () => {
     const { lines } = playScripted(greg, [
       'Hi Greg, thanks. Is there any flexibility on the base salary?',
