@@ -217,6 +217,7 @@ const negotiationSchema = z.strictObject({
   conditions: wordList.min(1),
   evidenceConditions: wordList.min(1),
   evidence: wordList.min(1),
+  contrasts: wordList.min(1),
   asks: wordList.min(1),
   agreements: wordList.min(1),
   refusals: wordList.min(1),

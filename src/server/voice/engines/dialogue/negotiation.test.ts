@@ -78,6 +78,16 @@ describe('asks', () => {
     ]);
   });
 
+  it('takes the ask, not the figure it is set against', () => {
+    for (const turn of [
+      'I need 170,000, not 150,000.',
+      'You offered 150,000, but I need 170,000.',
+      'i need one hundred and seventy thousand not one hundred and fifty thousand',
+    ]) {
+      expect(asksIn(terms, turn, true)).toEqual([{ term: 0, value: 170000 }]);
+    }
+  });
+
   it('takes a bare figure only when one was asked for, and reads "170 base" as 170,000', () => {
     const turn = '170 base. The median for senior engineers is around 168.';
     expect(asksIn(terms, turn, false)).toEqual([]);

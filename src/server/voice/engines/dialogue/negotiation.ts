@@ -339,7 +339,7 @@ type Cue = { end: number; ask: boolean };
 /** each cue phrase as a pattern over a turn's lower-case words joined by spaces, built once */
 const CUE_PATTERNS = [
   ...NEGOTIATION.asks.map((phrase) => ({ phrase, ask: true })),
-  ...NEGOTIATION.evidence.map((phrase) => ({ phrase, ask: false })),
+  ...[...NEGOTIATION.evidence, ...NEGOTIATION.contrasts].map((phrase) => ({ phrase, ask: false })),
 ].map(({ phrase, ask }) => ({ re: new RegExp(`(?<=^| )${escapeRegex(phrase)}(?= |$)`, 'g'), ask }));
 
 /** where the turn says an ask ("I was thinking") or evidence ("the median is"), by the token it ends on */
