@@ -59,6 +59,20 @@ describe('the terms a brief gives the persona', () => {
     expect(sayFigure(price, 445)).toBe('445 per tonne');
   });
 
+  it("reads a figure past its own limit as the other side's, and opens as far short of its limit", () => {
+    const [price] = termsOf(
+      'Our quote is 50,000 a year. She can pay at most 44,000 a year, and wants a discount.',
+    );
+    // "pay at most": the limit's words, not the term's name
+    expect(price).toMatchObject({ name: null, unit: 'a year', opening: 38000, status: 50000, gives: 1 });
+    expect(price.limits.map((l) => l.value)).toEqual([44000]);
+    const bargain = readBargain(
+      [price],
+      conversation('I could do 48,000 a year if you sign for three years.'),
+    );
+    expect(bargain?.moves).toEqual([{ term: 0, kind: 'counter', asked: 48000, value: 41000 }]);
+  });
+
   it('has nothing to bargain over in a brief without a limit or a move it wants', () => {
     expect(termsOf('You are Sam, a product lead at a company of 300 people. Your budget is 50,000.')).toEqual(
       [],

@@ -141,7 +141,9 @@ function nameNear(tokens: Token[], f: Figure): string | null {
   }
   for (let k = f.from - 1; k >= Math.max(0, f.from - 6); k--) {
     if (tokens[k + 1]?.breakBefore && k + 1 <= f.from - 1) break;
-    if (!['of', 'from', 'at'].includes(tokens[k].lower)) continue;
+    // "at most", "at least" belong to a limit, not to a name ("pay at most 44,000")
+    const at = tokens[k].lower === 'at' && ['most', 'least'].includes(tokens[k + 1]?.lower ?? '');
+    if (!['of', 'from', 'at'].includes(tokens[k].lower) || at) continue;
     const name: string[] = [];
     for (let j = k - 1; j >= 0 && name.length < 2; j--) {
       const w = tokens[j];
@@ -270,8 +272,8 @@ export function termsOf(prompt: string): Term[] {
     const plain = g.find((m) => m.kind === 'plain');
     const limits = g.filter((m) => m.kind === 'ceiling' || m.kind === 'floor' || m.kind === 'limit');
     if (!limits.length && !(to && from)) return [];
-    const opening = to?.value ?? plain?.value ?? (limits.some((l) => l.kind === 'ceiling') ? 0 : null);
-    if (opening === null) return [];
+    const stated = to?.value ?? plain?.value ?? (limits.some((l) => l.kind === 'ceiling') ? 0 : null);
+    if (stated === null) return [];
     const gives: 1 | -1 = limits.some((l) => l.kind === 'ceiling')
       ? 1
       : limits.some((l) => l.kind === 'floor')
@@ -280,9 +282,15 @@ export function termsOf(prompt: string): Term[] {
           ? to.value > from.value
             ? -1
             : 1
-          : limits[0].value > opening
+          : limits[0].value > stated
             ? 1
             : -1;
+    // "Our quote is 50,000 a year. She can pay at most 44,000.": a figure past the persona's own
+    // limit is the other side's; the persona opens as far short of its limit as that is past it
+    const nearest =
+      gives > 0 ? Math.min(...limits.map((l) => l.value)) : Math.max(...limits.map((l) => l.value));
+    const theirs = !to && limits.length > 0 && (gives > 0 ? stated >= nearest : stated <= nearest);
+    const opening = theirs ? Math.max(0, 2 * nearest - stated) : stated;
     const seen = new Set<number>();
     return [
       {
@@ -290,7 +298,7 @@ export function termsOf(prompt: string): Term[] {
         unit: g.find((m) => m.unit)?.unit ?? null,
         percent: g[0].percent,
         opening,
-        status: to && from ? from.value : null,
+        status: to && from ? from.value : theirs ? stated : null,
         gives,
         limits: limits
           .filter((l) => (gives > 0 ? l.value > opening : l.value < opening))
