@@ -229,6 +229,7 @@ const negotiationSchema = z.strictObject({
   multipliers: z.record(z.string().min(1), z.number().positive()),
   units: wordList,
   currencies: wordList,
+  notNames: wordList,
   possessors: wordList,
 });
 

@@ -32,6 +32,10 @@ describe('figures in what is said', () => {
       [12, true],
     ]);
     expect(values('a 12-month contract for four weeks at 430')).toEqual([[430, false]]);
+    expect(values('seven and a half percent, or four point five percent')).toEqual([
+      [7.5, true],
+      [4.5, true],
+    ]);
   });
 });
 
@@ -211,6 +215,25 @@ describe('bargaining', () => {
     const pressed = readBargain(greg, conversation('I want 200,000 or I walk. Take it or leave it.'));
     expect(pressed?.moves).toEqual([{ term: 0, kind: 'firm', asked: 200000, value: 150000 }]);
     expect(readBargain(greg, conversation('I want 200,000.'))?.moves[0]).toMatchObject({ kind: 'counter' });
+  });
+
+  it('bargains over a raise in percent, in quarter points, and takes no agreement that names another figure', () => {
+    const raise = termsOf('He has a budget of up to 5 percent for raises this year.');
+    expect(raise).toMatchObject([{ name: null, percent: true, opening: 0, gives: 1 }]);
+    const first = 'I would like a 10 percent raise.';
+    expect(readBargain(raise, conversation(first))?.moves[0]).toMatchObject({ kind: 'counter', value: 2.5 });
+    expect(readBargain(raise, conversation(first, 'Could we do 7 percent?'))?.moves[0]).toMatchObject({
+      value: 3.75,
+    });
+    // "okay seven and a half percent" asks 7.5, it does not take 2.5
+    const spoken = readBargain(raise, conversation(first, 'okay seven and a half percent'));
+    expect(spoken?.deal).toBeNull();
+    expect(spoken?.moves[0]).toMatchObject({ asked: 7.5, kind: 'counter', value: 3.75 });
+    // halfway from 3.75 to 5 is 4.375: said as 4.25, not 4.35
+    const third = readBargain(raise, conversation(first, 'Could we do 7 percent?', 'What about 6 percent?'));
+    expect(third?.moves[0]).toMatchObject({ value: 4.25 });
+    // "Okay, 7 then.": a figure of nothing it bargains over is no agreement to 2.5
+    expect(readBargain(raise, conversation(first, 'Okay, 7 then.'))).toBeNull();
   });
 
   it('bargains over nothing for a persona without terms, or a turn with no ask', () => {

@@ -51,6 +51,7 @@ const MULTIPLIERS: Record<string, number> = NEGOTIATION.multipliers;
 const DURATIONS = new Set(NEGOTIATION.durations);
 const CURRENCIES = new Set(NEGOTIATION.currencies);
 const POSSESSORS = new Set(NEGOTIATION.possessors);
+const NOT_NAMES = new Set(NEGOTIATION.notNames);
 
 /** "one hundred and sixty five thousand", "a hundred thousand": the words of one number, from `i` */
 function numberWordsAt(tokens: Token[], i: number): number {
@@ -92,6 +93,15 @@ export function figuresIn(text: string): Figure[] {
           .join(' '),
       );
       to = end - 1;
+      // "seven and a half", "seven point five"
+      const next = wordsOf(tokens, end, end + 2);
+      if (next === 'and a half') {
+        value += 0.5;
+        to = end + 2;
+      } else if (tokens[end]?.lower === 'point' && UNITS.includes(tokens[end + 1]?.lower ?? '')) {
+        value += (UNITS.indexOf(tokens[end + 1].lower) + 1) / 10;
+        to = end + 1;
+      }
     }
     if (!Number.isFinite(value)) continue;
     const tail = tokens[to + 1];
@@ -152,7 +162,7 @@ function nameNear(tokens: Token[], f: Figure): string | null {
       name.unshift(w.lower);
       if (w.breakBefore) break;
     }
-    return name.length ? name.join(' ') : null;
+    return name.length && !NOT_NAMES.has(name.at(-1) ?? '') ? name.join(' ') : null;
   }
   return null;
 }
@@ -318,7 +328,9 @@ export function sayFigure(term: Term, value: number): string {
 /** the step a term's counter-offers are rounded to: 5,000 on 150,000, 500 on 15,000, 5 on 460 */
 function stepOf(term: Term): number {
   const ref = Math.max(term.opening, ...term.limits.map((l) => l.value), term.status ?? 0);
-  return ref > 0 ? 10 ** (Math.floor(Math.log10(ref)) - 1) / 2 : 1;
+  const step = ref > 0 ? 10 ** (Math.floor(Math.log10(ref)) - 1) / 2 : 1;
+  // a quarter of a point at least: "4.35 percent" is no figure anyone offers
+  return term.percent ? Math.max(step, 0.25) : step;
 }
 
 /** the term a figure the user said is of: by the name near it, else by magnitude ("170 base" is 170,000) */
@@ -500,7 +512,9 @@ function decide(term: Term, st: TermState, asked: number, said: string[]): TermM
 
 /** whether a turn takes the counter-offer on the table ("Okay, that works.", "Yes.") */
 const agrees = (turn: string) =>
-  saysAny(turn, NEGOTIATION.agreements).length > 0 && saysAny(turn, NEGOTIATION.refusals).length === 0;
+  saysAny(turn, NEGOTIATION.agreements).length > 0 &&
+  saysAny(turn, NEGOTIATION.refusals).length === 0 &&
+  figuresIn(turn).length === 0;
 
 /**
  * The persona's bargaining as the conversation stands: what it does with the last turn's asks (null
