@@ -1562,6 +1562,18 @@ describe('scripted persona: bargains over the figures its brief gives it', () =>
     expect(lines[0].text).toContain(figure);
   });
 
+  it('grants a lever its brief lets it give, and says it with the deal', () => {
+    const { lines } = playScripted(greg, [
+      'I was thinking 175,000, based on market data.',
+      'Could you add an extra equity grant instead?',
+      'Okay, 160,000 with the extra equity grant works for me.',
+    ]);
+    expect(lines[1].text).toContain('An extra equity grant? I can definitely look at that!');
+    expect(lines[1].text).toContain('160,000');
+    expect(lines[2].move).toBe('close');
+    expect(lines[2].text).toContain('the base salary at 160,000 and an extra equity grant');
+  });
+
   it('asked whether it has room, says it may and asks what the user has in mind: the bare figure after is an ask', () => {
     const { lines } = playScripted(greg, [
       'Hi Greg, thanks. Is there any flexibility on the base salary?',

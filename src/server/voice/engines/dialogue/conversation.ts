@@ -30,7 +30,7 @@ import {
   touches,
   wordsBesides,
 } from './listen.js';
-import { asksIn, type Term, termsOf } from './negotiation.js';
+import { asksIn, type Lever, leversOf, type Term, termsOf } from './negotiation.js';
 import { temperamentOf } from './temperament.js';
 import { countWords, keyStems, normalise, overlap, says, saysAny, sentencesOf, tokenize } from './text.js';
 
@@ -55,8 +55,9 @@ export type DialoguePersona = {
   userLeads: boolean;
   /** whether its brief has it interview the user: a candidate is not there to hear its side */
   interviews: boolean;
-  /** the figures its brief gives it to bargain over (negotiation.ts) */
+  /** the figures its brief gives it to bargain over, and what else it can give (negotiation.ts) */
   terms: Term[];
+  levers: Lever[];
 };
 
 /**
@@ -116,6 +117,7 @@ export function preparePersona(persona: Persona): DialoguePersona {
     userLeads: leavesTheUserToLead(persona.welcomeMessage),
     interviews: saysAny(persona.systemPrompt, ANSWER_DATA.viewAsks.interviewers).length > 0,
     terms: termsOf(persona.systemPrompt),
+    levers: leversOf(persona.systemPrompt),
   };
 }
 

@@ -72,6 +72,7 @@ const linesSchema = z.strictObject({
   offersCountered: lines,
   offersAtLimit: lines,
   offersHeldFirm: lines,
+  leversGranted: lines,
   roomAsked: lines,
   offersStanding: lines,
   conditionHints: lines,
@@ -229,6 +230,8 @@ const negotiationSchema = z.strictObject({
   multipliers: z.record(z.string().min(1), z.number().positive()),
   units: wordList,
   currencies: wordList,
+  leverCues: wordList.min(1),
+  requests: wordList.min(1),
   notNames: wordList,
   possessors: wordList,
 });

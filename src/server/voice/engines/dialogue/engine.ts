@@ -533,11 +533,14 @@ function termFigure(p: DialoguePersona, term: number, value: number): string {
 }
 
 /** "the base salary at 165,000 and the signing bonus at 10,000", "the price at 430 per tonne, provided you sign a 12-month contract" */
-function dealTerms(p: DialoguePersona, deal: NonNullable<Bargain['deal']>): string {
-  const each = deal.map(({ term, value }) => {
-    const t = p.terms[term];
-    return t.name ? `the ${t.name} at ${sayFigure(t, value)}` : sayFigure(t, value);
-  });
+function dealTerms(p: DialoguePersona, deal: NonNullable<Bargain['deal']>, levers: number[]): string {
+  const each = [
+    ...deal.map(({ term, value }) => {
+      const t = p.terms[term];
+      return t.name ? `the ${t.name} at ${sayFigure(t, value)}` : sayFigure(t, value);
+    }),
+    ...levers.map((l) => p.levers[l].say),
+  ];
   const terms = each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : (each[0] ?? '');
   const provided = deal.find((d) => d.provided)?.provided;
   return provided ? `${terms}, provided you ${provided}` : terms;
@@ -565,7 +568,7 @@ function replyToBargain(
   };
   if (bargain.deal) {
     // every ask taken: the deal says them back
-    say(LINES.deals, { terms: dealTerms(p, bargain.deal) });
+    say(LINES.deals, { terms: dealTerms(p, bargain.deal, bargain.levers) });
     say(LINES.dealClosings, {});
     return line('close', null, null, null, parts);
   }
@@ -584,6 +587,7 @@ function replyToBargain(
       say(lines[m.kind], { asked, counter: value }, k);
     }
   });
+  for (const l of bargain.granted) say(LINES.leversGranted, { lever: p.levers[l].say });
   for (const { term, value } of bargain.standing) {
     const name = p.terms[term].name;
     if (name) say(LINES.offersStanding, { term: name, counter: sayFigure(p.terms[term], value) });
@@ -699,7 +703,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   }
   // "I was thinking 175,000.", "Could you do 420 per tonne?", "Okay, that works.": bargained over
   // when its brief gives it the figure (negotiation.ts)
-  const bargain = s.closed ? null : readBargain(p.terms, history);
+  const bargain = s.closed ? null : readBargain(p.terms, history, p.levers);
   const bargained = bargain ? replyToBargain(p, s, bargain, answer, seed) : null;
   if (bargained) return bargained;
   // "Is there any flexibility on the base?": some, and what the user has in mind

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
 import type { Turn } from '../brain.js';
-import { asksIn, figuresIn, readBargain, sayFigure, termsOf } from './negotiation.js';
+import { asksIn, figuresIn, leversOf, readBargain, sayFigure, termsOf } from './negotiation.js';
 
 const GREG = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway')?.systemPrompt ?? '';
 const MARK =
@@ -234,6 +234,38 @@ describe('bargaining', () => {
     expect(third?.moves[0]).toMatchObject({ value: 4.25 });
     // "Okay, 7 then.": a figure of nothing it bargains over is no agreement to 2.5
     expect(readBargain(raise, conversation(first, 'Okay, 7 then.'))).toBeNull();
+  });
+
+  it('grants a lever of its brief asked for, and says it with the deal', () => {
+    const levers = leversOf(GREG);
+    expect(levers.map((l) => l.say)).toEqual(['an extra equity grant']);
+    const asked = readBargain(
+      greg,
+      conversation('I was hoping for 175,000.', 'Could you add an extra equity grant instead?'),
+      levers,
+    );
+    expect(asked?.granted).toEqual([0]);
+    expect(asked?.standing).toEqual([{ term: 0, value: 155000 }]);
+    expect(asked?.deal).toBeNull();
+    // named without a request, or a word of it only ("What's the equity like?"), it is not asked for
+    for (const other of ["What's the equity like?", 'I read that an extra equity grant is common there.']) {
+      expect(readBargain(greg, conversation('I was hoping for 175,000.', other), levers)).toBeNull();
+    }
+    // asked for before any figure: granted, and no deal of nothing
+    const first = readBargain(greg, conversation('Could you add an extra equity grant?'), levers);
+    expect(first?.granted).toEqual([0]);
+    expect(first?.deal).toBeNull();
+    const dealt = readBargain(
+      greg,
+      conversation(
+        'I was hoping for 175,000.',
+        'Could you add an extra equity grant instead?',
+        'Okay, that works.',
+      ),
+      levers,
+    );
+    expect(dealt?.deal).toEqual([{ term: 0, value: 155000, provided: null }]);
+    expect(dealt?.levers).toEqual([0]);
   });
 
   it('bargains over nothing for a persona without terms, or a turn with no ask', () => {

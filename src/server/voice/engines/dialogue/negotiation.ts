@@ -42,11 +42,11 @@ export type Term = {
   limits: Limit[];
 };
 
-const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven'];
+const ONES = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven'];
 const TEENS = ['twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const MAGNITUDES = new Set(['hundred', 'thousand', 'million', 'billion']);
-const NUMBER_WORDS = new Set([...UNITS, ...TEENS, ...TENS, ...MAGNITUDES]);
+const NUMBER_WORDS = new Set([...ONES, ...TEENS, ...TENS, ...MAGNITUDES]);
 const MULTIPLIERS: Record<string, number> = NEGOTIATION.multipliers;
 const DURATIONS = new Set(NEGOTIATION.durations);
 const CURRENCIES = new Set(NEGOTIATION.currencies);
@@ -98,8 +98,8 @@ export function figuresIn(text: string): Figure[] {
       if (next === 'and a half') {
         value += 0.5;
         to = end + 2;
-      } else if (tokens[end]?.lower === 'point' && UNITS.includes(tokens[end + 1]?.lower ?? '')) {
-        value += (UNITS.indexOf(tokens[end + 1].lower) + 1) / 10;
+      } else if (tokens[end]?.lower === 'point' && ONES.slice(0, 9).includes(tokens[end + 1]?.lower ?? '')) {
+        value += (ONES.indexOf(tokens[end + 1].lower) + 1) / 10;
         to = end + 1;
       }
     }
@@ -319,6 +319,37 @@ export function termsOf(prompt: string): Term[] {
   });
 }
 
+/** something the brief lets the persona give that has no figure ("an extra equity grant") */
+export type Lever = { say: string; stems: Set<string> };
+
+/**
+ * What a brief lists for the persona to give besides its figures ("You can also offer a signing
+ * bonus of up to 15,000, or an extra equity grant, …"): each item named with a/an/some, no figure in it.
+ */
+export function leversOf(prompt: string): Lever[] {
+  const out: Lever[] = [];
+  for (const sentence of promptSentences(prompt)) {
+    const lower = sentence.toLowerCase();
+    const cue = NEGOTIATION.leverCues.find((c) => new RegExp(`\\b${escapeRegex(c)}\\b`).test(lower));
+    if (!cue) continue;
+    const rest = sentence.slice(lower.indexOf(cue) + cue.length).replace(/[.!?]+$/, '');
+    for (const item of rest.split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+/)) {
+      const say = item.trim();
+      if (!/^(?:a|an|some)\s/i.test(say) || figuresIn(say).length || say.split(/\s+/).length > 6) continue;
+      const stems = keyStems(say);
+      if (stems.size) out.push({ say: say[0].toLowerCase() + say.slice(1), stems });
+    }
+  }
+  return out;
+}
+
+/** the levers a turn asks for: a request ("Could you add…", "What about…") with most of a lever's words */
+function leversAskedIn(levers: Lever[], turn: string): number[] {
+  if (!saysAny(turn, NEGOTIATION.requests).length) return [];
+  const said = keyStems(turn);
+  return levers.flatMap((l, i) => (overlap(l.stems, said) >= Math.min(2, l.stems.size) ? [i] : []));
+}
+
 /** how a figure of a term is said: "165,000", "430 per tonne", "12 percent" */
 export function sayFigure(term: Term, value: number): string {
   const digits = value.toLocaleString('en-US', { maximumFractionDigits: 2 });
@@ -419,6 +450,10 @@ export type Bargain = {
   lever: number | null;
   /** the counter-offers still on the table on terms the turn did not speak to */
   standing: { term: number; value: number }[];
+  /** the levers the turn asked for, now granted */
+  granted: number[];
+  /** every lever granted so far, said with the deal */
+  levers: number[];
 };
 
 type TermState = {
@@ -521,8 +556,9 @@ const agrees = (turn: string) =>
  * when the last turn asks for none of its terms and takes no counter-offer), folded over every turn
  * before it. Once a deal is made nothing more is bargained.
  */
-export function readBargain(terms: Term[], history: Turn[]): Bargain | null {
+export function readBargain(terms: Term[], history: Turn[], levers: Lever[] = []): Bargain | null {
   if (!terms.length) return null;
+  const granted = new Set<number>();
   const states: TermState[] = terms.map((t) => ({
     position: t.opening,
     lastAsk: null,
@@ -578,17 +614,21 @@ export function readBargain(terms: Term[], history: Turn[]): Bargain | null {
       s.lastAsk = value;
       moves.push({ term, kind: typeof d === 'number' ? 'counter' : d, asked: value, value: s.position });
     }
+    // "Could you add an extra equity grant instead?": granted, and part of the deal
+    const levered = leversAskedIn(levers, turn.text).filter((l) => !granted.has(l));
+    for (const l of levered) granted.add(l);
     // "Okay, 165,000 base it is." with a counter-offer open on another term: that one is still standing
     const confirms = asks.length > 0 && states.some((s) => s.pending !== null);
-    if (!moves.length && !confirms) continue;
+    if (!moves.length && !confirms && !levered.length) continue;
     const open = states.filter((s) => s.lastAsk !== null || s.agreed !== null);
-    const deal = open.every((s) => s.agreed !== null && s.pending === null)
-      ? states.flatMap((s, term) =>
-          s.agreed !== null
-            ? [{ term, value: s.agreed, provided: provided(terms[term], s.agreed, said) }]
-            : [],
-        )
-      : null;
+    const deal =
+      moves.length > 0 && open.length > 0 && open.every((s) => s.agreed !== null && s.pending === null)
+        ? states.flatMap((s, term) =>
+            s.agreed !== null
+              ? [{ term, value: s.agreed, provided: provided(terms[term], s.agreed, said) }]
+              : [],
+          )
+        : null;
     dealt = deal !== null;
     const held = moves.some((m) => m.kind !== 'accept');
     const unmet = terms
@@ -608,6 +648,8 @@ export function readBargain(terms: Term[], history: Turn[]): Bargain | null {
       standing: states.flatMap((s, term) =>
         s.pending !== null && !moves.some((m) => m.term === term) ? [{ term, value: s.pending }] : [],
       ),
+      granted: levered,
+      levers: [...granted],
     };
   }
   return history.at(-1)?.speaker === 'user' ? bargain : null;
