@@ -81,6 +81,11 @@ describe('the terms a brief gives the persona', () => {
     expect(termsOf('You are Sam, a product lead at a company of 300 people. Your budget is 50,000.')).toEqual(
       [],
     );
+    // a count with a limit is not a figure to bargain over; an amount in money or a rate is
+    expect(termsOf('You manage up to 12 people and can hire at most 3 more.')).toEqual([]);
+    expect(termsOf('You can pay at most $80 for it.')).toHaveLength(1);
+    expect(termsOf('You can pay at most 80 dollars for it.')).toHaveLength(1);
+    expect(termsOf('You can pay at most 80 an hour.')).toHaveLength(1);
   });
 });
 

@@ -52,6 +52,8 @@ const DURATIONS = new Set(NEGOTIATION.durations);
 const CURRENCIES = new Set(NEGOTIATION.currencies);
 const POSSESSORS = new Set(NEGOTIATION.possessors);
 const NOT_NAMES = new Set(NEGOTIATION.notNames);
+/** the smallest bare figure of a brief bargained over: below it, a count ("up to 12 people") */
+const SMALLEST_TERM = 100;
 
 /** "one hundred and sixty five thousand", "a hundred thousand": the words of one number, from `i` */
 function numberWordsAt(tokens: Token[], i: number): number {
@@ -240,14 +242,13 @@ function mentionsOf(prompt: string): Mention[] {
       const condition = conditionIn(clauseAfter(sentence, tokens, f, figures[k + 1]));
       if (kind === 'plain' && condition) kind = 'limit';
       if (kind === 'from' && cueBefore(tokens, figures[k + 1] ?? f, f) !== 'to') kind = 'plain';
-      out.push({
-        value: f.value,
-        percent: f.percent,
-        kind,
-        condition,
-        name: nameNear(tokens, f),
-        unit: unitAfter(tokens, f),
-      });
+      const unit = unitAfter(tokens, f);
+      // "You manage up to 12 people": a count, not a figure to bargain over
+      const money =
+        CURRENCIES.has(tokens[f.to + 1]?.lower ?? '') ||
+        /[$£€]\s*$/.test(sentence.slice(0, tokens[f.from].start));
+      if (!f.percent && !unit && !money && f.value < SMALLEST_TERM) return;
+      out.push({ value: f.value, percent: f.percent, kind, condition, name: nameNear(tokens, f), unit });
     });
   }
   return out;
