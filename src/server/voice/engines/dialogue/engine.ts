@@ -578,6 +578,7 @@ function replyToBargain(
     const asked = termFigure(p, m.term, m.asked);
     const value = sayFigure(p.terms[m.term], m.value);
     if (m.kind === 'accept') say(LINES.offersAccepted, { amount: asked }, k);
+    else if (m.kind === 'stated') say(LINES.positionsStated, { counter: value }, k);
     else {
       const lines = {
         counter: LINES.offersCountered,

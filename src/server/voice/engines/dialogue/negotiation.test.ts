@@ -241,6 +241,21 @@ describe('bargaining', () => {
     expect(readBargain(raise, conversation(first, 'Okay, 7 then.'))).toBeNull();
   });
 
+  it('asked for its own figure, names where it stands, which the user can take', () => {
+    const stated = readBargain(mark, conversation("What's your best price?"));
+    expect(stated?.moves).toEqual([{ term: 0, kind: 'stated', asked: 460, value: 460 }]);
+    expect(stated?.condition).toBe('sign a 12-month contract');
+    expect(readBargain(mark, conversation("What's your best price?", 'Okay, that works.'))?.deal).toEqual([
+      { term: 0, value: 460, provided: null },
+    ]);
+    // the term the question names; one it has offered nothing on has no figure to name
+    expect(readBargain(greg, conversation('What can you do on the base salary?'))?.moves[0]).toMatchObject({
+      term: 0,
+      value: 150000,
+    });
+    expect(readBargain(greg, conversation('What can you do on the signing bonus?'))).toBeNull();
+  });
+
   it('grants a lever of its brief asked for, and says it with the deal', () => {
     const levers = leversOf(GREG);
     expect(levers.map((l) => l.say)).toEqual(['an extra equity grant']);

@@ -431,7 +431,7 @@ export function asksIn(terms: Term[], turn: string, loose: boolean): { term: num
 /** what the persona does with an ask on one term */
 export type TermMove = {
   term: number;
-  kind: 'accept' | 'counter' | 'limit' | 'firm';
+  kind: 'accept' | 'counter' | 'limit' | 'firm' | 'stated';
   /** what the user asked for (the counter-offer it takes, when it takes one) */
   asked: number;
   /** where the persona stands after it: the ask taken, its counter-offer, or its limit */
@@ -594,6 +594,23 @@ export function readBargain(terms: Term[], history: Turn[], levers: Lever[] = []
         )
       : found;
     const moves: TermMove[] = [];
+    // "What's your best price?", nothing on the table: where it stands on the term named, else its first
+    if (
+      !asks.length &&
+      !pending &&
+      saysAny(turn.text, NEGOTIATION.positionAsks).length &&
+      !figuresIn(turn.text).length
+    ) {
+      const said = keyStems(turn.text);
+      const named = terms.findIndex((t) => t.name && overlap(keyStems(t.name), said) > 0);
+      const term = named >= 0 ? named : 0;
+      const s = states[term];
+      // a term it has offered nothing on yet ("a signing bonus of up to 15,000") has no figure to name
+      if (s.agreed === null && s.position !== 0) {
+        s.pending = s.position;
+        moves.push({ term, kind: 'stated', asked: s.position, value: s.position });
+      }
+    }
     if (!asks.length && pending && agrees(turn.text)) {
       states.forEach((s, term) => {
         if (s.pending === null) return;
