@@ -557,118 +557,144 @@ const agrees = (turn: string) =>
  * when the last turn asks for none of its terms and takes no counter-offer), folded over every turn
  * before it. Once a deal is made nothing more is bargained.
  */
+/** what the fold knows before a turn: each term's state, the turns so far and the persona's last line */
+type Fold = { terms: Term[]; states: TermState[]; said: string[]; lastAgent: string };
+
+/**
+ * The asks of a turn: the figures it asks for, or, with a counter-offer on the table, the asks it
+ * countered again when the turn gives a reason or pushes back ("Because I have another offer at
+ * 168.", "Can you do better?").
+ */
+function asksOfTurn(f: Fold, turn: string): { term: number; value: number }[] {
+  const pending = f.states.some((s) => s.pending !== null);
+  const loose = pending || saysAny(f.lastAgent, ANSWER_DATA.figures.asks).length > 0;
+  const found = asksIn(f.terms, turn, loose);
+  const holds =
+    !found.length && pending && saysAny(turn, [...NEGOTIATION.evidence, ...NEGOTIATION.pushbacks]).length > 0;
+  if (!holds) return found;
+  return f.states.flatMap((s, term) =>
+    s.pending !== null && s.lastAsk !== null ? [{ term, value: s.lastAsk }] : [],
+  );
+}
+
+/** "What's your best price?", nothing on the table: where it stands on the term named, else its first */
+function statedPosition(f: Fold, turn: string): TermMove[] {
+  if (!saysAny(turn, NEGOTIATION.positionAsks).length || figuresIn(turn).length) return [];
+  const said = keyStems(turn);
+  const named = f.terms.findIndex((t) => t.name && overlap(keyStems(t.name), said) > 0);
+  const term = named >= 0 ? named : 0;
+  const s = f.states[term];
+  // a term it has offered nothing on yet ("a signing bonus of up to 15,000") has no figure to name
+  if (s.agreed !== null || s.position === 0) return [];
+  s.pending = s.position;
+  return [{ term, kind: 'stated', asked: s.position, value: s.position }];
+}
+
+/** "Okay, that works.": every counter-offer on the table taken */
+function takeCounters(f: Fold): TermMove[] {
+  return f.states.flatMap((s, term) => {
+    if (s.pending === null) return [];
+    const taken = s.pending;
+    Object.assign(s, { agreed: taken, position: taken, pending: null });
+    return [{ term, kind: 'accept' as const, asked: taken, value: taken }];
+  });
+}
+
+/** each ask decided (decide), made with pressure held where it is ("Take it or leave it.") */
+function decideAsks(f: Fold, asks: { term: number; value: number }[], turn: string): TermMove[] {
+  const pressed = ANSWER_DATA.hostile.some((h) => says(turn, h.match));
+  return asks.flatMap(({ term, value }) => {
+    const s = f.states[term];
+    // "At 160,000 base with the 15,000 bonus": a term agreed at that figure already is not taken again
+    if (s.agreed === value && s.pending === null) return [];
+    const decided = decide(f.terms[term], s, value, f.said);
+    const d = pressed && typeof decided === 'number' ? 'firm' : decided;
+    if (d === 'accept') Object.assign(s, { agreed: value, position: value, pending: null });
+    else if (d === 'limit' || d === 'firm') s.pending = s.position;
+    else Object.assign(s, { position: d, pending: d, counters: s.counters + 1 });
+    s.lastAsk = value;
+    return [
+      { term, kind: typeof d === 'number' ? ('counter' as const) : d, asked: value, value: s.position },
+    ];
+  });
+}
+
+/** the turn's bargain from its moves: the deal once every term asked about is agreed, else what would help */
+function bargainOf(f: Fold, moves: TermMove[], levers: { granted: number[]; all: number[] }): Bargain {
+  const { terms, states, said } = f;
+  const open = states.filter((s) => s.lastAsk !== null || s.agreed !== null);
+  const dealt =
+    moves.length > 0 && open.length > 0 && open.every((s) => s.agreed !== null && s.pending === null);
+  const deal = dealt
+    ? states.flatMap((s, term) =>
+        s.agreed !== null ? [{ term, value: s.agreed, provided: provided(terms[term], s.agreed, said) }] : [],
+      )
+    : null;
+  const held = moves.filter((m) => m.kind !== 'accept');
+  const unmet = terms
+    .flatMap((t, i) => (held.some((m) => m.term === i) ? t.limits : []))
+    .find((l) => l.condition && !l.condition.evidence && !conditionMet(l.condition, said));
+  const lever = moves.some((m) => m.kind === 'limit')
+    ? terms.findIndex(
+        (t, i) => t.gives > 0 && states[i].lastAsk === null && states[i].agreed === null && t.name,
+      )
+    : -1;
+  return {
+    moves,
+    deal,
+    condition: unmet?.condition && !unmet.condition.evidence ? unmet.condition.say : null,
+    lever: lever >= 0 ? lever : null,
+    standing: states.flatMap((s, term) =>
+      s.pending !== null && !moves.some((m) => m.term === term) ? [{ term, value: s.pending }] : [],
+    ),
+    granted: levers.granted,
+    levers: levers.all,
+  };
+}
+
+/**
+ * The persona's bargaining as the conversation stands: what it does with the last turn's asks (null
+ * when the last turn asks for none of its terms, takes no counter-offer and asks for nothing it can
+ * give), folded over every turn before it. Once a deal is made nothing more is bargained.
+ */
 export function readBargain(terms: Term[], history: Turn[], levers: Lever[] = []): Bargain | null {
   if (!terms.length) return null;
+  const f: Fold = {
+    terms,
+    states: terms.map((t) => ({
+      position: t.opening,
+      lastAsk: null,
+      agreed: null,
+      pending: null,
+      counters: 0,
+    })),
+    said: [],
+    lastAgent: '',
+  };
   const granted = new Set<number>();
-  const states: TermState[] = terms.map((t) => ({
-    position: t.opening,
-    lastAsk: null,
-    agreed: null,
-    pending: null,
-    counters: 0,
-  }));
-  const said: string[] = [];
-  let lastAgent = '';
-  let dealt = false;
   let bargain: Bargain | null = null;
   for (const turn of history) {
     if (turn.speaker === 'agent') {
-      lastAgent = turn.text;
+      f.lastAgent = turn.text;
       continue;
     }
+    if (bargain?.deal) return null;
     bargain = null;
-    if (dealt) continue;
-    said.push(turn.text);
-    const pending = states.some((s) => s.pending !== null);
-    const loose = pending || saysAny(lastAgent, ANSWER_DATA.figures.asks).length > 0;
-    const found = asksIn(terms, turn.text, loose);
-    // "Because I have another offer at 168.", "Can you do better?": a reason given for the ask the
-    // counter-offer met, or a push back on it, holds the ask
-    const holds =
-      !found.length &&
-      pending &&
-      saysAny(turn.text, [...NEGOTIATION.evidence, ...NEGOTIATION.pushbacks]).length > 0;
-    const asks = holds
-      ? states.flatMap((s, term) =>
-          s.pending !== null && s.lastAsk !== null ? [{ term, value: s.lastAsk }] : [],
-        )
-      : found;
-    const moves: TermMove[] = [];
-    // "What's your best price?", nothing on the table: where it stands on the term named, else its first
-    if (
-      !asks.length &&
-      !pending &&
-      saysAny(turn.text, NEGOTIATION.positionAsks).length &&
-      !figuresIn(turn.text).length
-    ) {
-      const said = keyStems(turn.text);
-      const named = terms.findIndex((t) => t.name && overlap(keyStems(t.name), said) > 0);
-      const term = named >= 0 ? named : 0;
-      const s = states[term];
-      // a term it has offered nothing on yet ("a signing bonus of up to 15,000") has no figure to name
-      if (s.agreed === null && s.position !== 0) {
-        s.pending = s.position;
-        moves.push({ term, kind: 'stated', asked: s.position, value: s.position });
-      }
-    }
-    if (!asks.length && pending && agrees(turn.text)) {
-      states.forEach((s, term) => {
-        if (s.pending === null) return;
-        moves.push({ term, kind: 'accept', asked: s.pending, value: s.pending });
-        Object.assign(s, { agreed: s.pending, position: s.pending, pending: null });
-      });
-    }
-    // "I want 200,000 or I walk. Take it or leave it.": pressure moves it nowhere
-    const pressed = ANSWER_DATA.hostile.some((h) => says(turn.text, h.match));
-    for (const { term, value } of asks) {
-      const s = states[term];
-      // "At 160,000 base with the 15,000 bonus": a term agreed at that figure already is not taken again
-      if (s.agreed === value && s.pending === null) continue;
-      const decided = decide(terms[term], s, value, said);
-      const d = pressed && typeof decided === 'number' ? 'firm' : decided;
-      if (d === 'accept') Object.assign(s, { agreed: value, position: value, pending: null });
-      else if (d === 'limit' || d === 'firm') s.pending = s.position;
-      else Object.assign(s, { position: d, pending: d, counters: s.counters + 1 });
-      s.lastAsk = value;
-      moves.push({ term, kind: typeof d === 'number' ? 'counter' : d, asked: value, value: s.position });
-    }
+    f.said.push(turn.text);
+    const pending = f.states.some((s) => s.pending !== null);
+    const asks = asksOfTurn(f, turn.text);
+    const moves = [
+      ...(asks.length || pending ? [] : statedPosition(f, turn.text)),
+      ...(!asks.length && pending && agrees(turn.text) ? takeCounters(f) : []),
+      ...decideAsks(f, asks, turn.text),
+    ];
     // "Could you add an extra equity grant instead?": granted, and part of the deal
     const levered = leversAskedIn(levers, turn.text).filter((l) => !granted.has(l));
     for (const l of levered) granted.add(l);
     // "Okay, 165,000 base it is." with a counter-offer open on another term: that one is still standing
-    const confirms = asks.length > 0 && states.some((s) => s.pending !== null);
+    const confirms = asks.length > 0 && f.states.some((s) => s.pending !== null);
     if (!moves.length && !confirms && !levered.length) continue;
-    const open = states.filter((s) => s.lastAsk !== null || s.agreed !== null);
-    const deal =
-      moves.length > 0 && open.length > 0 && open.every((s) => s.agreed !== null && s.pending === null)
-        ? states.flatMap((s, term) =>
-            s.agreed !== null
-              ? [{ term, value: s.agreed, provided: provided(terms[term], s.agreed, said) }]
-              : [],
-          )
-        : null;
-    dealt = deal !== null;
-    const held = moves.some((m) => m.kind !== 'accept');
-    const unmet = terms
-      .flatMap((t, i) => (moves.some((m) => m.term === i && m.kind !== 'accept') ? t.limits : []))
-      .find((l) => l.condition && !l.condition.evidence && !conditionMet(l.condition, said));
-    const atLimit = moves.some((m) => m.kind === 'limit');
-    const lever = atLimit
-      ? terms.findIndex(
-          (t, i) => t.gives > 0 && states[i].lastAsk === null && states[i].agreed === null && t.name,
-        )
-      : -1;
-    bargain = {
-      moves,
-      deal,
-      condition: held && unmet?.condition && !unmet.condition.evidence ? unmet.condition.say : null,
-      lever: lever >= 0 ? lever : null,
-      standing: states.flatMap((s, term) =>
-        s.pending !== null && !moves.some((m) => m.term === term) ? [{ term, value: s.pending }] : [],
-      ),
-      granted: levered,
-      levers: [...granted],
-    };
+    bargain = bargainOf(f, moves, { granted: levered, all: [...granted] });
   }
   return history.at(-1)?.speaker === 'user' ? bargain : null;
 }
