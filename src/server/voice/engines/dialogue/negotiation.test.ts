@@ -144,7 +144,7 @@ describe('bargaining', () => {
     const after = conversation(
       'I was hoping for 175,000, based on market data.',
       'Could we say 165,000?',
-      'Or 169,000?',
+      'Could we do 169,000?',
     );
     expect(readBargain(greg, after)).toBeNull();
   });
