@@ -1562,6 +1562,24 @@ describe('scripted persona: bargains over the figures its brief gives it', () =>
     expect(lines[0].text).toContain(figure);
   });
 
+  it('says its counter-offer again whole when asked to, and waits for a moment with it on the table', () => {
+    const { lines } = playScripted(greg, [
+      'I was thinking 175,000 based on market data.',
+      'Sorry, could you repeat that?',
+      'Hmm, let me think. Can I have a moment?',
+      'Okay, that works.',
+    ]);
+    const counter = lines[0].text;
+    expect(lines[1].move).toBe('again');
+    expect(lines[1].text.endsWith(counter)).toBe(true);
+    // said again once, not with the lead it had the first time
+    expect(lines[2].move).toBe('again');
+    expect(lines[2].text.endsWith(counter)).toBe(true);
+    expect(lines[2].text.indexOf('160,000')).toBe(lines[2].text.lastIndexOf('160,000'));
+    expect(LINES.again.some((l) => lines[2].text.includes(l.text))).toBe(false);
+    expect(lines[3].text).toContain('the base salary at 160,000');
+  });
+
   it('grants a lever its brief lets it give, and says it with the deal', () => {
     const { lines } = playScripted(greg, [
       'I was thinking 175,000, based on market data.',

@@ -627,18 +627,44 @@ function askAgain(
   // "Sure. Go ahead.", asked nothing: said again as it was
   const last = history.findLast((t) => t.speaker === 'agent')?.text ?? '';
   const goAhead = s.current === null && !last.includes('?') && last !== '';
+  // "I can't quite get to 175,000, but I could do 160,000. How does that sound?": its counter-offer
+  // said again whole, not only its last question
+  const bargaining = makesAnOffer(last);
+  // said again already: without the lead it had then ("Of course! Let me ask that again.")
+  const offer = AGAIN_LEADS.reduce(
+    (text, lead) => (text.startsWith(lead) ? text.slice(lead.length).trim() : text),
+    last,
+  );
   // the question on the table said last, as a question or not ("Design a feature that…."), is it
-  const question = goAhead
-    ? last
-    : last.includes(onTable) || asking.includes(onTable) || !followUp
-      ? onTable
-      : followUp;
+  const question = bargaining
+    ? offer
+    : goAhead
+      ? last
+      : last.includes(onTable) || asking.includes(onTable) || !followUp
+        ? onTable
+        : followUp;
   const lead = choose(leads, p.temperament, seed, s.agentLines);
   return line('again', null, null, s.current, [
     { role: 'again', text: lead.text, temperament: lead.temperament },
     { role: 'question', text: question, temperament: null },
   ]);
 }
+
+/** what leads a line said again */
+const AGAIN_LEADS = [...LINES.again, ...LINES.reassurance, ...LINES.clarify].map((l) => l.text);
+
+/** the lines that make or state an offer, said again whole when the user asks to hear them again */
+const BARGAIN_LINES = [
+  ...LINES.offersCountered,
+  ...LINES.offersAtLimit,
+  ...LINES.offersHeldFirm,
+  ...LINES.positionsStated,
+  ...LINES.offersStanding,
+];
+
+/** whether a line of the persona's makes or states an offer ("…but I could do 160,000. How does that sound?") */
+const makesAnOffer = (text: string) =>
+  BARGAIN_LINES.some((l) => templatePattern(l.text).test(normalise(text)));
 
 /** what points back to the question on the table before it is said again ("Which still leaves my question.") */
 const STILL_ASKING_PLAIN = LINES.stillAsking.filter((l) => !l.text.includes('{topic}'));
@@ -689,7 +715,9 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // invites the candidate's questions at the end)
   if (!s.closed && asksToRepeat(answer)) return askAgain(p, s, history, seed);
   // "Sorry, I'm a bit nervous.": reassured, and the question again
-  if (!s.closed && s.current !== null && asksForAMoment(answer, p.names)) {
+  // (its question on the table, or its offer)
+  const lastLine = history.findLast((t) => t.speaker === 'agent')?.text ?? '';
+  if (!s.closed && (s.current !== null || makesAnOffer(lastLine)) && asksForAMoment(answer, p.names)) {
     return askAgain(p, s, history, seed, LINES.reassurance);
   }
   // "Can I use an example from my previous company?": granted; "What do you mean by resistance?":
