@@ -284,3 +284,56 @@ test("another user can neither see, edit nor delete someone's custom scenario", 
   const mine = await (await page.request.get(`/api/interviewers/${scenario.id}`)).json();
   expect(mine).toMatchObject({ name: 'Sofia Private', isArchived: false });
 });
+
+test('a generated supplier bargains over the price its description gives it, and agrees on its condition', async ({
+  page,
+}) => {
+  test.slow();
+  await signUp(page, 'Bakery Buyer');
+  await describeScenario(page, {
+    about: 'I run a small bakery and buy flour in bulk.',
+    persona:
+      'Mark, sales manager at a flour mill. He wants to raise our price from 400 to 460 per tonne. He can go as low as 430 if we sign a 12-month contract.',
+    scenario: "Negotiate the flour price for next year's contract.",
+  });
+  // the persona asks the user to move on the price, not on its own move
+  await expect(page.getByLabel('Sample Questions')).toHaveValue(
+    /Why should I move on your price\?/,
+    FIRST_LOAD,
+  );
+  await page.getByRole('button', { name: 'Confirm & Create' }).click();
+  await expect(page.getByText('Scenario created').first()).toBeVisible();
+
+  await page.goto('/new-call');
+  await card(page, 'Mark').click();
+  await page
+    .getByRole('region', { name: 'Selected scenario' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await page.getByRole('button', { name: 'Start Call' }).click();
+  const agent = page
+    .getByRole('region', { name: 'Live transcript', exact: true })
+    .locator('[data-role="agent"]');
+  const say = async (text: string) => {
+    await expect(page.getByTestId('agent-mode')).toHaveAttribute('data-mode', 'listening', {
+      timeout: 30_000,
+    });
+    const before = await agent.count();
+    await page.getByLabel('Type an answer').fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => agent.count(), { timeout: 20_000 }).toBeGreaterThan(before);
+    return agent.last();
+  };
+  await say('Hi Mark, thanks for calling.');
+  // countered, and the condition that would take him further named
+  const counter = await say(
+    '460 is too much for us. Our volumes grew 20 percent this year. Could you do 420 per tonne?',
+  );
+  await expect(counter).toContainText('420 per tonne');
+  await expect(counter).toContainText('455 per tonne');
+  await expect(counter).toContainText('sign a 12-month contract');
+  // the trade met: the deal, said back with its condition
+  const deal = await say('What if we sign for 12 months at 430?');
+  await expect(deal).toContainText('the price at 430 per tonne, provided you sign a 12-month contract');
+  await page.screenshot({ path: test.info().outputPath('generated-supplier-bargains.png'), fullPage: true });
+});
