@@ -77,6 +77,36 @@ describe('the terms a brief gives the persona', () => {
     expect(bargain?.moves).toEqual([{ term: 0, kind: 'counter', asked: 48000, value: 41000 }]);
   });
 
+  it('reads limits said other ways, and opens short of a limit stated alone', () => {
+    const term = (brief: string) => {
+      const [t] = termsOf(brief);
+      return { opening: t?.opening, gives: t?.gives, limits: t?.limits.map((l) => l.value) };
+    };
+    expect(term("He wants 460 per tonne and won't go below 430.")).toEqual({
+      opening: 460,
+      gives: -1,
+      limits: [430],
+    });
+    expect(term("Her walk-away is 1,300 a month; she's asking 1,450 a month.")).toEqual({
+      opening: 1450,
+      gives: -1,
+      limits: [1300],
+    });
+    expect(term('She has a max 44,000 a year budget.')).toEqual({
+      opening: 35200,
+      gives: 1,
+      limits: [44000],
+    });
+    // a rate with only its ceiling opens 20 % short of it; an extra it can add, or a percentage, at nothing
+    expect(term('He can go up to 80 an hour.')).toEqual({ opening: 64, gives: 1, limits: [80] });
+    expect(term('You will accept no less than 1,000 dollars.')).toEqual({
+      opening: 1200,
+      gives: -1,
+      limits: [1000],
+    });
+    expect(term('You can also offer a relocation package of up to 8,000.')).toMatchObject({ opening: 0 });
+  });
+
   it('has nothing to bargain over in a brief without a limit or a move it wants', () => {
     expect(termsOf('You are Sam, a product lead at a company of 300 people. Your budget is 50,000.')).toEqual(
       [],

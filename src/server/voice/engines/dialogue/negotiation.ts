@@ -210,6 +210,8 @@ type Mention = {
   condition: Condition | null;
   name: string | null;
   unit: string | null;
+  /** said as something the persona can add ("You can also offer a signing bonus of up to 15,000") */
+  extra: boolean;
 };
 
 const promptSentences = (text: string) =>
@@ -248,10 +250,32 @@ function mentionsOf(prompt: string): Mention[] {
         CURRENCIES.has(tokens[f.to + 1]?.lower ?? '') ||
         /[$£€]\s*$/.test(sentence.slice(0, tokens[f.from].start));
       if (!f.percent && !unit && !money && f.value < SMALLEST_TERM) return;
-      out.push({ value: f.value, percent: f.percent, kind, condition, name: nameNear(tokens, f), unit });
+      const extra = NEGOTIATION.leverCues.some((c) => says(sentence, c));
+      out.push({
+        value: f.value,
+        percent: f.percent,
+        kind,
+        condition,
+        name: nameNear(tokens, f),
+        unit,
+        extra,
+      });
     });
   }
   return out;
+}
+
+/**
+ * Where the persona opens on a term whose brief states only its limit: nothing on an extra it can
+ * add or a percentage ("a signing bonus of up to 15,000", "up to 5 percent for raises"), else as
+ * far short of its limit as it may move on a term (defaultRoom) twice over ("up to 80 an hour": 64).
+ */
+function unstated(limits: Mention[], group: Mention[]): number {
+  const ceiling = limits.find((l) => l.kind === 'ceiling');
+  if (ceiling && (group.some((m) => m.extra) || ceiling.percent)) return 0;
+  const limit = ceiling ?? limits[0];
+  const room = 2 * NEGOTIATION.defaultRoom * (ceiling ? -1 : 1);
+  return Math.round(limit.value * (1 + room) * 100) / 100;
 }
 
 /** whether two magnitudes are of one thing (150,000 and 170,000; not 150,000 and 15,000) */
@@ -283,8 +307,7 @@ export function termsOf(prompt: string): Term[] {
     const plain = g.find((m) => m.kind === 'plain');
     const limits = g.filter((m) => m.kind === 'ceiling' || m.kind === 'floor' || m.kind === 'limit');
     if (!limits.length && !(to && from)) return [];
-    const stated = to?.value ?? plain?.value ?? (limits.some((l) => l.kind === 'ceiling') ? 0 : null);
-    if (stated === null) return [];
+    const stated = to?.value ?? plain?.value ?? unstated(limits, g);
     const gives: 1 | -1 = limits.some((l) => l.kind === 'ceiling')
       ? 1
       : limits.some((l) => l.kind === 'floor')
