@@ -32,7 +32,7 @@ export type BriefFact = {
 };
 
 /** a system prompt's sentences, its lines apart */
-const promptSentences = (text: string) =>
+export const promptSentences = (text: string) =>
   text
     .split(/(?<=[.!?])\s+|\n+/)
     .map((s) => s.trim())

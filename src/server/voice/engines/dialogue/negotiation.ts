@@ -7,6 +7,7 @@
 import numbered from 'numbered';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import type { Turn } from '../brain.js';
+import { promptSentences } from './brief.js';
 import { ANSWER_DATA, NEGOTIATION } from './data.js';
 import {
   contentStems,
@@ -213,12 +214,6 @@ type Mention = {
   /** said as something the persona can add ("You can also offer a signing bonus of up to 15,000") */
   extra: boolean;
 };
-
-const promptSentences = (text: string) =>
-  text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 /** the cue of the few words before a figure: a ceiling, a floor, or "from"/"to" */
 function cueBefore(tokens: Token[], f: Figure, previous: Figure | undefined): Mention['kind'] {
