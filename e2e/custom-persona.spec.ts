@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { FIRST_LOAD, holdTypedCall, newUser, signUp } from './support/practice';
+import { FIRST_LOAD, holdTypedCall, newUser, signUp, typedTurns } from './support/practice';
 
 // Issue 21 "What it must show": a custom persona generated from a distinctive description asks
 // about that description and opens in character; the owner edits and deletes their own custom
@@ -311,19 +311,7 @@ test('a generated supplier bargains over the price its description gives it, and
     .getByRole('button', { name: 'Continue' })
     .click();
   await page.getByRole('button', { name: 'Start Call' }).click();
-  const agent = page
-    .getByRole('region', { name: 'Live transcript', exact: true })
-    .locator('[data-role="agent"]');
-  const say = async (text: string) => {
-    await expect(page.getByTestId('agent-mode')).toHaveAttribute('data-mode', 'listening', {
-      timeout: 30_000,
-    });
-    const before = await agent.count();
-    await page.getByLabel('Type an answer').fill(text);
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => agent.count(), { timeout: 20_000 }).toBeGreaterThan(before);
-    return agent.last();
-  };
+  const say = typedTurns(page);
   await say('Hi Mark, thanks for calling.');
   // countered, and the condition that would take him further named
   const counter = await say(

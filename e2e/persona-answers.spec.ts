@@ -3,7 +3,7 @@
 // objection, and her own question waits until the user has pitched.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { FIRST_LOAD, signUp } from './support/practice';
+import { FIRST_LOAD, signUp, typedTurns } from './support/practice';
 
 /** A new user's call with a preset persona, answered by typing: `say` sends a turn and gives the persona's reply. */
 async function typedCall(page: Page, user: string, persona: RegExp) {
@@ -13,19 +13,7 @@ async function typedCall(page: Page, user: string, persona: RegExp) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Start Call' }).click();
   await expect(page.getByTestId('connection-status')).toHaveText('Connected', { timeout: 30_000 });
-  const agent = page
-    .getByRole('region', { name: 'Live transcript', exact: true })
-    .locator('[data-role="agent"]');
-  return async (text: string) => {
-    await expect(page.getByTestId('agent-mode')).toHaveAttribute('data-mode', 'listening', {
-      timeout: 30_000,
-    });
-    const before = await agent.count();
-    await page.getByLabel('Type an answer').fill(text);
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => agent.count(), { timeout: 20_000 }).toBeGreaterThan(before);
-    return agent.last();
-  };
+  return typedTurns(page);
 }
 
 test('a prospect asked discovery questions answers them from her brief, takes the pitch, and is not rushed to a demo', async ({

@@ -45,3 +45,23 @@ export async function holdTypedCall(page: Page) {
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('evaluation-criterion').first()).toBeVisible();
 }
+
+/**
+ * A call in progress answered by typing: the returned `say` waits for the persona to listen, sends
+ * a turn and gives the persona's reply.
+ */
+export function typedTurns(page: Page) {
+  const agent = page
+    .getByRole('region', { name: 'Live transcript', exact: true })
+    .locator('[data-role="agent"]');
+  return async (text: string) => {
+    await expect(page.getByTestId('agent-mode')).toHaveAttribute('data-mode', 'listening', {
+      timeout: 30_000,
+    });
+    const before = await agent.count();
+    await page.getByLabel('Type an answer').fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => agent.count(), { timeout: 20_000 }).toBeGreaterThan(before);
+    return agent.last();
+  };
+}

@@ -3,9 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SETUP_TEXT_LENGTH } from '../../../shared/contracts/custom-calls.js';
 import { MAX_TEXT_LENGTH } from '../../../shared/domain/limits.js';
-import type { Persona } from '../../voice/engines/brain.js';
 import { briefOf } from '../../voice/engines/dialogue/brief.js';
-import { playScripted } from '../../voice/engines/dialogue/testing.js';
+import { generatedPersona, playScripted } from '../../voice/engines/dialogue/testing.js';
 import { type GenerationInput, generateBuiltin } from './builtin-generator.js';
 import { personaFacts } from './persona-facts.js';
 import { MAX_SITUATION_CHARS, personaSituation } from './persona-situation.js';
@@ -301,14 +300,7 @@ describe("a custom persona's situation, in its second person", () => {
 describe('a custom persona answers what it is asked from its situation', () => {
   it('the CFO tells her contract and her budget when the salesperson asks', () => {
     const g = generateBuiltin(CFO);
-    const persona: Persona = {
-      name: g.personaName ?? '',
-      role: g.role,
-      company: g.company ?? '',
-      welcomeMessage: g.welcomeMessage,
-      systemPrompt: g.systemPrompt,
-      sampleQuestions: g.sampleQuestions,
-    };
+    const persona = generatedPersona(g);
     const { lines } = playScripted(persona, [
       'Thanks for making the time, Priya. When does your current contract end?',
       'And how much budget do you have this year?',

@@ -9,6 +9,7 @@ import {
   ANGRY_CTO,
   ANSWERS,
   DIALOGUES,
+  generatedPersona,
   PM_INTERVIEWER,
   playScripted,
   withoutTerms,
@@ -1626,14 +1627,7 @@ describe('scripted persona: bargains over the figures its brief gives it', () =>
         'Mark, sales manager at a flour mill. He wants to raise our price from 400 to 460 per tonne. He can go as low as 430 if we sign a 12-month contract.',
       scenarioDetails: "Negotiate the flour price for next year's contract.",
     });
-    const persona: Persona = {
-      name: mark.personaName ?? '',
-      role: mark.role,
-      company: mark.company,
-      systemPrompt: mark.systemPrompt,
-      welcomeMessage: mark.welcomeMessage,
-      sampleQuestions: mark.sampleQuestions,
-    };
+    const persona = generatedPersona(mark);
     const { lines, audited, p } = playScripted(persona, [
       'Hi Mark, thanks for calling.',
       '460 is too much for us. Could you do 420 per tonne?',

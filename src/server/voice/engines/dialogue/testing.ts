@@ -143,3 +143,20 @@ export const withoutTerms = (persona: Persona): Persona => ({
   ...persona,
   systemPrompt: persona.systemPrompt.split(/(?<=\.)\s/)[0],
 });
+
+/** the persona a scenario generator made (its fields as the generator names them) */
+export const generatedPersona = (g: {
+  personaName: string | null;
+  role: string;
+  company: string | null;
+  systemPrompt: string;
+  welcomeMessage: string;
+  sampleQuestions: string[];
+}): Persona => ({
+  name: g.personaName ?? '',
+  role: g.role,
+  company: g.company ?? '',
+  systemPrompt: g.systemPrompt,
+  welcomeMessage: g.welcomeMessage,
+  sampleQuestions: g.sampleQuestions,
+});
