@@ -608,4 +608,24 @@ describe('a negotiation', () => {
     ]);
     expect(trading).toBeGreaterThan(demanding + 2);
   });
+
+  it('does not take "senior engineers" for an engineer sent to fix something', () => {
+    const outcome = evaluateBuiltin({
+      transcript:
+        'Recruiter: What number did you have in mind?\nYou: Market data for senior engineers in this city puts the median at 172,000, so I was thinking 175,000.',
+      rubricCriteria: [
+        {
+          name: 'Outcome',
+          description: 'Reaches clear agreed terms and confirms them before ending the call.',
+        },
+      ],
+    }).criteria[0];
+    expect(outcome.rationale).not.toMatch(/"engineers?"/);
+    const support = evaluateBuiltin({
+      transcript:
+        "Customer: My heating is still broken, and it has been a week now.\nYou: I'm sorry it has taken this long. I've booked an engineer for Thursday morning between eight and ten, and I'll call you when he's on his way so you know exactly when to expect him.",
+      rubricCriteria: [{ name: 'Resolution', description: 'Resolves the issue with a concrete fix.' }],
+    }).criteria[0];
+    expect(support.rationale).toMatch(/"an engineer"/);
+  });
 });
