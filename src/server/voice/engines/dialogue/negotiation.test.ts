@@ -32,6 +32,16 @@ describe('figures in what is said', () => {
       [12, true],
     ]);
     expect(values('a 12-month contract for four weeks at 430')).toEqual([[430, false]]);
+    // prices and salaries as people say them: "one seventy five" (175, or 175,000 of a salary), "four thirty"
+    expect(values('one seventy five, four thirty, one sixty, one ten')).toEqual([
+      [175, false],
+      [430, false],
+      [160, false],
+      [110, false],
+    ]);
+    expect(asksIn(termsOf(GREG), 'i was thinking one seventy five based on market data', false)).toEqual([
+      { term: 0, value: 175000 },
+    ]);
     expect(values('seven and a half percent, or four point five percent')).toEqual([
       [7.5, true],
       [4.5, true],

@@ -69,6 +69,23 @@ function numberWordsAt(tokens: Token[], i: number): number {
 }
 
 /**
+ * "one seventy five" (175), "four thirty" (430): a digit's word then a tens or teens word, said as
+ * hundreds, as people say prices and salaries (in thousands: "one seventy five" for 175,000)
+ */
+function colloquialHundreds(words: string[]): number | null {
+  const hundreds = ONES.slice(0, 9).indexOf(words[0]) + 1;
+  if (!hundreds || words.length < 2 || words.some((w) => MAGNITUDES.has(w) || w === 'and' || w === 'a'))
+    return null;
+  const tens = TENS.indexOf(words[1]);
+  const teen = [...ONES.slice(9), ...TEENS].indexOf(words[1]);
+  if (tens >= 0 && words.length <= 3) {
+    const ones = words[2] ? ONES.slice(0, 9).indexOf(words[2]) + 1 : 0;
+    return words[2] && !ones ? null : hundreds * 100 + (tens + 2) * 10 + ones;
+  }
+  return teen >= 0 && words.length === 2 ? hundreds * 100 + 10 + teen : null;
+}
+
+/**
  * The figures of a text: "165,000", "165000", "165 000" (a recogniser's, its comma gone), "165k",
  * "1.5 million", "one hundred and sixty five thousand", "10 %", "ten percent"; not a length of time
  * ("12 months", "a 12-month contract", "four weeks").
@@ -89,12 +106,8 @@ export function figuresIn(text: string): Figure[] {
       }
     } else if (NUMBER_WORDS.has(t.lower) || (t.lower === 'a' && MAGNITUDES.has(tokens[i + 1]?.lower ?? ''))) {
       const end = numberWordsAt(tokens, i);
-      value = numbered.parse(
-        tokens
-          .slice(i, end)
-          .map((w) => w.lower)
-          .join(' '),
-      );
+      const words = tokens.slice(i, end).map((w) => w.lower);
+      value = colloquialHundreds(words) ?? numbered.parse(words.join(' '));
       to = end - 1;
       // "seven and a half", "seven point five"
       const next = wordsOf(tokens, end, end + 2);
