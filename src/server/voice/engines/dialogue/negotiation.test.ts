@@ -249,11 +249,15 @@ describe('bargaining', () => {
       conversation('Could we do 1,250 a month?', 'What if I sign for two years at 1,300?'),
     );
     expect(signed?.deal).toEqual([{ term: 0, value: 1300, provided: 'sign for two years' }]);
-    // a rate said as one's own is an ask
+    // a rate or a price said as one's own is an ask; the persona's own restated is not
     const client = termsOf('He wants to pay 60 an hour. He can go up to 80 an hour.');
     expect(asksIn(client, 'My rate is 90 an hour, based on what designers charge.', false)).toEqual([
       { term: 0, value: 90 },
     ]);
+    expect(asksIn(client, 'Our rate is 90 an hour for this kind of work.', false)).toEqual([
+      { term: 0, value: 90 },
+    ]);
+    expect(asksIn(client, 'The rate is 60 an hour, which is low.', false)).toEqual([]);
   });
 
   it('holds where it is against an ask made with pressure', () => {
