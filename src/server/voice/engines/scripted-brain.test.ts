@@ -1511,7 +1511,7 @@ describe('scripted persona: bargains over the figures its brief gives it', () =>
       'I was thinking 175,000. Market data puts the median at 172,000, and I have a competing offer at 168,000.',
       'I could live with 165,000 if you add a 15,000 signing bonus.',
       'Could we meet at 10,000 on the signing bonus?',
-      'Great, thanks Greg.',
+      'Great, deal. Thanks Greg.',
     ]);
     expect(lines.map((l) => l.move)).toEqual(['counter', 'counter', 'close', 'after-close']);
     expect(lines[0].text).toContain('175,000');
@@ -1522,6 +1522,8 @@ describe('scripted persona: bargains over the figures its brief gives it', () =>
     expect(LINES.dealClosings.some((l) => lines[2].text.endsWith(l.text))).toBe(true);
     // read back (a reconnected call), the deal closed it
     expect(readConversation(p, history.slice(0, 7)).closed).toBe(true);
+    // the candidate confirming the terms hears them confirmed, not "We've covered everything"
+    expect(LINES.dealsConfirmed.map((l) => l.text)).toContain(lines[3].text);
     // no question of its own asked while bargaining, nor the figure question after it
     expect(lines.some((l) => l.question !== null)).toBe(false);
     // what it takes is said before what it counters, whichever the user named first; a term agreed

@@ -79,6 +79,7 @@ const linesSchema = z.strictObject({
   conditionHints: lines,
   leversOffered: lines,
   deals: lines,
+  dealsConfirmed: lines,
   dealClosings: lines,
   notToHand: lines,
   pleasantries: lines,

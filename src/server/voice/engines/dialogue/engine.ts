@@ -35,6 +35,7 @@ import {
   type FollowUpKind,
   LINES,
   type Line,
+  NEGOTIATION,
   ONE_WORD_ONLY,
   PAST_ONLY,
 } from './data.js';
@@ -53,9 +54,9 @@ import {
   salientPhrase,
   thanksOnly,
 } from './listen.js';
-import { asksForRoom, type Bargain, readBargain, sayFigure } from './negotiation.js';
+import { asksForRoom, type Bargain, figuresIn, readBargain, sayFigure } from './negotiation.js';
 import { offRegister } from './temperament.js';
-import { contentStems, fill, keyStems, normalise, saysAny, sentencesOf } from './text.js';
+import { contentStems, fill, keyStems, normalise, says, saysAny, sentencesOf } from './text.js';
 
 export type LinePart = {
   role:
@@ -662,6 +663,16 @@ const BARGAIN_LINES = [
   ...LINES.offersStanding,
 ];
 
+const DEAL_CLOSINGS = LINES.dealClosings.map((l) => normalise(l.text));
+
+/**
+ * whether a turn after a deal confirms it ("So to confirm: 165,000 base and a 10,000 signing bonus.",
+ * "Great, deal."): the call closed on a deal, and the turn names a figure or agrees
+ */
+const confirmsTheDeal = (s: ConversationState, turn: string) =>
+  s.agentLines.some((l) => DEAL_CLOSINGS.some((c) => l.includes(c))) &&
+  (figuresIn(turn).length > 0 || saysAny(turn, NEGOTIATION.agreements).length > 0 || says(turn, 'confirm'));
+
 /** whether a line of the persona's makes or states an offer ("…but I could do 160,000. How does that sound?") */
 const makesAnOffer = (text: string) =>
   BARGAIN_LINES.some((l) => templatePattern(l.text).test(normalise(text)));
@@ -777,11 +788,14 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   if (s.closed) {
     // a question it cannot answer, asked at the end ("saved for the end" included): followed up later
     // ("Is there anything else you need from me?" asks nothing it would follow up: it has heard enough)
+    const asks = questionsToPersona(answer, p.names) && !asksForView(p, answer);
     const lines = leavesTheCall(answer, p.names)
       ? LINES.goodbyes
-      : questionsToPersona(answer, p.names) && !asksForView(p, answer)
+      : asks
         ? LINES.unknownsAfterClose
-        : LINES.afterClosing;
+        : confirmsTheDeal(s, answer)
+          ? LINES.dealsConfirmed
+          : LINES.afterClosing;
     const after = choose(lines, p.temperament, s.afterClose + seed, said);
     // "Could we meet at 1,300?" once it has closed: its answer to the offer first
     const offered = offerIn(p, answer);
