@@ -230,6 +230,12 @@ const negotiationSchema = z.strictObject({
   negations: wordList.min(1),
   defaultRoom: z.number().min(0).max(1),
   durations: wordList.min(1),
+  numberWords: z.strictObject({
+    digits: wordList.length(9),
+    teens: wordList.length(10),
+    tens: wordList.length(8),
+    magnitudes: wordList.min(1),
+  }),
   multipliers: z.record(z.string().min(1), z.number().positive()),
   units: wordList,
   currencies: wordList,

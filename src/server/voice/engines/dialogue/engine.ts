@@ -667,11 +667,17 @@ const DEAL_CLOSINGS = LINES.dealClosings.map((l) => normalise(l.text));
 
 /**
  * whether a turn after a deal confirms it ("So to confirm: 165,000 base and a 10,000 signing bonus.",
- * "Great, deal."): the call closed on a deal, and the turn names a figure or agrees
+ * "Great, deal."): the call closed on a deal, and the turn names a figure or agrees, offering none
+ * anew ("Could we meet at 420 next year?" is answered as an offer)
  */
 const confirmsTheDeal = (s: ConversationState, turn: string) =>
-  s.agentLines.some((l) => DEAL_CLOSINGS.some((c) => l.includes(c))) &&
+  closedOnADeal(s) &&
+  saysAny(turn, ANSWER_DATA.offers).length === 0 &&
   (figuresIn(turn).length > 0 || saysAny(turn, NEGOTIATION.agreements).length > 0 || says(turn, 'confirm'));
+
+/** whether the persona closed the call on a deal (a dealClosings line) */
+const closedOnADeal = (s: ConversationState) =>
+  s.agentLines.some((l) => DEAL_CLOSINGS.some((c) => l.includes(c)));
 
 /** whether a line of the persona's makes or states an offer ("…but I could do 160,000. How does that sound?") */
 const makesAnOffer = (text: string) =>

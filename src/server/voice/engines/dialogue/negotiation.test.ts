@@ -228,6 +228,9 @@ describe('bargaining', () => {
       conversation('Could you do 420 per tonne?', 'What if we sign for 12 months at 430?'),
     );
     expect(met?.deal).toEqual([{ term: 0, value: 430, provided: 'sign a 12-month contract' }]);
+    // the trade offered with the first ask is taken as well
+    const traded = readBargain(mark, conversation('What if we sign for 12 months at 430?'));
+    expect(traded?.deal).toEqual([{ term: 0, value: 430, provided: 'sign a 12-month contract' }]);
     // 430 without the contract is beyond it
     const without = readBargain(mark, conversation('Could you do 420 per tonne?', 'How about 430?'));
     expect(without?.moves[0]).toMatchObject({ kind: 'counter' });

@@ -43,11 +43,10 @@ export type Term = {
   limits: Limit[];
 };
 
-const ONES = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven'];
-const TEENS = ['twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
-const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-const MAGNITUDES = new Set(['hundred', 'thousand', 'million', 'billion']);
-const NUMBER_WORDS = new Set([...ONES, ...TEENS, ...TENS, ...MAGNITUDES]);
+/** one to nine, ten to nineteen, twenty to ninety: each list's position is its value */
+const { digits: DIGITS, teens: TEENS, tens: TENS } = NEGOTIATION.numberWords;
+const MAGNITUDES = new Set(NEGOTIATION.numberWords.magnitudes);
+const NUMBER_WORDS = new Set([...DIGITS, ...TEENS, ...TENS, ...MAGNITUDES]);
 const MULTIPLIERS: Record<string, number> = NEGOTIATION.multipliers;
 const DURATIONS = new Set(NEGOTIATION.durations);
 const CURRENCIES = new Set(NEGOTIATION.currencies);
@@ -73,13 +72,13 @@ function numberWordsAt(tokens: Token[], i: number): number {
  * hundreds, as people say prices and salaries (in thousands: "one seventy five" for 175,000)
  */
 function colloquialHundreds(words: string[]): number | null {
-  const hundreds = ONES.slice(0, 9).indexOf(words[0]) + 1;
+  const hundreds = DIGITS.indexOf(words[0]) + 1;
   if (!hundreds || words.length < 2 || words.some((w) => MAGNITUDES.has(w) || w === 'and' || w === 'a'))
     return null;
   const tens = TENS.indexOf(words[1]);
-  const teen = [...ONES.slice(9), ...TEENS].indexOf(words[1]);
+  const teen = TEENS.indexOf(words[1]);
   if (tens >= 0 && words.length <= 3) {
-    const ones = words[2] ? ONES.slice(0, 9).indexOf(words[2]) + 1 : 0;
+    const ones = words[2] ? DIGITS.indexOf(words[2]) + 1 : 0;
     return words[2] && !ones ? null : hundreds * 100 + (tens + 2) * 10 + ones;
   }
   return teen >= 0 && words.length === 2 ? hundreds * 100 + 10 + teen : null;
@@ -114,8 +113,8 @@ export function figuresIn(text: string): Figure[] {
       if (next === 'and a half') {
         value += 0.5;
         to = end + 2;
-      } else if (tokens[end]?.lower === 'point' && ONES.slice(0, 9).includes(tokens[end + 1]?.lower ?? '')) {
-        value += (ONES.indexOf(tokens[end + 1].lower) + 1) / 10;
+      } else if (tokens[end]?.lower === 'point' && DIGITS.includes(tokens[end + 1]?.lower ?? '')) {
+        value += (DIGITS.indexOf(tokens[end + 1].lower) + 1) / 10;
         to = end + 1;
       }
     }
@@ -421,7 +420,8 @@ type Cue = { end: number; ask: boolean };
 
 /** each cue phrase as a pattern over a turn's lower-case words joined by spaces, built once */
 const CUE_PATTERNS = [
-  ...NEGOTIATION.asks.map((phrase) => ({ phrase, ask: true })),
+  // what an offer sounds like to any persona (answers.json offers), and what else asks for a figure
+  ...[...ANSWER_DATA.offers, ...NEGOTIATION.asks].map((phrase) => ({ phrase, ask: true })),
   ...[...NEGOTIATION.evidence, ...NEGOTIATION.contrasts].map((phrase) => ({ phrase, ask: false })),
 ].map(({ phrase, ask }) => ({ re: new RegExp(`(?<=^| )${escapeRegex(phrase)}(?= |$)`, 'g'), ask }));
 
@@ -564,7 +564,7 @@ function decide(term: Term, st: TermState, asked: number, said: string[]): TermM
       conditionMet(l.condition, said.slice(-1)) &&
       !conditionMet(l.condition, said.slice(0, -1)),
   );
-  if (within && ((conceded && (close || traded)) || st.counters >= 2)) return 'accept';
+  if (within && ((conceded && close) || traded || st.counters >= 2)) return 'accept';
   const target = within ? asked : limit;
   if (!beyond(target, p)) return 'limit';
   const step = stepOf(term);
