@@ -9,7 +9,7 @@ import { buildTranscript } from '../../../shared/domain/transcript.js';
 import { interviews } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, upstreamFailed } from '../../errors.js';
-import { evaluateTranscript } from '../evaluation/service.js';
+import { evaluateTranscript, scenarioSubject } from '../evaluation/service.js';
 import { USER_LABEL } from './end-call.js';
 import { storedUtterances } from './find-utterances.js';
 import { type Caller, getInterviewForCaller, type InterviewWithInterviewer } from './get-call.js';
@@ -43,6 +43,7 @@ export async function reEvaluateInterview(
     transcript,
     rubricCriteria: interviewer.rubricCriteria,
     role: interviewer.role,
+    subject: scenarioSubject(interviewer),
     utterances: timed,
   }).catch(() => FAILED_OUTCOME);
 

@@ -257,13 +257,19 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
               : weakest.r.score < 6
                 ? weakest.r.tip
                 : concept.tip;
+  const offTopicWhat = `Answers about something other than the call${
+    c.offTopic.names.length > 0 ? ` (${c.offTopic.names.join(', ')})` : ''
+  }`;
   if (s.noEvidence) {
     const against = counterQuote ? ` Counted against it: ${quoteText(counterQuote)}.` : '';
+    const elsewhere = c.offTopic.example
+      ? ` ${offTopicWhat} counted nothing (e.g. ${quoteText(c.offTopic.example)}).`
+      : '';
     return {
       name: criterion.name,
       score: s.score,
       feedback: `No evidence of ${label} in the transcript. ${tip}`,
-      rationale: `No evidence of ${label}: looked for ${lookedFor} and found none, so the score stays at ${NO_BEHAVIOUR_MAX_SCORE} or below. Measured: ${facts}.${against}`,
+      rationale: `No evidence of ${label}: looked for ${lookedFor} and found none, so the score stays at ${NO_BEHAVIOUR_MAX_SCORE} or below. Measured: ${facts}.${against}${elsewhere}`,
     };
   }
   const negative =
@@ -279,7 +285,7 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
     discount(c.lists, 'Answers given as lists of words instead of sentences') +
     discount(c.repeats, 'Answers that repeat an earlier answer') +
     discount(c.claims, 'Answers that describe yourself with no example to show it') +
-    discount(c.offTopic, 'Answers about something other than the call');
+    discount(c.offTopic, offTopicWhat);
   const evidenceLine = quote
     ? ` In the candidate's words: ${quoteText(quote)}.`
     : ' No sentence not already quoted for another criterion shows it; the figures above are the evidence.';
@@ -313,6 +319,9 @@ export type BuiltinInput = {
   /** user lines whose text came from the built-in (offline) recogniser, with its confidence
    * 0..1: evidence from them weighs less. Typed or cloud-transcribed lines weigh 1. */
   approximate?: readonly ApproximateLine[];
+  /** what the call is about besides the persona's lines (the scenario's role and brief): with the
+   * rubric, it tells which fields of work are the call's own (signals.ts, otherWorkAnswers) */
+  subject?: string;
 };
 
 /** Scores every criterion; same input, same output. */
@@ -320,7 +329,11 @@ export function evaluateBuiltin(input: BuiltinInput): EvaluationResult {
   const turns: Turn[] = parseTranscript(input.transcript);
   const analytics: SpeechAnalytics = analyseTurns(turns, input.utterances);
   allConcepts(); // every phrase list is registered before the sentences are scanned
-  const context = buildContext(turns, analytics, input.approximate ?? []);
+  const subject = [
+    input.subject ?? '',
+    ...input.rubricCriteria.map((c) => `${c.name}. ${c.description}`),
+  ].join('\n');
+  const context = buildContext(turns, analytics, input.approximate ?? [], subject);
   const scored = input.rubricCriteria.map((c) => scoreCriterion(c, context));
   const quotes = assignQuotes(scored, context);
   const criteria = scored.map((s, i) => explain(s, quotes[i], context));

@@ -25,7 +25,7 @@ const all = loadCalibration();
 
 /** The built-in evaluation of a transcript, with its criteria (a failure form fails the test). */
 function evaluated(c: CalibrationConversation, transcript: string) {
-  const out = evaluateBuiltin({ transcript, rubricCriteria: c.rubric });
+  const out = evaluateBuiltin({ transcript, rubricCriteria: c.rubric, subject: c.scenario });
   if (!('criteria' in out)) throw new Error(`${c.id}: no criteria`);
   return out;
 }
@@ -77,8 +77,9 @@ describe('calibration set', () => {
 describe('built-in evaluator on spoken answers (lower case, no punctuation, as a recogniser gives them)', () => {
   it('orders the held-out conversations spoken too, and scores a strong answer spoken within 0.5 of it typed, on average', async () => {
     const heldout = loadCalibration('heldout');
-    const evaluate = (form: (t: string) => string) => (transcript: string, rubricCriteria: Rubric) =>
-      evaluateBuiltin({ transcript: form(transcript), rubricCriteria });
+    const evaluate =
+      (form: (t: string) => string) => (transcript: string, rubricCriteria: Rubric, subject: string) =>
+        evaluateBuiltin({ transcript: form(transcript), rubricCriteria, subject });
     const spoken = await runCalibration(heldout, evaluate(asSpoken), 1);
     const typed = await runCalibration(
       heldout,
@@ -253,11 +254,123 @@ describe('built-in evaluator on talk about something else than the call', () => 
   });
 });
 
+describe('built-in evaluator on answers learnt for another call', () => {
+  // Good answers from another kind of work said in this call (a nurse's answers to a flour supplier):
+  // the fields of work the call raises (persona's lines, rubric, scenario) are its own, with the fields
+  // near them (data/fields.json); answers that name mostly other fields' words count nothing.
+  it("scores another conversation's strong answers 3.5 or less in 19 of 21 conversations and below its medium answers in 19, typed and spoken", () => {
+    for (const form of typedAndSpoken) {
+      const rows = all.map((c) => ({
+        id: c.id,
+        moved: evaluated(c, form(answersOfAnother(c, all))).overallScore ?? 99,
+        medium: evaluated(c, form(transcriptOf(c, 'medium'))).overallScore ?? 0,
+      }));
+      expect(rows.filter((r) => r.moved <= 3.5).length).toBeGreaterThanOrEqual(19);
+      expect(rows.filter((r) => r.moved <= r.medium).length).toBeGreaterThanOrEqual(19);
+    }
+  });
+
+  // a call and answers written for this test, not from the set the fields were chosen on
+  const ward: CalibrationConversation = {
+    ...all[0],
+    id: 'ward-sister-interview',
+    scenario: 'Interview for a charge nurse on a busy medical ward',
+    agent: 'Ward Sister',
+    rubric: [
+      { name: 'Clinical Judgement', description: 'Spots risk early and acts on it.' },
+      { name: 'Teamwork', description: 'Works with colleagues and hands over clearly.' },
+    ],
+    questions: [
+      'Tell me about a shift where things started to go wrong.',
+      'How do you handle a colleague who is struggling?',
+      'What would you change about how a ward runs?',
+    ],
+  };
+  const developerAnswers = [
+    'Last year a deployment broke our checkout API on a Friday evening. I rolled back within ten minutes, wrote the incident timeline, and we added a canary stage to the pipeline so a bad build reaches five percent of servers first.',
+    'A junior developer on my team kept missing sprint goals. I paired with him on code reviews twice a week, split his tickets into smaller pull requests, and within a month his changes were merging in a day instead of a week.',
+    'I would move our database migrations out of the release night. We lost two weekends to failed migrations, so I proposed running them behind a feature flag during the week, and the backend team agreed.',
+  ];
+  const nurseAnswers = [
+    'On a night shift an elderly man after a hip operation became confused and his breathing rate went up. I did a full set of obs, his NEWS score was 5, so I called the doctor and started hourly observations. He had an infection and was on antibiotics within the hour.',
+    'A newly qualified nurse was behind on her drug round and close to tears. I took two of her patients for an hour, went through her list with her, and at handover I made sure the night staff knew what was still due.',
+    'I would change how we do handover: at the bedside, with the patient, using SBAR, so nothing gets lost and the patient hears the plan too.',
+  ];
+
+  it("catches answers of another kind of work than the set's, and keeps the call's own", () => {
+    const other = evaluated(ward, answeredInTurn(ward, developerAnswers));
+    const own = evaluated(ward, answeredInTurn(ward, nurseAnswers));
+    expect(other.overallScore ?? 99).toBeLessThanOrEqual(3.5);
+    expect(own.overallScore ?? 0).toBeGreaterThanOrEqual((other.overallScore ?? 99) + 3);
+    expect(
+      other.criteria.some((r) =>
+        /Answers about something other than the call \(deployment, .+\) (cost \d+% of the score|counted nothing)/.test(
+          r.rationale ?? '',
+        ),
+      ),
+    ).toBe(true);
+    expect(own.criteria.some((r) => r.rationale?.includes('something other than the call'))).toBe(false);
+  });
+
+  it("still counts the answers about the call's own work in a call of another's", () => {
+    const four = { ...ward, questions: [...ward.questions, 'Anything else you want to tell me?'] };
+    const score = (last: string) =>
+      evaluated(four, answeredInTurn(four, [...developerAnswers, last])).overallScore ?? 0;
+    // the last answer a nurse's, or one more of the developer's
+    const nurse = score(nurseAnswers[0]);
+    const developer = score(
+      'I also moved our logging to a new cloud provider: the backend team wrote the migration scripts and I reviewed every pull request.',
+    );
+    expect(nurse).toBeGreaterThan(developer + 1);
+  });
+
+  it('leaves one answer about an earlier job among answers about this one', () => {
+    // a career changer: the first answer tells of the software job before nursing
+    const changer = [developerAnswers[0], ...nurseAnswers.slice(1)];
+    const scored = evaluated(ward, answeredInTurn(ward, changer));
+    expect(scored.criteria.some((r) => r.rationale?.includes('something other than the call'))).toBe(false);
+    expect(scored.overallScore ?? 0).toBeGreaterThanOrEqual(5);
+  });
+
+  it('does not judge a call that raises no field of work: its answers are scored on their substance', () => {
+    // generic questions and criteria, with no scenario: nothing says which work is this call's
+    const generic: CalibrationConversation = {
+      ...ward,
+      scenario: 'A first conversation',
+      rubric: [{ name: 'Clarity', description: 'Answers plainly and to the point.' }],
+      questions: ['Tell me about yourself.', 'What are you proud of?', 'What would you change?'],
+    };
+    const scored = evaluated(generic, answeredInTurn(generic, developerAnswers));
+    expect(scored.criteria.some((r) => r.rationale?.includes('something other than the call'))).toBe(false);
+  });
+
+  it("counts a field near the call's own as its own: a product interview's talk of pricing and the CFO", () => {
+    const product: CalibrationConversation = {
+      ...ward,
+      scenario: 'Interview for a product manager at a software company',
+      agent: 'Interviewer',
+      rubric: [{ name: 'Product Sense', description: 'Makes product decisions from evidence.' }],
+      questions: [
+        'How did you decide what to build next?',
+        'Tell me about a launch.',
+        'How do you work with sales?',
+      ],
+    };
+    const answers = [
+      'I looked at churn by key accounts and found that clients on the cheapest plan left in their first quarter, so I moved onboarding calls into the first week and churn fell from 9 to 6 percent.',
+      'We launched annual pricing with a campaign to existing customers. The CFO wanted a bigger discount, I showed her the payback on 15 percent, and we shipped it with a renewal reminder.',
+      'I join the sales pipeline review every Monday, and when prospects ask for the same feature three times it goes to the top of the roadmap discussion with the numbers.',
+    ];
+    const scored = evaluated(product, answeredInTurn(product, answers));
+    expect(scored.criteria.some((r) => r.rationale?.includes('something other than the call'))).toBe(false);
+  });
+});
+
 describe('built-in evaluator on the held-out half', () => {
   it('orders strong > medium > weak, scores strong ≥ 6.5 and weak ≤ 3.5 with a gap ≥ 3, in ≥ 90 % of conversations, with no spread', async () => {
     const summary = await runCalibration(
       loadCalibration('heldout'),
-      (transcript, rubricCriteria) => evaluateBuiltin({ transcript, rubricCriteria }),
+      (transcript, rubricCriteria, subject) => evaluateBuiltin({ transcript, rubricCriteria, subject }),
       2,
     );
     const failed = summary.results.filter((r) => !r.ordered).map((r) => [r.id, r.scores]);
@@ -274,7 +387,8 @@ describe('built-in evaluator on the held-out half', () => {
   it('rates concise strong answers high, and verbose weak answers low, by substance not length', () => {
     const heldout = loadCalibration('heldout');
     const score = (c: (typeof heldout)[number], level: (typeof LEVELS)[number]) =>
-      evaluateBuiltin({ transcript: transcriptOf(c, level), rubricCriteria: c.rubric }).overallScore ?? 0;
+      evaluateBuiltin({ transcript: transcriptOf(c, level), rubricCriteria: c.rubric, subject: c.scenario })
+        .overallScore ?? 0;
     const concise = heldout.filter((c) => c.notes?.includes('strong is concise'));
     const verbose = heldout.filter((c) => c.notes?.includes('weak is verbose'));
     expect([concise.length >= 3, verbose.length >= 3]).toEqual([true, true]);

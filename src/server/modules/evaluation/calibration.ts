@@ -106,6 +106,8 @@ export const TARGETS = { strongAtLeast: 6.5, weakAtMost: 3.5, gap: 3, share: 0.9
 type Evaluate = (
   transcript: string,
   rubric: CalibrationConversation['rubric'],
+  /** what the call is about: the conversation's scenario, as a stored call's role and brief */
+  subject: string,
 ) => EvaluationOutcome | Promise<EvaluationOutcome>;
 
 const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
@@ -150,7 +152,7 @@ export function answeredInTurn(c: CalibrationConversation, answers: readonly str
 /**
  * A conversation's lines answered by the strong answers of another conversation (the next one, in
  * the set's order, from another domain): good answers learnt for another call and said here. The
- * built-in evaluator matches words and does not catch them (decision 020).
+ * built-in evaluator tells them by the fields of work they name (decision 024).
  */
 export function answersOfAnother(
   c: CalibrationConversation,
@@ -203,7 +205,7 @@ export async function runCalibration(
     const runs = { strong: [], medium: [], weak: [] } as Record<Level, (number | null)[]>;
     for (const level of LEVELS) {
       for (let r = 0; r < repeats; r++) {
-        const out = await evaluate(transcriptOf(c, level), c.rubric);
+        const out = await evaluate(transcriptOf(c, level), c.rubric, c.scenario);
         const score = 'criteria' in out ? out.overallScore : null;
         if (score === null) failures++;
         runs[level].push(score);

@@ -17,6 +17,7 @@ import {
   testConfig,
   testLlm,
 } from '../../test-support/test-app.js';
+import { insertInterviewer, setCredits, storeUtterances } from '../calls/call-fixtures.js';
 import { SAMPLE_RUBRIC, STRONG_TRANSCRIPT, WEAK_TRANSCRIPT } from './sample-transcripts.js';
 
 let ctx: TestContext;
@@ -275,5 +276,96 @@ describe('evaluation with a model endpoint configured', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ error: 'Evaluation failed', message: expect.any(String) });
     }
+  });
+});
+
+describe('the scenario a call is scored against', () => {
+  // Decision 024: the scenario's brief tells which fields of work are the call's own. The persona's
+  // lines, role and rubric here name none, so only the brief can tell a developer's answers are
+  // another call's.
+  const lines: [speaker: 'agent' | 'user', text: string][] = [
+    ['agent', 'Tell me about a time things started to go wrong.'],
+    [
+      'user',
+      'Last year a deployment broke our checkout API on a Friday evening. I rolled back within ten minutes and we added a canary stage to the pipeline.',
+    ],
+    ['agent', 'How do you handle a colleague who is struggling?'],
+    [
+      'user',
+      'A junior developer kept missing sprint goals. I paired with him on code reviews twice a week and split his tickets into smaller pull requests.',
+    ],
+  ];
+  async function endedCall(scenario: Partial<typeof interviewers.$inferInsert>) {
+    const u = await registerUser(ctx.app);
+    await setCredits(ctx.database.db, u.user.id, 5);
+    const interviewer = await insertInterviewer(ctx.database.db, {
+      rubricCriteria: [{ name: 'Judgement', description: 'Acts on risk early.' }],
+      sampleQuestions: [],
+      ...scenario,
+    });
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/interviews',
+      headers: { cookie: u.cookie },
+      payload: {
+        type: 'single',
+        startTime: '2099-01-01T00:00:00Z',
+        interviewerId: interviewer.id,
+        userId: u.user.id,
+      },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    await storeUtterances(ctx.database.db, started.json().id, lines);
+    const ended = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/interviews/${started.json().id}/end`,
+      headers: { cookie: u.cookie },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/interviews/${started.json().id}/re-evaluate`,
+      headers: { cookie: u.cookie },
+    });
+    // scored again, against the same scenario
+    expect(again.json().evaluation).toEqual(ended.json().evaluation);
+    return ended.json().evaluation as { criteria: { rationale: string }[]; overallScore: number };
+  }
+  const elsewhere = (e: { criteria: { rationale: string }[] }) =>
+    e.criteria.some((c) => c.rationale.includes('something other than the call (deployment'));
+
+  it("counts a developer's answers for nothing in a ward's call, and in full in an engineering team's", async () => {
+    const ward = await endedCall({
+      role: 'Hiring Manager',
+      company: 'Northfield Trust',
+      callType: 'Interview',
+      systemPrompt: 'You interview a charge nurse for a busy medical ward.',
+    });
+    const engineering = await endedCall({
+      role: 'Hiring Manager',
+      company: 'Northfield Trust',
+      callType: 'Interview',
+      systemPrompt: 'You interview a backend developer for your engineering team.',
+    });
+    expect([elsewhere(ward), elsewhere(engineering)]).toEqual([true, false]);
+    expect(engineering.overallScore).toBeGreaterThan(ward.overallScore);
+  });
+
+  it('takes the role given to POST /api/evaluate as the scenario', async () => {
+    const transcript = lines
+      .map(([who, text]) => `${who === 'agent' ? 'Interviewer' : 'You'}: ${text}`)
+      .join('\n');
+    const rubricCriteria = [{ name: 'Judgement', description: 'Acts on risk early.' }];
+    const asNurse = await post('/api/evaluate', {
+      transcript,
+      rubricCriteria,
+      role: 'Charge nurse on a hospital ward',
+    });
+    const asDeveloper = await post('/api/evaluate', {
+      transcript,
+      rubricCriteria,
+      role: 'Backend developer',
+    });
+    expect([elsewhere(asNurse.json()), elsewhere(asDeveloper.json())]).toEqual([true, false]);
   });
 });

@@ -20,11 +20,28 @@ export type EvaluateTranscriptInput = {
   transcript: string;
   rubricCriteria: { name: string; description: string }[];
   role?: string;
+  /** what the call is about (the scenario's role, brief and questions: scenarioSubject); the role
+   * when absent */
+  subject?: string;
   utterances?: TimedUtterance[];
   /** user lines whose text came from the built-in recogniser, with its confidence (0..1); when
    * absent, the utterances that carry a confidence are used */
   approximate?: ApproximateLine[];
 };
+
+/** What a scenario's call is about, for the built-in evaluator to tell the fields of work that are
+ * its own (answers learnt for another call count as about something else): who the persona is,
+ * the kind of call, its brief and its questions. */
+export function scenarioSubject(s: {
+  role: string;
+  company: string;
+  callType: string;
+  bio: string;
+  systemPrompt: string;
+  sampleQuestions: readonly string[];
+}): string {
+  return [`${s.role} at ${s.company}`, s.callType, s.bio, s.systemPrompt, ...s.sampleQuestions].join('\n');
+}
 
 /** The user's lines the built-in recogniser heard, with how sure it was. */
 export function approximateLines(utterances: readonly TimedUtterance[] = []): ApproximateLine[] {
@@ -54,6 +71,7 @@ export async function evaluateTranscript(
     try {
       return await evaluateOffThread({
         ...input,
+        subject: input.subject ?? input.role,
         approximate: input.approximate ?? approximateLines(input.utterances),
       });
     } catch (err) {

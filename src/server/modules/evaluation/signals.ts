@@ -10,7 +10,7 @@ import { fillerCounts } from '../../../shared/domain/speech-analytics.js';
 import { TOPICS } from '../../../shared/domain/topics.js';
 import type { Turn } from '../../../shared/domain/transcript.js';
 import { type DimensionReading, ramp, scoreDimensions } from './dimensions.js';
-import { type Dimension, LEXICON as lexicon, QUESTION_KIND_DATA, SCORING } from './evaluator-data.js';
+import { type Dimension, FIELDS, LEXICON as lexicon, QUESTION_KIND_DATA, SCORING } from './evaluator-data.js';
 import { analyse, type Sentence, type Token } from './nlp.js';
 import { compileList, countIn, findIn, type PhraseList } from './phrases.js';
 import { sentencesOfSpeech } from './spoken-sentences.js';
@@ -49,7 +49,10 @@ type Lists = Record<
   PhraseList
 >;
 let lists: Lists | null = null;
+/** the fields of work (data/fields.json), each a list */
+let fieldLists: { field: string; list: PhraseList }[] | null = null;
 function phraseLists(): Lists {
+  fieldLists ??= Object.entries(FIELDS.fields).map(([field, words]) => ({ field, list: compileList(words) }));
   lists ??= {
     reasons: compileList(lexicon.reasons),
     contrasts: compileList(lexicon.contrasts),
@@ -620,6 +623,51 @@ function offTopicAnswer(facts: readonly SentenceFacts[], raised: ReadonlySet<str
   return tied + work < subjects;
 }
 
+/** The words of each field of work (data/fields.json) the sentences name: each once, as first said. */
+function fieldWords(sentences: readonly { toks: readonly Token[] }[]): Map<string, Set<string>> {
+  const found = new Map<string, Map<string, string>>();
+  for (const { field, list } of fieldLists ?? []) {
+    for (const s of sentences) {
+      for (const phrase of findIn(s.toks, list)) {
+        const words = found.get(field) ?? new Map<string, string>();
+        if (!words.has(phrase.toLowerCase())) words.set(phrase.toLowerCase(), phrase);
+        found.set(field, words);
+      }
+    }
+  }
+  return new Map([...found].map(([field, words]) => [field, new Set(words.values())]));
+}
+
+/**
+ * Answers learnt for another call (a nurse's answers said in a sales call): the fields of work the
+ * call raised (a word of theirs in the persona's lines, the rubric or the scenario) are the call's
+ * own. When the answers name at least FIELDS.minForeign distinct words of other fields, more than
+ * twice as many as of the call's own, each answer that names more of the former than of the latter
+ * is about something other than the call. One answer about an earlier job among answers about this
+ * one is not: the words are counted over the whole call. A call that raises no field (a generic
+ * interview, feedback on punctuality) is not judged so. Returns, per answer, the other fields' words
+ * it names when it is such an answer.
+ */
+function otherWorkAnswers(
+  answerSentences: readonly (readonly SentenceFacts[])[],
+  own: ReadonlySet<string>,
+): (string[] | null)[] {
+  const none = answerSentences.map(() => null);
+  if (own.size === 0) return none;
+  const perAnswer = answerSentences.map((facts) => {
+    const ownWords = new Set<string>();
+    const otherWords = new Set<string>();
+    for (const [field, words] of fieldWords(facts)) {
+      for (const w of words) (own.has(field) ? ownWords : otherWords).add(w);
+    }
+    return { ownWords, otherWords };
+  });
+  const all = (pick: 'ownWords' | 'otherWords') => new Set(perAnswer.flatMap((a) => [...a[pick]])).size;
+  const other = all('otherWords');
+  if (other < FIELDS.minForeign || all('ownWords') * 2 >= other) return none;
+  return perAnswer.map((a) => (a.otherWords.size > a.ownWords.size ? [...a.otherWords] : null));
+}
+
 export type { Dimension, DimensionReading };
 export { ramp };
 
@@ -656,7 +704,13 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * Words of the candidate's that did not count: their share of all the candidate's words, the share
  * of every criterion's score it costs, and the clearest sentence of those counted least.
  */
-export type Discount = { share: number; penalty: number; example: SentenceFacts | null };
+export type Discount = {
+  share: number;
+  penalty: number;
+  example: SentenceFacts | null;
+  /** what made them count nothing, where a list of words says it (the other work's words) */
+  names: string[];
+};
 
 function discounted(
   sentences: readonly SentenceFacts[],
@@ -668,7 +722,7 @@ function discounted(
   const most = Math.max(0, ...sentences.map(uncounted));
   const example =
     most > 0 ? (sentences.filter((s) => uncounted(s) === most).sort(clearestFirst)[0] ?? null) : null;
-  return { share, penalty: ramp(share, penalty), example };
+  return { share, penalty: ramp(share, penalty), example, names: [] };
 }
 
 /** Reads the conversation once; every criterion is scored from this. */
@@ -676,6 +730,8 @@ export function buildContext(
   turns: readonly Turn[],
   analytics: SpeechAnalytics,
   approximate: readonly ApproximateLine[] = [],
+  /** what the call is about besides the persona's lines: the scenario's role and brief, the rubric */
+  subject = '',
 ): EvaluationContext {
   const L = phraseLists();
   const approx = approximate
@@ -769,6 +825,33 @@ export function buildContext(
     prompt = null;
     promptContent = new Set();
   });
+  // answers learnt for another call: the fields of work the persona's lines and the subject raise
+  const raisedFields = [
+    ...fieldWords([
+      ...turns.flatMap((t, i) => (t.speaker === 'agent' ? analysed[i] : [])),
+      ...analyse(subject),
+    ]).keys(),
+  ];
+  // a field near one the call raised is its own too (a product interview's talk of sales and finance)
+  const ownFields = new Set(
+    raisedFields.flatMap((f) => [f, ...FIELDS.near.filter((group) => group.includes(f)).flat()]),
+  );
+  const otherWork = new Set<string>();
+  otherWorkAnswers(
+    answers.map((a) => a.sentences),
+    ownFields,
+  ).forEach((otherWords, i) => {
+    if (!otherWords) return;
+    for (const w of otherWords) otherWork.add(w);
+    const a = answers[i];
+    for (const f of a.sentences) {
+      f.offTopic = true;
+      f.counts = 0;
+    }
+    a.units = 0;
+    a.relevance = 0;
+    a.relevanceWhy = `talks about other work than this call (${otherWords.slice(0, 3).join(', ')})`;
+  });
   const { dims, words } = scoreDimensions(answers, sentences);
   const negCount = sentences.reduce((n, s) => n + (s.deflections + s.dismissals) * s.weight, 0);
   const negRate =
@@ -782,7 +865,10 @@ export function buildContext(
   const lists = discounted(sentences, (s) => 1 - s.fluency, SCORING.listsPenalty);
   const repeats = discounted(sentences, (s) => (s.repeated ? 1 : 0), SCORING.repeatsPenalty);
   const claims = discounted(sentences, (s) => (s.claimed ? 1 : 0), SCORING.claimsPenalty);
-  const elsewhere = discounted(sentences, (s) => (s.offTopic ? 1 : 0), SCORING.offTopicPenalty);
+  const elsewhere = {
+    ...discounted(sentences, (s) => (s.offTopic ? 1 : 0), SCORING.offTopicPenalty),
+    names: [...otherWork].slice(0, 4),
+  };
   return {
     analytics,
     turns,
