@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type DataFileSpec, parseDataFile } from '../shared/data-file.js';
 import { ASIDES_DATA_FILE } from '../shared/domain/asides.js';
+import { FIELDS_DATA_FILE } from '../shared/domain/fields.js';
 import { SPEECH_MARKERS_DATA_FILE } from '../shared/domain/speech-analytics.js';
 import { TOPICS_DATA_FILE } from '../shared/domain/topics.js';
 import { SAMPLE_SCENARIOS_DATA_FILE } from '../shared/sample-scenarios.schema.js';
@@ -25,6 +26,7 @@ const specs: DataFileSpec[] = [
   SAMPLE_SCENARIOS_DATA_FILE,
   SPEECH_MARKERS_DATA_FILE,
   TOPICS_DATA_FILE,
+  FIELDS_DATA_FILE,
   ASIDES_DATA_FILE,
   ...DIALOGUE_DATA_FILES,
 ];

@@ -257,7 +257,7 @@ describe('built-in evaluator on talk about something else than the call', () => 
 describe('built-in evaluator on answers learnt for another call', () => {
   // Good answers from another kind of work said in this call (a nurse's answers to a flour supplier):
   // the fields of work the call raises (persona's lines, rubric, scenario) are its own, with the fields
-  // near them (data/fields.json); answers that name mostly other fields' words count nothing.
+  // near them (shared/domain/fields.json); answers that name mostly other fields' words count nothing.
   it("scores another conversation's strong answers 3.5 or less in 19 of 21 conversations and below its medium answers in 19, typed and spoken", () => {
     for (const form of typedAndSpoken) {
       const rows = all.map((c) => ({

@@ -12,7 +12,6 @@ import {
   wordList,
 } from '../../../shared/data-file.js';
 import conceptsJson from './data/concepts.json' with { type: 'json' };
-import fieldsJson from './data/fields.json' with { type: 'json' };
 import lexiconJson from './data/lexicon.json' with { type: 'json' };
 import questionKindsJson from './data/question-kinds.json' with { type: 'json' };
 import scoringJson from './data/scoring.json' with { type: 'json' };
@@ -151,20 +150,12 @@ const scoringSchema = z.strictObject({
   criterion: z.strictObject({ behaviour: curve, counter: curve }),
 });
 
-const fieldsSchema = z.strictObject({
-  $comment: dataComment,
-  minForeign: z.number().int().positive(),
-  near: z.array(z.array(z.string().min(1)).min(2)),
-  fields: z.record(z.string().min(1), wordList.min(1)),
-});
-
 const DIR = 'src/server/modules/evaluation/data';
 const FILES = {
   lexicon: { file: `${DIR}/lexicon.json`, schema: lexiconSchema },
   concepts: { file: `${DIR}/concepts.json`, schema: conceptsSchema },
   questionKinds: { file: `${DIR}/question-kinds.json`, schema: questionKindsSchema },
   scoring: { file: `${DIR}/scoring.json`, schema: scoringSchema },
-  fields: { file: `${DIR}/fields.json`, schema: fieldsSchema },
 };
 
 /** Every data file of the evaluator with its schema (for the data files' own test). */
@@ -174,6 +165,5 @@ export const LEXICON = parseDataFile(FILES.lexicon, lexiconJson);
 export const CONCEPTS = parseDataFile(FILES.concepts, conceptsJson).concepts;
 export const QUESTION_KIND_DATA = parseDataFile(FILES.questionKinds, questionKindsJson);
 export const SCORING = parseDataFile(FILES.scoring, scoringJson);
-export const FIELDS = parseDataFile(FILES.fields, fieldsJson);
 
 export type ConceptSpec = (typeof CONCEPTS)[number];

@@ -6,11 +6,12 @@
 // costs. The word lists, question kinds and scoring curves live in data/*.json (evaluator-data.ts).
 import type { SpeechAnalytics } from '../../../shared/contracts/evaluation.js';
 import { ASIDES } from '../../../shared/domain/asides.js';
+import { FIELDS, ownFieldsOf } from '../../../shared/domain/fields.js';
 import { fillerCounts } from '../../../shared/domain/speech-analytics.js';
 import { TOPICS } from '../../../shared/domain/topics.js';
 import type { Turn } from '../../../shared/domain/transcript.js';
 import { type DimensionReading, ramp, scoreDimensions } from './dimensions.js';
-import { type Dimension, FIELDS, LEXICON as lexicon, QUESTION_KIND_DATA, SCORING } from './evaluator-data.js';
+import { type Dimension, LEXICON as lexicon, QUESTION_KIND_DATA, SCORING } from './evaluator-data.js';
 import { analyse, type Sentence, type Token } from './nlp.js';
 import { compileList, countIn, findIn, type PhraseList } from './phrases.js';
 import { sentencesOfSpeech } from './spoken-sentences.js';
@@ -49,7 +50,7 @@ type Lists = Record<
   PhraseList
 >;
 let lists: Lists | null = null;
-/** the fields of work (data/fields.json), each a list */
+/** the fields of work (shared/domain/fields.json), each a list */
 let fieldLists: { field: string; list: PhraseList }[] | null = null;
 function phraseLists(): Lists {
   fieldLists ??= Object.entries(FIELDS.fields).map(([field, words]) => ({ field, list: compileList(words) }));
@@ -623,7 +624,7 @@ function offTopicAnswer(facts: readonly SentenceFacts[], raised: ReadonlySet<str
   return tied + work < subjects;
 }
 
-/** The words of each field of work (data/fields.json) the sentences name: each once, as first said. */
+/** The words of each field of work (shared/domain/fields.json) the sentences name: each once, as first said. */
 function fieldWords(sentences: readonly { toks: readonly Token[] }[]): Map<string, Set<string>> {
   const found = new Map<string, Map<string, string>>();
   for (const { field, list } of fieldLists ?? []) {
@@ -833,9 +834,7 @@ export function buildContext(
     ]).keys(),
   ];
   // a field near one the call raised is its own too (a product interview's talk of sales and finance)
-  const ownFields = new Set(
-    raisedFields.flatMap((f) => [f, ...FIELDS.near.filter((group) => group.includes(f)).flat()]),
-  );
+  const ownFields = ownFieldsOf(raisedFields);
   const otherWork = new Set<string>();
   otherWorkAnswers(
     answers.map((a) => a.sentences),

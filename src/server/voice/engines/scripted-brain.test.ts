@@ -291,6 +291,34 @@ describe('scripted persona: the follow-up the answer calls for', () => {
     }
   });
 
+  it("another kind of work than the call's (a nurse's story to a product interviewer): asks how it comes into this, naming it, in every temperament", () => {
+    const nurse =
+      'On a night shift an elderly man became confused, so I did a full set of obs, called the doctor, and the patient was on antibiotics within the hour.';
+    for (const temperament of ['calm', 'friendly', 'sceptical', 'angry']) {
+      const persona = {
+        ...PM_INTERVIEWER,
+        systemPrompt: `${PM_INTERVIEWER.systemPrompt} You are ${temperament}.`,
+      };
+      const line = replyToFirstQuestion(nurse, persona);
+      expect([temperament, line.rule]).toEqual([temperament, 'otherWork']);
+      // the longest word of the other work it named, and the question it comes back to
+      expect(line.text).toMatch(/antibiotics/i);
+      expect(line.parts.every((p) => p.temperament === null || p.temperament === temperament)).toBe(true);
+    }
+    // a career changer who ties it to this work has answered
+    const tied = replyToFirstQuestion(
+      'As a nurse I ran the drug round and handovers, and as a product manager I now run our roadmap reviews the same way: we cut onboarding drop-off by 20 percent.',
+    );
+    expect(tied.rule).not.toBe('otherWork');
+    // a scenario that names no field of work has nothing to be another call than
+    const generic = {
+      ...PM_INTERVIEWER,
+      systemPrompt: 'You are Sam, having a first conversation with a candidate.',
+      sampleQuestions: ['Tell me about something you are proud of.'],
+    };
+    expect(replyToFirstQuestion(nurse, generic).rule).not.toBe('otherWork');
+  });
+
   it('hostile: stays in character and redirects', () => {
     const line = replyToFirstQuestion(ANSWERS.hostile);
     expect(line.rule).toBe('hostile');

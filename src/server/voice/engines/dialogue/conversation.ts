@@ -3,6 +3,7 @@
 // the table, which follow-ups it has had, what the user answered, and whether the call was closed.
 
 import { ASIDES } from '../../../../shared/domain/asides.js';
+import { ownFieldsOf } from '../../../../shared/domain/fields.js';
 import type { Temperament } from '../../../../shared/domain/temperament.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import type { Persona, Turn } from '../brain.js';
@@ -21,6 +22,7 @@ import {
   answers,
   asksAboutExperience,
   courtesiesOnly,
+  fieldsSaid,
   howPartOf,
   isReadiness,
   type ListeningContext,
@@ -58,6 +60,8 @@ export type DialoguePersona = {
   /** the figures its brief gives it to bargain over, and what else it can give (negotiation.ts) */
   terms: Term[];
   levers: Lever[];
+  /** the fields of work its scenario raises, with those near them (shared/domain/fields.json) */
+  fields: Set<string>;
 };
 
 /**
@@ -118,6 +122,13 @@ export function preparePersona(persona: Persona): DialoguePersona {
     interviews: saysAny(persona.systemPrompt, ANSWER_DATA.viewAsks.interviewers).length > 0,
     terms: termsOf(persona.systemPrompt),
     levers: leversOf(persona.systemPrompt),
+    fields: ownFieldsOf(
+      fieldsSaid(
+        [persona.systemPrompt, persona.welcomeMessage, persona.role, persona.company, ...questions].join(
+          '\n',
+        ),
+      ).keys(),
+    ),
   };
 }
 
@@ -450,6 +461,7 @@ export function listeningContext(p: DialoguePersona, question: string, followUp 
     scenario: p.scenario,
     names: p.names,
     experience: asksAboutExperience(question),
+    fields: p.fields,
   };
 }
 
@@ -522,7 +534,7 @@ export function readConversation(
       const speaksTo = p.userLeads
         ? saysAny(p.questions[first], ANSWER_DATA.invitations).length > 0
         : touches(p.questions[first], turn.text, p.identity);
-      if (!['hostile', 'oneWord', 'repeat', 'offTopic'].includes(reading.kind) && speaksTo) {
+      if (!['hostile', 'oneWord', 'repeat', 'offTopic', 'otherWork'].includes(reading.kind) && speaksTo) {
         s.asked[first] = true;
         s.current = first;
         s.followUps = [];

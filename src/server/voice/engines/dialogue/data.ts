@@ -54,6 +54,7 @@ const linesSchema = z.strictObject({
     example: lines,
     expand: lines,
     offTopic: lines,
+    otherWork: lines,
     hostile: lines,
     repeat: lines,
   }),

@@ -211,6 +211,8 @@ function acknowledgement(
   if (!phrase) return { kind: 'plain', quote: null };
   if (reading.oneWord) return { kind: movingOn ? 'plain' : 'word', quote: movingOn ? null : phrase.text };
   if (reading.offTopic) return { kind: 'offTopic', quote: phrase.text };
+  // the follow-up names the other work itself
+  if (reading.otherWork.length) return { kind: 'plain', quote: null };
   if (phrase.kind === 'result') return { kind: 'result', quote: phrase.text };
   if (phrase.kind === 'number') return { kind: 'number', quote: phrase.text };
   return { kind: 'thing', quote: phrase.text };
@@ -273,6 +275,7 @@ function followUpRule(reading: AnswerReading, used: (FollowUpKind | 'other')[]):
   if (reading.oneWord) return fresh('expand') ? 'expand' : null;
   if (reading.repeat) return fresh('repeat') ? 'repeat' : null;
   if (reading.offTopic) return fresh('offTopic') ? 'offTopic' : null;
+  if (reading.otherWork.length) return fresh('otherWork') ? 'otherWork' : null;
   if (reading.vague && fresh('example')) return 'example';
   if (reading.weOnly && fresh('self')) return 'self';
   if (reading.noResult && fresh('result')) return 'result';
@@ -865,7 +868,9 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const ack = acknowledgement(p, answer, reading, question, rule === null, said);
   if (rule) {
     const topic =
-      rule === 'offTopic' || rule === 'hostile' || rule === 'repeat' ? questionTopic(question) : null;
+      rule === 'offTopic' || rule === 'otherWork' || rule === 'hostile' || rule === 'repeat'
+        ? questionTopic(question)
+        : null;
     // "What actually happened?" only after a question about something the user did
     const past = rule !== 'example' || context.experience === true;
     // "One word doesn't cut it." only after a word or two, not after greetings and an apology
@@ -884,7 +889,11 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     const acknowledged = rule === 'repeat' ? [] : [heardPart(p, answer, ack, seed, said)];
     return line('follow-up', rule, reading.kind, null, [
       ...acknowledged,
-      { role: 'follow-up', text: fill(probe.text, { topic: topic ?? '' }), temperament: probe.temperament },
+      {
+        role: 'follow-up',
+        text: fill(probe.text, { topic: topic ?? '', quote: reading.otherWork[0] ?? '' }),
+        temperament: probe.temperament,
+      },
     ]);
   }
   const next = nextQuestion(p, s);

@@ -3,6 +3,7 @@
 // The word lists are in answers.json and language.json.
 
 import { ASIDES } from '../../../../shared/domain/asides.js';
+import { FIELDS } from '../../../../shared/domain/fields.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import { ANSWER_DATA, type HostileMarker, LANGUAGE } from './data.js';
 import {
@@ -26,6 +27,7 @@ export type AnswerKind =
   | 'oneWord'
   | 'repeat'
   | 'offTopic'
+  | 'otherWork'
   | 'vague'
   | 'weOnly'
   | 'noResult'
@@ -40,6 +42,11 @@ export type AnswerReading = {
   /** it says again what an earlier answer of this call said */
   repeat: boolean;
   offTopic: boolean;
+  /**
+   * the words of other fields of work than the call's it names, when it names two or more of them
+   * and none of the call's own (otherWorkIn); else empty
+   */
+  otherWork: string[];
   vague: boolean;
   weOnly: boolean;
   noResult: boolean;
@@ -58,6 +65,8 @@ export type ListeningContext = {
   experience?: boolean;
   /** the user's earlier answers in this call (an answer that says one again is a repeat) */
   earlier?: readonly string[];
+  /** the fields of work the scenario raises, with those near them (fieldsOf); none: not judged */
+  fields?: ReadonlySet<string>;
 };
 
 const SELF_FORMS = new Set(['i', "i'm", "i've", "i'd", "i'll"]);
@@ -191,6 +200,41 @@ export function thanksOnly(answer: string, names: Set<string>): boolean {
   return !tokenize(textBesides(answer, COURTESY.thanks)).some((t) => SPEAKER.has(t.lower));
 }
 
+/** The fields of work (shared/domain/fields.json) a text names, with the words it names of each. */
+export function fieldsSaid(text: string): Map<string, string[]> {
+  const said = new Map<string, string[]>();
+  for (const [field, words] of Object.entries(FIELDS.fields)) {
+    const found = saysAny(text, words);
+    if (found.length) said.set(field, found);
+  }
+  return said;
+}
+
+/** answers the persona asks how they come into its call name at least this many words of other work */
+const OTHER_WORK_MIN_WORDS = 2;
+
+/**
+ * An answer about another kind of work than the call's (a developer's deployment told to a ward
+ * sister): it names two or more words of fields the call does not raise, and none of its own. The
+ * evaluator counts such answers over the whole call (decision 024); the persona hears one at a time
+ * and asks how it comes into its call, which also suits a career changer's story.
+ */
+export function otherWorkIn(answer: string, own: ReadonlySet<string> | undefined): string[] {
+  if (!own || own.size === 0) return [];
+  const other: string[] = [];
+  for (const [field, words] of fieldsSaid(answer)) {
+    if (own.has(field)) return [];
+    other.push(...words);
+  }
+  if (other.length < OTHER_WORK_MIN_WORDS) return [];
+  // the most telling first: the longest ("drug round" before "ward"), then the first said; named
+  // without the word that places it in the list ("the patient": "patient")
+  const at = (w: string) => answer.toLowerCase().indexOf(w.toLowerCase());
+  return other
+    .map((w) => w.replace(/^(?:the|a|an|my|our|her|his|other|every|each) /i, ''))
+    .sort((a, b) => b.length - a.length || at(a) - at(b));
+}
+
 export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading {
   const tokens = tokenize(answer);
   const words = countWords(answer);
@@ -205,6 +249,7 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
     overlap(answerStems, new Set([...keyStems(ctx.question), ...ctx.scenario])) + workMarkers.length;
   // off-topic: its subject is one a practice call has no place for, and outweighs any link to the call
   const offTopic = words >= 3 && offMarkers.length > 0 && onTopic <= Math.max(1, offMarkers.length);
+  const otherWork = offTopic ? [] : otherWorkIn(answer, ctx.fields);
   const hedges = saysAny(answer, ANSWER_DATA.hedges);
   const hasNumber = tokens.some((t) => isNumberToken(t) && !YEAR.test(t.raw));
   const named = tokens.some((t) => namedThing(t, ctx.names));
@@ -245,14 +290,16 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
         ? 'repeat'
         : offTopic
           ? 'offTopic'
-          : vague
-            ? 'vague'
-            : weOnly
-              ? 'weOnly'
-              : noResult
-                ? 'noResult'
-                : 'concrete';
-  return { kind, words, hostile, oneWord, repeat, offTopic, vague, weOnly, noResult, specific };
+          : otherWork.length > 0
+            ? 'otherWork'
+            : vague
+              ? 'vague'
+              : weOnly
+                ? 'weOnly'
+                : noResult
+                  ? 'noResult'
+                  : 'concrete';
+  return { kind, words, hostile, oneWord, repeat, offTopic, otherWork, vague, weOnly, noResult, specific };
 }
 
 /** a turn that asks whether the persona has time is an opening this long at most (a greeting, a name) */
