@@ -2,7 +2,7 @@
 // keywords instead of saying sentences, is scored for what was said once and in sentences, and the
 // results page says so in each criterion's rationale.
 import { expect, test } from './support/fixtures';
-import { FIRST_LOAD, signUp } from './support/practice';
+import { FIRST_LOAD, signUp, typedTurns } from './support/practice';
 
 test('an answer given again and a list of keywords are scored as such, and the results say why', async ({
   page,
@@ -54,4 +54,42 @@ test('an answer given again and a list of keywords are scored as such, and the r
       .first(),
   ).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('fair-scores-results.png'), fullPage: true });
+});
+
+test("another kind of work's answers: the persona asks how they come in, and the results say they counted nothing", async ({
+  page,
+}) => {
+  await signUp(page, 'Other Work');
+  await page.goto('/new-call');
+  await page.getByRole('button', { name: /Sarah Chen/ }).click(FIRST_LOAD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Start Call' }).click();
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected', { timeout: 30_000 });
+  const say = typedTurns(page);
+  await say('Yes, ready.');
+  // a nurse's answers, learnt for a ward's interview, said to a product interviewer
+  const asked = await say(
+    'On a night shift an elderly man became confused, so I did a full set of obs, called the doctor, and the patient was on antibiotics within the hour.',
+  );
+  await expect(asked).toContainText(/antibiotics/i);
+  await expect(asked).toContainText(/comes into this|fit in here|got to do with/i);
+  await say(
+    'A newly qualified nurse was behind on her drug round, so I took two of her patients for an hour and made sure the night staff knew what was due at handover.',
+  );
+  await say(
+    'I would change how we do handover: at the bedside, with the patient, using SBAR, so nothing gets lost.',
+  );
+
+  await page.getByRole('button', { name: 'End Call' }).click();
+  await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
+  const criteria = page.getByTestId('evaluation-criterion');
+  await expect(
+    criteria
+      .filter({
+        hasText:
+          /Answers about something other than the call \(.*antibiotics.*\) (cost \d+% of the score|counted nothing)/,
+      })
+      .first(),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('other-work-results.png'), fullPage: true });
 });

@@ -8,6 +8,7 @@ import {
   asKeywords,
   asSpoken,
   type CalibrationConversation,
+  CHATTER_ANSWERS,
   CLAIM_ANSWERS,
   chatterToAll,
   claimsToAll,
@@ -322,6 +323,32 @@ describe('built-in evaluator on answers learnt for another call', () => {
       'I also moved our logging to a new cloud provider: the backend team wrote the migration scripts and I reviewed every pull request.',
     );
     expect(nurse).toBeGreaterThan(developer + 1);
+  });
+
+  it('does not take the persona saying the other work back for the call raising it', () => {
+    // as the built-in persona answers them: each answer's most telling word said back
+    const transcript = developerAnswers
+      .flatMap((answer, i) => [
+        `Ward Sister: ${i === 0 ? ward.questions[0] : `Deployment? I'm not sure how that comes into this. ${ward.questions[i]}`}`,
+        `You: ${answer}`,
+      ])
+      .join('\n');
+    const echoed = evaluated(ward, transcript);
+    expect(echoed.overallScore ?? 99).toBeLessThanOrEqual(3.5);
+    expect(
+      echoed.criteria.some((r) => r.rationale?.includes('something other than the call (deployment')),
+    ).toBe(true);
+    // chatter said back ("Cooking pasta and the sauce are a little outside what I asked.") is still chatter
+    const c = all[0];
+    const chatter = c.questions
+      .flatMap((q, i) => [
+        `${c.agent}: ${i === 0 ? q : `Cooking pasta and the sauce are a little outside what I asked. ${q}`}`,
+        `You: ${CHATTER_ANSWERS[0]}`,
+      ])
+      .join('\n');
+    expect(
+      evaluated(c, chatter).criteria.some((r) => r.rationale?.includes('something other than the call')),
+    ).toBe(true);
   });
 
   it('leaves one answer about an earlier job among answers about this one', () => {

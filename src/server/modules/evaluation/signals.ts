@@ -726,6 +726,42 @@ function discounted(
   return { share, penalty: ramp(share, penalty), example, names: [] };
 }
 
+/**
+ * What the call itself raised: the persona's words, as said and as lemmas, and the fields of work
+ * they name. A word the candidate said first and the persona only said back ("Cooking pasta is a
+ * little outside what I asked.", "Antibiotics? I'm not sure how that comes into this.") is an echo,
+ * not the call's own subject.
+ */
+function raisedByPersona(
+  turns: readonly Turn[],
+  analysed: readonly Sentence[][],
+): { raised: Set<string>; fields: Set<string> } {
+  const candidateSaid = new Set<string>();
+  const raised = new Set<string>();
+  const fields = new Set<string>();
+  const echo = (k: Token) => candidateSaid.has(k.t) || candidateSaid.has(k.l);
+  turns.forEach((t, i) => {
+    const toks = analysed[i].flatMap((sentence) => sentence.toks);
+    if (t.speaker !== 'agent') {
+      for (const k of toks) candidateSaid.add(k.t).add(k.l);
+      return;
+    }
+    for (const c of analysed[i].flatMap((sentence) => contentLemmas(sentence.toks.filter((k) => !echo(k)))))
+      raised.add(c);
+    for (const k of toks) if (!echo(k)) raised.add(k.t);
+    for (const [field, words] of fieldWords(analysed[i])) {
+      const said = [...words].some((w) =>
+        w
+          .toLowerCase()
+          .split(/\s+/)
+          .some((part) => !candidateSaid.has(part)),
+      );
+      if (said) fields.add(field);
+    }
+  });
+  return { raised, fields };
+}
+
 /** Reads the conversation once; every criterion is scored from this. */
 export function buildContext(
   turns: readonly Turn[],
@@ -745,13 +781,7 @@ export function buildContext(
     if (t.speaker === 'agent')
       for (const s of analysed[i]) for (const c of contentLemmas(s.toks)) conversation.add(c);
   });
-  /** what the call itself raised: the persona's words, as said and as lemmas */
-  const raised = new Set([
-    ...conversation,
-    ...turns.flatMap((t, i) =>
-      t.speaker === 'agent' ? analysed[i].flatMap((s) => s.toks.map((k) => k.t)) : [],
-    ),
-  ]);
+  const { raised, fields: personaFields } = raisedByPersona(turns, analysed);
 
   const names = new Set(turns.flatMap((t) => t.label.toLowerCase().split(/\s+/)).filter((w) => w.length > 1));
   /** the labels' names and the names the persona's lines say ("Mark speaking") */
@@ -827,12 +857,7 @@ export function buildContext(
     promptContent = new Set();
   });
   // answers learnt for another call: the fields of work the persona's lines and the subject raise
-  const raisedFields = [
-    ...fieldWords([
-      ...turns.flatMap((t, i) => (t.speaker === 'agent' ? analysed[i] : [])),
-      ...analyse(subject),
-    ]).keys(),
-  ];
+  const raisedFields = [...personaFields, ...fieldWords(analyse(subject)).keys()];
   // a field near one the call raised is its own too (a product interview's talk of sales and finance)
   const ownFields = ownFieldsOf(raisedFields);
   const otherWork = new Set<string>();
