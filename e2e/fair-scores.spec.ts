@@ -72,7 +72,7 @@ test("another kind of work's answers: the persona asks how they come in, and the
     'On a night shift an elderly man became confused, so I did a full set of obs, called the doctor, and the patient was on antibiotics within the hour.',
   );
   await expect(asked).toContainText(/antibiotics/i);
-  await expect(asked).toContainText(/comes into this|fit in here|got to do with/i);
+  await expect(asked).toContainText(/comes into this|fits in here|got to do with/i);
   await say(
     'A newly qualified nurse was behind on her drug round, so I took two of her patients for an hour and made sure the night staff knew what was due at handover.',
   );
