@@ -20,26 +20,29 @@ function recordingLog() {
 }
 
 const noRecordings = async () => {};
+const noDialogue = async () => {};
 
 describe('which engines a call about to begin warms', () => {
-  it('the offline voice and recogniser and the recordings encoder', () => {
+  it("the offline voice and recogniser, the recordings encoder and the persona's dialogue", () => {
     const tts: SpeechSynthesizer = { ...fakeSynthesizer(), warmUp: async () => {} };
     const stt: Transcriber = { kind: 'builtin', transcribe: async () => '', warmUp: async () => {} };
-    expect(voiceWarmParts({ tts, stt }, noRecordings).map((p) => p.name)).toEqual([
+    expect(voiceWarmParts({ tts, stt }, noRecordings, noDialogue).map((p) => p.name)).toEqual([
       'recording encoder',
+      'persona dialogue',
       'builtin voice',
       'builtin recogniser',
     ]);
   });
 
-  it('only the recordings encoder when the voice and recogniser are cloud services or off', () => {
+  it('only the recordings encoder and the dialogue when the voice and recogniser are cloud services or off', () => {
     const cloudTts: SpeechSynthesizer = { kind: 'openai', synthesize: fakeSynthesizer().synthesize };
     const cloudStt: Transcriber = { kind: 'openai', transcribe: async () => '' };
-    expect(voiceWarmParts({ tts: cloudTts, stt: cloudStt }, noRecordings).map((p) => p.name)).toEqual([
+    expect(
+      voiceWarmParts({ tts: cloudTts, stt: cloudStt }, noRecordings, noDialogue).map((p) => p.name),
+    ).toEqual(['recording encoder', 'persona dialogue']);
+    expect(voiceWarmParts({ tts: null, stt: null }, noRecordings, noDialogue).map((p) => p.name)).toEqual([
       'recording encoder',
-    ]);
-    expect(voiceWarmParts({ tts: null, stt: null }, noRecordings).map((p) => p.name)).toEqual([
-      'recording encoder',
+      'persona dialogue',
     ]);
   });
 });
