@@ -2,17 +2,13 @@
 // keywords instead of saying sentences, is scored for what was said once and in sentences, and the
 // results page says so in each criterion's rationale.
 import { expect, test } from './support/fixtures';
-import { FIRST_LOAD, signUp, typedTurns } from './support/practice';
+import { signUp, startPresetCall, typedTurns } from './support/practice';
 
 test('an answer given again and a list of keywords are scored as such, and the results say why', async ({
   page,
 }) => {
   await signUp(page, 'Fair Scores');
-  await page.goto('/new-call');
-  await page.getByRole('button', { name: /Sarah Chen/ }).click(FIRST_LOAD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Start Call' }).click();
-  await expect(page.getByTestId('connection-status')).toHaveText('Connected', { timeout: 30_000 });
+  await startPresetCall(page, /Sarah Chen/);
   const transcript = page.getByRole('region', { name: 'Live transcript', exact: true });
 
   const strong =
@@ -60,11 +56,7 @@ test("another kind of work's answers: the persona asks how they come in, and the
   page,
 }) => {
   await signUp(page, 'Other Work');
-  await page.goto('/new-call');
-  await page.getByRole('button', { name: /Sarah Chen/ }).click(FIRST_LOAD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Start Call' }).click();
-  await expect(page.getByTestId('connection-status')).toHaveText('Connected', { timeout: 30_000 });
+  await startPresetCall(page, /Sarah Chen/);
   const say = typedTurns(page);
   await say('Yes, ready.');
   // a nurse's answers, learnt for a ward's interview, said to a product interviewer

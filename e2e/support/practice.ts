@@ -26,6 +26,15 @@ export async function newUser(browser: Browser, name: string) {
 
 export const FIRST_LOAD = { timeout: 30_000 };
 
+/** From a signed-in page: a call with a preset persona, started and connected. */
+export async function startPresetCall(page: Page, persona: RegExp) {
+  await page.goto('/new-call');
+  await page.getByRole('button', { name: persona }).click(FIRST_LOAD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Start Call' }).click();
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected', { timeout: 30_000 });
+}
+
 /**
  * From the Call Details step: start the call, wait for the agent to finish its welcome, type a
  * specific answer, end the call and wait for the evaluation.
