@@ -324,14 +324,19 @@ export type BuiltinInput = {
   subject?: string;
 };
 
+/** how much of a scenario's text the evaluator reads for the fields of work it raises */
+const SUBJECT_CHARS = 4000;
+
 /** Scores every criterion; same input, same output. */
 export function evaluateBuiltin(input: BuiltinInput): EvaluationResult {
   const turns: Turn[] = parseTranscript(input.transcript);
   const analytics: SpeechAnalytics = analyseTurns(turns, input.utterances);
   allConcepts(); // every phrase list is registered before the sentences are scanned
+  // the rubric, then as much of the scenario as SUBJECT_CHARS holds: its role and questions come
+  // first (scenarioSubject); a 20,000-character brief read whole nearly doubled a long call's scoring
   const subject = [
-    input.subject ?? '',
     ...input.rubricCriteria.map((c) => `${c.name}. ${c.description}`),
+    (input.subject ?? '').slice(0, SUBJECT_CHARS),
   ].join('\n');
   const context = buildContext(turns, analytics, input.approximate ?? [], subject);
   const scored = input.rubricCriteria.map((c) => scoreCriterion(c, context));

@@ -40,7 +40,8 @@ export function scenarioSubject(s: {
   systemPrompt: string;
   sampleQuestions: readonly string[];
 }): string {
-  return [`${s.role} at ${s.company}`, s.callType, s.bio, s.systemPrompt, ...s.sampleQuestions].join('\n');
+  // the short parts first: the evaluator reads the first 4,000 characters
+  return [`${s.role} at ${s.company}`, s.callType, ...s.sampleQuestions, s.bio, s.systemPrompt].join('\n');
 }
 
 /** The user's lines the built-in recogniser heard, with how sure it was. */
