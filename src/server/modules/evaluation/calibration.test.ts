@@ -390,6 +390,15 @@ describe('built-in evaluator on answers learnt for another call', () => {
     ];
     const scored = evaluated(product, answeredInTurn(product, answers));
     expect(scored.criteria.some((r) => r.rationale?.includes('something other than the call'))).toBe(false);
+    // a health-tech product manager's customers are doctors and GP surgeries: one word of the
+    // call's own work ("app") and her answers are hers
+    const healthTech = [
+      'We launched a booking app for GP surgeries. People waited twenty minutes on the phone, so we let them book online and cut calls by a third.',
+      'I spent a week shadowing doctors and the reception staff, and we dropped two screens nobody used.',
+      'Next I would add reminders, because a missed appointment costs a surgery about thirty pounds.',
+    ];
+    const hers = evaluated(product, answeredInTurn(product, healthTech));
+    expect(hers.criteria.some((r) => r.rationale?.includes('something other than the call'))).toBe(false);
   });
 });
 

@@ -642,12 +642,13 @@ function fieldWords(sentences: readonly { toks: readonly Token[] }[]): Map<strin
 /**
  * Answers learnt for another call (a nurse's answers said in a sales call): the fields of work the
  * call raised (a word of theirs in the persona's lines, the rubric or the scenario) are the call's
- * own. When the answers name at least FIELDS.minForeign distinct words of other fields, more than
- * twice as many as of the call's own, each answer that names more of the former than of the latter
- * is about something other than the call. One answer about an earlier job among answers about this
- * one is not: the words are counted over the whole call. A call that raises no field (a generic
- * interview, feedback on punctuality) is not judged so. Returns, per answer, the other fields' words
- * it names when it is such an answer.
+ * own. When the answers name at least FIELDS.minForeign distinct words of other fields and not one
+ * of the call's own, each answer that names such words is about something other than the call. A
+ * word of the call's own anywhere in the answers (a health-tech product manager's "app" beside her
+ * patients and doctors, a career changer's story beside this job's) and no answer is: the words
+ * are counted over the whole call. A call that raises no field (a generic interview, feedback on
+ * punctuality) is not judged so. Returns, per answer, the other fields' words it names when it is
+ * such an answer.
  */
 function otherWorkAnswers(
   answerSentences: readonly (readonly SentenceFacts[])[],
@@ -665,7 +666,7 @@ function otherWorkAnswers(
   });
   const all = (pick: 'ownWords' | 'otherWords') => new Set(perAnswer.flatMap((a) => [...a[pick]])).size;
   const other = all('otherWords');
-  if (other < FIELDS.minForeign || all('ownWords') * 2 >= other) return none;
+  if (other < FIELDS.minForeign || all('ownWords') > 0) return none;
   return perAnswer.map((a) => (a.otherWords.size > a.ownWords.size ? [...a.otherWords] : null));
 }
 

@@ -305,6 +305,11 @@ describe('scripted persona: the follow-up the answer calls for', () => {
       expect(line.text).toMatch(/antibiotics/i);
       expect(line.parts.every((p) => p.temperament === null || p.temperament === temperament)).toBe(true);
     }
+    // a health-tech product manager telling of her product answers the question it takes up
+    const healthTech = replyToFirstQuestion(
+      'We launched a tool for GPs so that doctors could see the patient notes on the ward round, and I was the product lead.',
+    );
+    expect(healthTech.rule).not.toBe('otherWork');
     // a career changer who ties it to this work has answered
     const tied = replyToFirstQuestion(
       'As a nurse I ran the drug round and handovers, and as a product manager I now run our roadmap reviews the same way: we cut onboarding drop-off by 20 percent.',

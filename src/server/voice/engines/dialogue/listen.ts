@@ -249,7 +249,10 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
     overlap(answerStems, new Set([...keyStems(ctx.question), ...ctx.scenario])) + workMarkers.length;
   // off-topic: its subject is one a practice call has no place for, and outweighs any link to the call
   const offTopic = words >= 3 && offMarkers.length > 0 && onTopic <= Math.max(1, offMarkers.length);
-  const otherWork = offTopic ? [] : otherWorkIn(answer, ctx.fields);
+  // one that takes up the question's words answers it, whatever work it tells of ("We launched a
+  // tool for GPs…" to "Tell me about a product you launched")
+  const otherWork =
+    offTopic || overlap(answerStems, keyStems(ctx.question)) > 0 ? [] : otherWorkIn(answer, ctx.fields);
   const hedges = saysAny(answer, ANSWER_DATA.hedges);
   const hasNumber = tokens.some((t) => isNumberToken(t) && !YEAR.test(t.raw));
   const named = tokens.some((t) => namedThing(t, ctx.names));
