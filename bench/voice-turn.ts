@@ -29,6 +29,7 @@ import { interviewers, users } from '../src/server/db/schema.js';
 import { seedDatabase } from '../src/server/db/seed/index.js';
 import { buildDeps } from '../src/server/deps.js';
 import { sharedEspeak } from '../src/server/providers/tts/espeak.js';
+import { warmDialogue } from '../src/server/voice/engines/dialogue/index.js';
 import type { ServerMessage } from '../src/server/voice/protocol.js';
 import { micFrames, silence } from '../src/server/voice/testing.js';
 
@@ -201,6 +202,9 @@ async function runCall(url: string, turns = TURNS_PER_CALL): Promise<CallResult>
 // the idle app before any call (the voice already warm from the baseline above), then the idle
 // baseline: after one short call has started the threads a call uses, and has ended
 const cold = await memory();
+// what the server's voice warm-up does as a call is about to begin (off under NODE_ENV=test): the
+// persona's dialogue engine compiled, as it is for every call after a server's first
+await warmDialogue();
 await runCall(await signedUrl(warmUpPersona.id), 2);
 while (app.liveCalls.size > 0) await sleep(50);
 await sleep(1000);
