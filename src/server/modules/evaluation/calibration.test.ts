@@ -19,6 +19,7 @@ import {
   runCalibration,
   transcriptOf,
 } from './calibration.js';
+import { scenarioSubject } from './service.js';
 
 type Rubric = CalibrationConversation['rubric'];
 
@@ -30,6 +31,10 @@ function evaluated(c: CalibrationConversation, transcript: string) {
   if (!('criteria' in out)) throw new Error(`${c.id}: no criteria`);
   return out;
 }
+
+/** whether a criterion's rationale says answers were about something other than the call (`what`: the words named) */
+const judgedElsewhere = (e: { criteria: { rationale?: string }[] }, what = '') =>
+  e.criteria.some((r) => r.rationale?.includes(`something other than the call${what}`));
 
 /** Each conversation's strong answers and `made` of it (typed, or `form`ed), overall scores. */
 const againstStrong = (made: (c: CalibrationConversation) => string, form: (t: string) => string) =>
@@ -310,7 +315,7 @@ describe('built-in evaluator on answers learnt for another call', () => {
         ),
       ),
     ).toBe(true);
-    expect(own.criteria.some((r) => r.rationale?.includes('something other than the call'))).toBe(false);
+    expect(judgedElsewhere(own)).toBe(false);
   });
 
   it("still counts the answers about the call's own work in a call of another's", () => {
@@ -335,9 +340,7 @@ describe('built-in evaluator on answers learnt for another call', () => {
       .join('\n');
     const echoed = evaluated(ward, transcript);
     expect(echoed.overallScore ?? 99).toBeLessThanOrEqual(3.5);
-    expect(
-      echoed.criteria.some((r) => r.rationale?.includes('something other than the call (deployment')),
-    ).toBe(true);
+    expect(judgedElsewhere(echoed, ' (deployment')).toBe(true);
     // chatter said back ("Cooking pasta and the sauce are a little outside what I asked.") is still chatter
     const c = all[0];
     const chatter = c.questions
@@ -346,17 +349,40 @@ describe('built-in evaluator on answers learnt for another call', () => {
         `You: ${CHATTER_ANSWERS[0]}`,
       ])
       .join('\n');
-    expect(
-      evaluated(c, chatter).criteria.some((r) => r.rationale?.includes('something other than the call')),
-    ).toBe(true);
+    expect(judgedElsewhere(evaluated(c, chatter))).toBe(true);
   });
 
   it('leaves one answer about an earlier job among answers about this one', () => {
     // a career changer: the first answer tells of the software job before nursing
     const changer = [developerAnswers[0], ...nurseAnswers.slice(1)];
     const scored = evaluated(ward, answeredInTurn(ward, changer));
-    expect(scored.criteria.some((r) => r.rationale?.includes('something other than the call'))).toBe(false);
+    expect(judgedElsewhere(scored)).toBe(false);
     expect(scored.overallScore ?? 0).toBeGreaterThanOrEqual(5);
+  });
+
+  it("reads a stored scenario's role and questions before its brief, and only the brief's first 4,000 characters", () => {
+    // a custom scenario's brief may hold 20,000 characters; its questions still name its field
+    const subject = scenarioSubject({
+      role: 'Hiring Manager',
+      company: 'Northfield Trust',
+      callType: 'Interview',
+      sampleQuestions: ['Tell me about a night shift on the ward when a patient deteriorated.'],
+      bio: '',
+      systemPrompt: `${'Keep every reply short and stay in character. '.repeat(450)}You interview a backend developer.`,
+    });
+    // the persona's lines and rubric name no field: only the scenario can
+    const generic = {
+      ...ward,
+      rubric: [{ name: 'Clarity', description: 'Plain.' }],
+      questions: ['Tell me about yourself.', 'What are you proud of?', 'What would you change?'],
+    };
+    const out = evaluateBuiltin({
+      transcript: answeredInTurn(generic, developerAnswers),
+      rubricCriteria: generic.rubric,
+      subject,
+    });
+    // health is the call's own, from its question; the developer at the brief's end is past the cut
+    expect(judgedElsewhere(out, ' (deployment')).toBe(true);
   });
 
   it('does not judge a call that raises no field of work: its answers are scored on their substance', () => {
@@ -368,7 +394,7 @@ describe('built-in evaluator on answers learnt for another call', () => {
       questions: ['Tell me about yourself.', 'What are you proud of?', 'What would you change?'],
     };
     const scored = evaluated(generic, answeredInTurn(generic, developerAnswers));
-    expect(scored.criteria.some((r) => r.rationale?.includes('something other than the call'))).toBe(false);
+    expect(judgedElsewhere(scored)).toBe(false);
   });
 
   it("counts a field near the call's own as its own: a product interview's talk of pricing and the CFO", () => {
@@ -389,7 +415,7 @@ describe('built-in evaluator on answers learnt for another call', () => {
       'I join the sales pipeline review every Monday, and when prospects ask for the same feature three times it goes to the top of the roadmap discussion with the numbers.',
     ];
     const scored = evaluated(product, answeredInTurn(product, answers));
-    expect(scored.criteria.some((r) => r.rationale?.includes('something other than the call'))).toBe(false);
+    expect(judgedElsewhere(scored)).toBe(false);
     // a health-tech product manager's customers are doctors and GP surgeries: one word of the
     // call's own work ("app") and her answers are hers
     const healthTech = [
@@ -398,7 +424,7 @@ describe('built-in evaluator on answers learnt for another call', () => {
       'Next I would add reminders, because a missed appointment costs a surgery about thirty pounds.',
     ];
     const hers = evaluated(product, answeredInTurn(product, healthTech));
-    expect(hers.criteria.some((r) => r.rationale?.includes('something other than the call'))).toBe(false);
+    expect(judgedElsewhere(hers)).toBe(false);
   });
 });
 

@@ -305,6 +305,14 @@ describe('scripted persona: the follow-up the answer calls for', () => {
       expect(line.text).toMatch(/antibiotics/i);
       expect(line.parts.every((p) => p.temperament === null || p.temperament === temperament)).toBe(true);
     }
+    // asked once on a question: another answer of the other work is heard and the call moves on
+    const twice = playScripted(PM_INTERVIEWER, [
+      ANSWERS.ready,
+      nurse,
+      'A newly qualified nurse was behind on her drug round, so I took two of her patients for an hour and briefed the night staff.',
+    ]).lines;
+    expect([twice[1].rule, twice[2].rule]).toEqual(['otherWork', null]);
+    expect(twice[2].move).toBe('next');
     // a health-tech product manager telling of her product answers the question it takes up
     const healthTech = replyToFirstQuestion(
       'We launched a tool for GPs so that doctors could see the patient notes on the ward round, and I was the product lead.',
