@@ -2,6 +2,8 @@
 // Every provider (model, speech, recordings, payments, the ElevenLabs agent) is built here, once,
 // from config; modules and the voice gateway take them from AppDeps and never build their own.
 // Building them starts nothing heavy: SDKs, models and worker threads load on first use.
+import type { Deal } from '../shared/contracts/evaluation.js';
+import type { Turn } from '../shared/domain/transcript.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { convaiFromConfig, type ElevenLabsConvai } from './providers/convai/index.js';
@@ -13,6 +15,7 @@ import {
   type SpeechEngines,
 } from './providers/speech/index.js';
 import { type BlobStore, createBlobStore } from './providers/storage/index.js';
+import { readDeal } from './voice/engines/dialogue/index.js';
 
 /** The time, and waiting for some of it: `sleep` (none: a real timer) lets a test's clock record
  * the waits asked for and answer at once. */
@@ -31,6 +34,9 @@ export type Providers = {
   payments: PaymentProvider;
   /** ElevenLabs Conversational AI when its key and agent are set; null: the built-in voice gateway */
   convai: ElevenLabsConvai | null;
+  /** what a call's bargaining came to, read by the built-in persona's rules from its brief and the
+   * conversation (null: no terms, or the persona bargained its own way); the evaluation shows it */
+  deals: (brief: string, turns: readonly Turn[]) => Deal | null;
 };
 
 export type AppDeps = {
@@ -49,6 +55,7 @@ export function providersFromConfig(
     speech: createSpeechEngines(config, opts.speech),
     payments: createPaymentProvider(config),
     convai: convaiFromConfig(config),
+    deals: readDeal,
   };
 }
 

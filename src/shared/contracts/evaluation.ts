@@ -49,11 +49,45 @@ export const speechAnalytics = z.object({
 });
 export type SpeechAnalytics = z.infer<typeof speechAnalytics>;
 
+/** One figure of a scenario's brief the persona bargained over, as the call left it. */
+export const dealTerm = z.object({
+  name: z.string().nullable().describe('what the brief calls it ("base salary"), if it names it'),
+  unit: z.string().nullable().describe('what it is counted in ("per tonne")'),
+  percent: z.boolean(),
+  gives: z
+    .union([z.literal(1), z.literal(-1)])
+    .describe('1: the persona pays it (more is better for the user); -1: the persona is paid it'),
+  opening: z.number().describe('where the persona stood as the call started'),
+  reached: z.number().describe('the figure agreed, else the persona’s offer as the call ended'),
+  agreed: z.boolean(),
+  asked: z.boolean().describe('whether the user asked for a figure on it'),
+  reach: z.number().describe('how far the persona could go without its brief’s conditions'),
+  furthest: z.number().describe('how far it could go with them met'),
+  condition: z
+    .string()
+    .nullable()
+    .describe('what takes it from reach to furthest ("sign a 12-month contract")'),
+  conditionMet: z.boolean(),
+});
+export type DealTerm = z.infer<typeof dealTerm>;
+
+/** What a call's bargaining came to, against what the persona's brief allowed (decision 025). */
+export const deal = z.object({
+  closed: z.boolean().describe('whether a deal was made in the call'),
+  terms: z.array(dealTerm),
+  levers: z
+    .array(z.object({ say: z.string(), granted: z.boolean() }))
+    .describe('what else the brief let the persona give ("an extra equity grant"), and whether it did'),
+});
+export type Deal = z.infer<typeof deal>;
+
 /** A successful evaluation as stored on the interview and returned by the evaluate endpoints. */
 export const evaluationResult = z.object({
   criteria: z.array(criterionScore),
   overallScore: z.number().nullable(),
   analytics: speechAnalytics.optional(),
+  /** a call whose scenario gives the persona figures to bargain over, read as the built-in persona bargains */
+  deal: deal.optional(),
   evaluator: z.string().describe('which evaluator produced it: "built-in" or "model:<name>"'),
 });
 export type EvaluationResult = z.infer<typeof evaluationResult>;

@@ -105,6 +105,7 @@ async function finishCall(
       rubricCriteria: interviewer.rubricCriteria,
       role: interviewer.role,
       subject: scenarioSubject(interviewer),
+      brief: interviewer.systemPrompt,
       utterances: timed,
     });
     status = 'error' in evaluation ? 'completed_with_errors' : 'completed';

@@ -44,6 +44,7 @@ export async function reEvaluateInterview(
     rubricCriteria: interviewer.rubricCriteria,
     role: interviewer.role,
     subject: scenarioSubject(interviewer),
+    brief: interviewer.systemPrompt,
     utterances: timed,
   }).catch(() => FAILED_OUTCOME);
 

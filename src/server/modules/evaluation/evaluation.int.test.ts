@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Deal } from '../../../shared/contracts/evaluation.js';
 import { buildApp } from '../../app.js';
 import { appSettings, interviewers, rubrics } from '../../db/schema.js';
+import { PRESET_INTERVIEWERS, type PresetInterviewer } from '../../db/seed/preset-interviewers.js';
 import type { App } from '../../http/types.js';
 import {
   completion,
@@ -17,6 +19,7 @@ import {
   testConfig,
   testLlm,
 } from '../../test-support/test-app.js';
+import { playScripted } from '../../voice/engines/dialogue/testing.js';
 import { insertInterviewer, setCredits, storeUtterances } from '../calls/call-fixtures.js';
 import { SAMPLE_RUBRIC, STRONG_TRANSCRIPT, WEAK_TRANSCRIPT } from './sample-transcripts.js';
 
@@ -295,7 +298,10 @@ describe('the scenario a call is scored against', () => {
       'A junior developer kept missing sprint goals. I paired with him on code reviews twice a week and split his tickets into smaller pull requests.',
     ],
   ];
-  async function endedCall(scenario: Partial<typeof interviewers.$inferInsert>) {
+  async function endedCall(
+    scenario: Partial<typeof interviewers.$inferInsert>,
+    said: [speaker: 'agent' | 'user', text: string][] = lines,
+  ) {
     const u = await registerUser(ctx.app);
     await setCredits(ctx.database.db, u.user.id, 5);
     const interviewer = await insertInterviewer(ctx.database.db, {
@@ -315,7 +321,7 @@ describe('the scenario a call is scored against', () => {
       },
     });
     expect(started.statusCode, started.body).toBe(201);
-    await storeUtterances(ctx.database.db, started.json().id, lines);
+    await storeUtterances(ctx.database.db, started.json().id, said);
     const ended = await ctx.app.inject({
       method: 'POST',
       url: `/api/interviews/${started.json().id}/end`,
@@ -329,7 +335,11 @@ describe('the scenario a call is scored against', () => {
     });
     // scored again, against the same scenario
     expect(again.json().evaluation).toEqual(ended.json().evaluation);
-    return ended.json().evaluation as { criteria: { rationale: string }[]; overallScore: number };
+    return ended.json().evaluation as {
+      criteria: { rationale: string }[];
+      overallScore: number;
+      deal?: Deal;
+    };
   }
   const elsewhere = (e: { criteria: { rationale: string }[] }) =>
     e.criteria.some((c) => c.rationale.includes('something other than the call (deployment'));
@@ -367,5 +377,38 @@ describe('the scenario a call is scored against', () => {
       role: 'Backend developer',
     });
     expect([elsewhere(asNurse.json()), elsewhere(asDeveloper.json())]).toEqual([true, false]);
+  });
+
+  it('reads what the bargaining came to against the brief, kept at re-evaluation', async () => {
+    const greg = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway') as PresetInterviewer;
+    const { history } = playScripted(greg, [
+      'I am really excited about the role.',
+      'I was hoping for 160,000.',
+      'Okay, that works.',
+    ]);
+    const played = history.map((t): [speaker: 'agent' | 'user', text: string] => [t.speaker, t.text]);
+    const { name, role, company, systemPrompt, callType, rubricCriteria } = greg;
+    const scenario = { name, role, company, systemPrompt, callType, rubricCriteria };
+    const evaluation = await endedCall(scenario, played);
+    expect(evaluation.deal?.closed).toBe(true);
+    expect(evaluation.deal?.terms[0]).toMatchObject({
+      name: 'base salary',
+      opening: 150000,
+      reached: 155000,
+      agreed: true,
+      reach: 165000,
+      furthest: 170000,
+      conditionMet: false,
+    });
+    // the persona's lines said other figures (a model bargaining its own way): nothing is read
+    const theirs = played.map(([speaker, text]): [speaker: 'agent' | 'user', text: string] => [
+      speaker,
+      text.replace('155,000', '152,500'),
+    ]);
+    expect((await endedCall(scenario, theirs)).deal).toBeUndefined();
+    // a scenario with no figures to bargain over
+    expect(
+      (await endedCall({ ...scenario, systemPrompt: 'You are Greg, closing an offer.' }, played)).deal,
+    ).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
 import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
 import { evaluationMessages } from '../../../shared/contracts/evaluation.js';
 import { analyseTurns } from '../../../shared/domain/speech-analytics.js';
-import type { TimedUtterance } from '../../../shared/domain/transcript.js';
+import type { TimedUtterance, Turn } from '../../../shared/domain/transcript.js';
 import { candidateText, parseTranscript } from '../../../shared/domain/transcript.js';
 import type { AppDeps } from '../../deps.js';
 import { WorkerClosedError, WorkerCrashedError } from '../../workers/dedicated-worker.js';
@@ -24,6 +24,8 @@ export type EvaluateTranscriptInput = {
    * when absent */
   subject?: string;
   utterances?: TimedUtterance[];
+  /** the scenario's brief (its system prompt): the figures its persona bargains over, for the deal */
+  brief?: string;
   /** user lines whose text came from the built-in recogniser, with its confidence (0..1); when
    * absent, the utterances that carry a confidence are used */
   approximate?: ApproximateLine[];
@@ -67,6 +69,18 @@ export async function evaluateTranscript(
   if (candidateText(turns).trim() === '') {
     return { error: EVALUATION_FAILED, message: NOTHING_TO_EVALUATE };
   }
+  const outcome = await evaluateBy(deps, input, turns);
+  if ('error' in outcome || !input.brief) return outcome;
+  // what the call's bargaining came to, whichever evaluator scored it
+  const deal = deps.deals(input.brief, turns);
+  return deal ? { ...outcome, deal } : outcome;
+}
+
+async function evaluateBy(
+  deps: AppDeps,
+  input: EvaluateTranscriptInput,
+  turns: Turn[],
+): Promise<EvaluationOutcome> {
   const client = deps.llm;
   if (!client) {
     try {

@@ -219,6 +219,7 @@ const negotiationSchema = z.strictObject({
   from: wordList.min(1),
   to: wordList.min(1),
   conditions: wordList.min(1),
+  evidenceSaid: text,
   evidenceConditions: wordList.min(1),
   evidence: wordList.min(1),
   contrasts: wordList.min(1),

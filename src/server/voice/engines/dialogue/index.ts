@@ -11,5 +11,6 @@ export {
 export { type FollowUpKind, LINES, PAST_ONLY, REOPENING } from './data.js';
 export { type DialogueLine, type LinePart, nextLine, openingFor } from './engine.js';
 export { type AnswerKind, isReadiness, readAnswer, salientPhrase } from './listen.js';
+export { readDeal } from './negotiation.js';
 export { inferTemperament, offRegister, temperamentOf } from './temperament.js';
 export { warmDialogue } from './warm.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
-import type { Turn } from '../brain.js';
-import { asksIn, figuresIn, leversOf, readBargain, sayFigure, termsOf } from './negotiation.js';
+import type { Persona, Turn } from '../brain.js';
+import { asksIn, figuresIn, leversOf, readBargain, readDeal, sayFigure, termsOf } from './negotiation.js';
+import { playScripted } from './testing.js';
 
 const GREG = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway')?.systemPrompt ?? '';
 const MARK =
@@ -338,5 +339,77 @@ describe('bargaining', () => {
   it('bargains over nothing for a persona without terms, or a turn with no ask', () => {
     expect(readBargain([], conversation('I was hoping for 175,000.'))).toBeNull();
     expect(readBargain(greg, conversation('I am excited about the team.'))).toBeNull();
+  });
+});
+
+describe('what a call’s bargaining came to (readDeal)', () => {
+  const greg = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway') as Persona;
+  const dealOf = (...answers: string[]) => readDeal(GREG, playScripted(greg, answers).history);
+
+  it('reads the deal the persona made, against how far its brief let it go and on what condition', () => {
+    const read = dealOf(
+      'I am really excited about the role.',
+      'I was thinking 175,000. Market data puts the median at 172,000, and I have a competing offer at 168,000.',
+      'Could you do 170,000?',
+      'Okay, that works.',
+    );
+    expect(read?.closed).toBe(true);
+    expect(read?.terms[0]).toEqual({
+      name: 'base salary',
+      unit: null,
+      percent: false,
+      gives: 1,
+      opening: 150000,
+      reached: 165000,
+      agreed: true,
+      asked: true,
+      reach: 165000,
+      furthest: 170000,
+      condition: 'give evidence such as market data or a competing offer',
+      conditionMet: true,
+    });
+    // the signing bonus it could add, never asked for; the equity grant it could give
+    expect(read?.terms[1]).toMatchObject({
+      name: 'signing bonus',
+      opening: 0,
+      reached: 0,
+      asked: false,
+      furthest: 15000,
+    });
+    expect(read?.levers).toEqual([{ say: 'an extra equity grant', granted: false }]);
+  });
+
+  it('reads an offer taken without asking, and a counter-offer left on the table', () => {
+    const none = dealOf('I feel great about it, thank you!', 'No other offers, and I can sign this week.');
+    expect(none?.closed).toBe(false);
+    expect(none?.terms[0]).toMatchObject({ reached: 150000, agreed: false, asked: false, reach: 165000 });
+    const open = dealOf('Excited, thanks.', 'I was hoping for 175,000.', 'Let me think about it.');
+    expect(open?.closed).toBe(false);
+    expect(open?.terms[0]).toMatchObject({ reached: 155000, agreed: false, asked: true });
+  });
+
+  it('takes a denied competing offer or data for no evidence', () => {
+    for (const denied of [
+      'No other offers, and I can sign this week.',
+      "I don't have a competing offer.",
+      'I have no data on it.',
+    ]) {
+      expect(dealOf('Excited, thanks.', denied)?.terms[0].conditionMet).toBe(false);
+    }
+    expect(
+      dealOf('Excited, thanks.', 'I have another offer, and no plans to drag this out.')?.terms[0]
+        .conditionMet,
+    ).toBe(true);
+  });
+
+  it('reads nothing where the persona bargained its own way (a model), or the brief has no terms', () => {
+    const { history } = playScripted(greg, ['Excited.', 'I was thinking 175,000.']);
+    // a persona that countered at 158,000 instead of the built-in one's 160,000
+    const theirs = history.map((t, i) =>
+      i === history.length - 1 ? { ...t, text: 'I could do 158,000.' } : t,
+    );
+    expect(readDeal(GREG, history)).not.toBeNull();
+    expect(readDeal(GREG, theirs)).toBeNull();
+    expect(readDeal('You are Sam, interviewing for a product role.', history)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
 // reconnects bargains on from where it was. Which words count as what: negotiation.json.
 
 import numbered from 'numbered';
+import type { Deal } from '../../../../shared/contracts/evaluation.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import type { Turn } from '../brain.js';
 import { promptSentences } from './brief.js';
@@ -13,6 +14,7 @@ import {
   contentStems,
   isStopword,
   keyStems,
+  normalise,
   overlap,
   says,
   saysAny,
@@ -496,13 +498,31 @@ type TermState = {
   counters: number;
 };
 
+/** a negation up to two words before a phrase: "no other offers", "I don't have a competing offer" */
+const DENIED = new RegExp(
+  `(?:^| )(?:${[...NEGOTIATION.negations, 'without'].map(escapeRegex).join('|')}|\\S+n't)(?: \\S+){0,2} $`,
+);
+const EVIDENCE_PATTERNS = NEGOTIATION.evidence.map(
+  (e) => new RegExp(`(?<=^| )${escapeRegex(e)}(?= |$)`, 'g'),
+);
+
+/** whether a turn gives evidence (one of evidence's phrases), not denying it ("No other offers.") */
+function givesEvidence(turn: string): boolean {
+  return sentencesOf(turn).some((sentence) => {
+    const text = normalise(sentence);
+    return EVIDENCE_PATTERNS.some((re) =>
+      [...text.matchAll(re)].some((m) => !DENIED.test(text.slice(0, m.index))),
+    );
+  });
+}
+
 /**
  * whether the user has met a condition: given evidence, or said most of its words in a sentence that
  * does not turn it down ("What if we sign for 12 months?"; not "I can't do two years")
  */
 const conditionMet = (c: Condition, said: string[]) =>
   c.evidence
-    ? said.some((t) => saysAny(t, NEGOTIATION.evidence).length > 0)
+    ? said.some(givesEvidence)
     : said.some((t) =>
         sentencesOf(t).some(
           (s) =>
@@ -683,13 +703,21 @@ function bargainOf(f: Fold, moves: TermMove[], levers: { granted: number[]; all:
   };
 }
 
-/**
- * The persona's bargaining as the conversation stands: what it does with the last turn's asks (null
- * when the last turn asks for none of its terms, takes no counter-offer and asks for nothing it can
- * give), folded over every turn before it. Once a deal is made nothing more is bargained.
- */
-export function readBargain(terms: Term[], history: Turn[], levers: Lever[] = []): Bargain | null {
-  if (!terms.length) return null;
+/** the fold over a conversation, to its end or to the deal */
+type FoldEnd = {
+  f: Fold;
+  /** the last user turn's bargain (null: it bargained over nothing) */
+  bargain: Bargain | null;
+  /** a user turn came after the deal: nothing more was bargained */
+  afterDeal: boolean;
+  /** a deal was made */
+  dealt: boolean;
+  granted: Set<number>;
+  /** every move's figure was said in the persona's next line: the persona bargained by these rules */
+  bornOut: boolean;
+};
+
+function foldBargain(terms: Term[], history: readonly Turn[], levers: Lever[]): FoldEnd {
   const f: Fold = {
     terms,
     states: terms.map((t) => ({
@@ -704,12 +732,18 @@ export function readBargain(terms: Term[], history: Turn[], levers: Lever[] = []
   };
   const granted = new Set<number>();
   let bargain: Bargain | null = null;
+  // the figures the persona's next line should name: what it took, countered or held
+  let expected: number[] = [];
+  let bornOut = true;
   for (const turn of history) {
     if (turn.speaker === 'agent') {
+      const named = new Set(figuresIn(turn.text).map((x) => x.value));
+      if (expected.some((v) => !named.has(v))) bornOut = false;
+      expected = [];
       f.lastAgent = turn.text;
       continue;
     }
-    if (bargain?.deal) return null;
+    if (bargain?.deal) return { f, bargain: null, afterDeal: true, dealt: true, granted, bornOut };
     bargain = null;
     f.said.push(turn.text);
     const pending = f.states.some((s) => s.pending !== null);
@@ -726,8 +760,62 @@ export function readBargain(terms: Term[], history: Turn[], levers: Lever[] = []
     const confirms = asks.length > 0 && f.states.some((s) => s.pending !== null);
     if (!moves.length && !confirms && !levered.length) continue;
     bargain = bargainOf(f, moves, { granted: levered, all: [...granted] });
+    expected = moves.map((m) => m.value);
   }
-  return history.at(-1)?.speaker === 'user' ? bargain : null;
+  return { f, bargain, afterDeal: false, dealt: bargain?.deal != null, granted, bornOut };
+}
+
+/**
+ * The persona's bargaining as the conversation stands: what it does with the last turn's asks (null
+ * when the last turn asks for none of its terms, takes no counter-offer and asks for nothing it can
+ * give), folded over every turn before it. Once a deal is made nothing more is bargained.
+ */
+export function readBargain(terms: Term[], history: Turn[], levers: Lever[] = []): Bargain | null {
+  if (!terms.length) return null;
+  const end = foldBargain(terms, history, levers);
+  return history.at(-1)?.speaker === 'user' && !end.afterDeal ? end.bargain : null;
+}
+
+/**
+ * What a call's bargaining came to, read as the built-in persona reads it (foldBargain) from the
+ * brief and the whole conversation: for each term, where the persona opened, where it ended (agreed,
+ * or its offer still on the table), how far it could have gone without its brief's conditions and
+ * with them. Null when the brief gives no terms, or when the persona's lines do not bear the fold
+ * out (a model's persona that bargained its own way): then what was reached is not known.
+ */
+export function readDeal(brief: string, history: readonly Turn[]): Deal | null {
+  const terms = termsOf(brief);
+  if (!terms.length) return null;
+  const levers = leversOf(brief);
+  const { f, granted, bornOut, dealt } = foldBargain(terms, history, levers);
+  if (!bornOut) return null;
+  const furthestOf = (t: Term) => {
+    const values = t.limits.map((l) => l.value);
+    return values.length ? (t.gives > 0 ? Math.max(...values) : Math.min(...values)) : reach(t, []);
+  };
+  return {
+    closed: dealt,
+    terms: terms.map((t, i) => {
+      const s = f.states[i];
+      const furthest = furthestOf(t);
+      const condition = t.limits.find((l) => l.value === furthest)?.condition ?? null;
+      return {
+        name: t.name,
+        unit: t.unit,
+        percent: t.percent,
+        gives: t.gives,
+        opening: t.opening,
+        reached: s.agreed ?? s.position,
+        agreed: s.agreed !== null,
+        asked: s.lastAsk !== null || s.agreed !== null,
+        reach: reach(t, []),
+        furthest,
+        condition: condition ? (condition.evidence ? NEGOTIATION.evidenceSaid : condition.say) : null,
+        conditionMet: condition ? conditionMet(condition, f.said) : false,
+      };
+    }),
+    levers: levers.map((l, i) => ({ say: l.say, granted: granted.has(i) })),
+  };
 }
 
 /** whether a turn asks if the persona can move at all on its terms ("Is there any flexibility on the base?"), naming no figure */
