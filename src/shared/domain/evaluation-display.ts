@@ -2,7 +2,8 @@
 // object holding a criteria list, or the error form { error, message } (core-experience §3, §4).
 // Older or hand-made records may carry criteriaId instead of name, scores as strings or outside
 // 0–10; all are normalised here so the dashboard, call results and All Calls agree.
-import { type SpeechAnalytics, speechAnalytics } from '../contracts/evaluation.js';
+import { type Deal, type SpeechAnalytics, speechAnalytics } from '../contracts/evaluation.js';
+import { dealOf } from './deal.js';
 import { SCORE_MAX, SCORE_MIN } from './limits.js';
 
 /** Texts of the placeholder criterion shown when evaluation failed (spec: core-experience §4). */
@@ -34,6 +35,8 @@ export type EvaluationDisplay =
       criteria: DisplayCriterion[];
       overallScore: number | null;
       analytics?: SpeechAnalytics;
+      /** what the call's bargaining came to (decision 025) */
+      deal?: Deal;
       evaluator?: string;
     }
   | { kind: 'failed'; criteria: DisplayCriterion[]; message: string; analytics?: SpeechAnalytics }
@@ -107,6 +110,7 @@ export function toEvaluationDisplay(evaluation: unknown): EvaluationDisplay {
     criteria,
     overallScore: averageScore(criteria.map((c) => c.score).filter((s): s is number => s !== null)),
     analytics: analyticsOf(evaluation),
+    deal: dealOf(evaluation),
     evaluator: Array.isArray(evaluation) ? undefined : text(e.evaluator) || undefined,
   };
 }

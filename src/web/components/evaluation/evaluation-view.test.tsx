@@ -96,3 +96,44 @@ describe('EvaluationView', () => {
     for (const fill of fills) expect(fill).not.toMatch(/(^| )bg-primary( |$)/);
   });
 });
+
+describe('the deal', () => {
+  it('shows what the bargaining came to against what the persona could give', () => {
+    const term = {
+      name: 'base salary',
+      unit: null,
+      percent: false,
+      gives: 1 as const,
+      opening: 150000,
+      reached: 155000,
+      agreed: true,
+      asked: true,
+      reach: 165000,
+      furthest: 170000,
+      condition: 'give evidence such as market data or a competing offer',
+      conditionMet: false,
+    };
+    const deal = { closed: true, terms: [term], levers: [{ say: 'an extra equity grant', granted: false }] };
+    render(<EvaluationView evaluation={{ criteria: [{ name: 'Outcome', score: 5, feedback: '' }], deal }} />);
+    const panel = screen.getByRole('region', { name: 'The deal' });
+    expect(panel.textContent).toContain('Agreed in the call.');
+    const [row] = within(panel).getAllByTestId('deal-term');
+    expect(row.textContent).toContain('Base salary');
+    expect(row.textContent).toContain('opened at 150,000 · agreed at 155,000');
+    expect(row.textContent).toContain('25% of the room the persona had (up to 170,000)');
+    expect(row.textContent).toContain('10,000 left on the table.');
+    expect(
+      within(row).getByRole('progressbar', { name: 'Base salary: 25% of the room the persona had' }),
+    ).toBeTruthy();
+    expect(panel.textContent).toContain('It could also give: an extra equity grant (not asked for).');
+    // a compact list leaves it out, as it does the analytics
+    cleanup();
+    render(
+      <EvaluationView
+        evaluation={{ criteria: [{ name: 'Outcome', score: 5, feedback: '' }], deal }}
+        hideAnalytics
+      />,
+    );
+    expect(screen.queryByRole('region', { name: 'The deal' })).toBeNull();
+  });
+});

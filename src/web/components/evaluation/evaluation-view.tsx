@@ -10,6 +10,7 @@ import {
 } from '@shared/domain/evaluation-display';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
+import { DealPanel } from './deal-panel';
 import { type HeadingLevel, SpeechAnalyticsPanel } from './speech-analytics-panel';
 
 export type EvaluationViewProps = {
@@ -119,6 +120,9 @@ export function EvaluationView({
           <CriterionCard key={`${c.name}-${i}`} criterion={c} headingLevel={headingLevel} />
         ))}
       </ul>
+      {!hideAnalytics && view.kind === 'scored' && view.deal && (
+        <DealPanel deal={view.deal} headingLevel={headingLevel} />
+      )}
       {!hideAnalytics && view.analytics && (
         <SpeechAnalyticsPanel analytics={view.analytics} headingLevel={headingLevel} />
       )}
