@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
-import { creditLedger, interviews, users } from '../db/schema.js';
+import { creditLedger, interviewers, interviews, users } from '../db/schema.js';
 import { providersFromConfig } from '../deps.js';
 import { ensureAdmin } from '../modules/auth/service.js';
 import { hashToken } from '../modules/auth/session-store.js';
@@ -144,6 +144,46 @@ describe('deeply nested JSON', () => {
     const ok = await patchEvaluation(id, 32);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().evaluation).toEqual(JSON.parse(nested(32)));
+  });
+});
+
+describe('half a surrogate pair ("\\ud800"), which JSON reads and the database refuses', () => {
+  const LONE = 'bad\ud800x';
+  it('is refused with 400 on every route that stores JSON, and nothing is written', async () => {
+    const id = await endedCallOfOwner();
+    const attempts: [Actor, 'POST' | 'PATCH', string, unknown][] = [
+      [owner, 'POST', '/api/interviewers', { name: 'S1', sampleQuestions: [LONE] }],
+      [owner, 'POST', '/api/interviewers', { name: 'S2', rubricCriteria: [{ name: LONE }] }],
+      [owner, 'POST', '/api/interviewers', { name: LONE }],
+      [admin, 'POST', '/api/tracks', { name: LONE }],
+      [admin, 'PATCH', `/api/users/${other.user.id}`, { name: LONE }],
+      [admin, 'PATCH', '/api/settings/models', { evaluation: { model: LONE } }],
+      [
+        admin,
+        'PATCH',
+        `/api/interviews/${id}`,
+        { evaluation: { criteria: [{ name: LONE, score: 1, feedback: 'f' }] } },
+      ],
+      // the other half alone, and in a key
+      [owner, 'POST', '/api/interviewers', { name: 'S3', sampleQuestions: ['x\udc00'] }],
+      [admin, 'PATCH', `/api/interviews/${id}`, { evaluation: { ['k\ud800']: 1 } }],
+    ];
+    for (const [actor, method, url, payload] of attempts) {
+      const res = await call(actor, method, url, payload);
+      expect(expectApiError(res, 400).message, `${method} ${url}`).toBe(
+        'The request contains characters that cannot be stored',
+      );
+    }
+    const scenarios = await db().select({ name: interviewers.name }).from(interviewers);
+    expect(scenarios.some((r) => ['S1', 'S2', 'S3'].includes(r.name) || r.name.includes('bad'))).toBe(false);
+    const [stored] = await db().select().from(interviews).where(eq(interviews.id, id));
+    expect(stored.evaluation).toEqual({ overallScore: 7 });
+    // a whole pair (an emoji) is text like any other
+    const emoji = await call(owner, 'POST', '/api/interviewers', {
+      name: 'Emoji 😀',
+      sampleQuestions: ['Why 😀?'],
+    });
+    expect(emoji.statusCode, emoji.body).toBe(201);
   });
 });
 

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 import { DomainError, type DomainErrorKind } from '../errors.js';
+import { holdsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './storable-text.js';
 
 /** The one table from a domain error's kind to the status the API answers with. */
 const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
@@ -96,6 +97,12 @@ export function answerFrameworkError(err: FastifyError, _req: FastifyRequest, re
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
+  // a body whose text the database would refuse is refused before any route writes a thing
+  app.addHook('preValidation', async (req) => {
+    if (typeof req.body === 'object' && holdsUnstorableText(req.body)) {
+      throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE);
+    }
+  });
   app.setErrorHandler((err: FastifyError & { code?: string }, req, reply) => {
     if (err instanceof DomainError) {
       return reply.code(STATUS_BY_KIND[err.kind]).send({ message: err.message, errors: err.errors });
@@ -121,7 +128,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(429).send({ message: 'Too many requests, please try again later' });
     }
     if (isUnstorableText(err)) {
-      return reply.code(400).send({ message: 'The request contains characters that cannot be stored' });
+      return reply.code(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
     }
     if (isDatabaseUnavailable(err)) {
       req.log.error({ err }, 'database unavailable');

@@ -10,6 +10,7 @@
 
 import { NOT_HEARD_REPEAT_LINE, NOT_HEARD_TYPE_LINE } from '../../shared/domain/not-heard.js';
 import { pcmFromBase64, pcmToBase64, wavFile } from '../audio/pcm.js';
+import { storableText } from '../http/storable-text.js';
 import type { Transcriber } from '../providers/stt/types.js';
 import type { SpeechSynthesizer, SynthesisSettings } from '../providers/tts/types.js';
 import type { Brain, Turn } from './engines/brain.js';
@@ -400,7 +401,8 @@ export class CallSession {
 
   /** A typed answer, or the browser's own speech recognition result. */
   private onTextAnswer(raw: string): void {
-    const text = raw.trim();
+    // stored as said, but for what no database keeps (a NUL byte, half a surrogate pair)
+    const text = storableText(raw).trim();
     if (!text || !this.takeTextToken()) return;
     const now = this.t();
     this.lastTextAnswerMs = now;

@@ -68,3 +68,32 @@ describe('typed answers while the microphone is open', () => {
     expect(analytics.speakingSeconds).toBeNull();
   });
 });
+
+describe('a typed answer holding what no database stores', () => {
+  it('is stored without its NUL byte and with half a surrogate pair replaced, as the persona heard it', async () => {
+    const scheduler = new ManualScheduler();
+    const saved: StoredUtterance[] = [];
+    const session = new CallSession({
+      conversationId: 'conv_nul',
+      socket: new FakeSocket(),
+      scheduler,
+      brain: createScriptedBrain(persona),
+      tts: fakeSynthesizer(),
+      stt: null,
+      voice: 'sarah',
+      remainingMs: 1_800_000,
+      saveUtterance: async (u) => {
+        saved.push(u);
+        return true;
+      },
+    });
+    session.start();
+    await scheduler.advance(3000);
+    session.handleMessage({ type: 'user_message', text: 'hello\u0000 world \ud800 and\u0007 more' });
+    await scheduler.advance(5000);
+    await session.end('ended_by_user');
+    expect(saved.filter((u) => u.speaker === 'user').map((u) => u.text)).toEqual([
+      'hello world \ufffd and more',
+    ]);
+  });
+});
