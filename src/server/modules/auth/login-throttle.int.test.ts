@@ -72,6 +72,34 @@ describe('sign-in throttling', () => {
     expect((await login(victim.email, victim.password, '198.51.100.7')).statusCode).toBe(200);
   });
 
+  it('counts a wrong current password given to change it as a failed sign-in: a session cannot guess past the limit', async () => {
+    const victim = await registerUser(app);
+    const change = (currentPassword: string, ip: string, cookie = victim.cookie) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/password',
+        headers: { cookie },
+        payload: { currentPassword, newPassword: 'brand new pass 1', confirmPassword: 'brand new pass 1' },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 10; i++) {
+      const res = await change(`wrong guess ${i}`, '203.0.113.88');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Current password is incorrect');
+    }
+    // held as a failing sign-in's answers are
+    expect(waits).toEqual([250, 500, 1000, 2000, 3000, 3000]);
+    const refused = await change('wrong again', '203.0.113.88');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(THROTTLE_MESSAGES.account);
+    // the same client is refused at the sign-in too: the guesses were counted on the account
+    expect((await login(victim.email, 'one more guess', '203.0.113.88')).statusCode).toBe(429);
+    // the owner elsewhere changes it as usual, and signs in with the new one
+    const own = await change(victim.password, '198.51.100.88');
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await login(victim.email, 'brand new pass 1', '198.51.100.88')).statusCode).toBe(200);
+  });
+
   it('holds each refusal of a failing client for REFUSAL_HOLD_MS, and nothing else', async () => {
     const victim = await registerUser(app);
     for (let i = 0; i < 10; i++) await login(victim.email, `wrong guess ${i}`, '203.0.113.77');

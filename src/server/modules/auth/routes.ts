@@ -89,9 +89,10 @@ export async function authRoutes(app: App, deps: AppDeps) {
         description:
           'Sets a new password and ends every other session. An account on a temporary password needs no currentPassword: ' +
           'its proof is this session, opened with that password (which the sign-in burnt) at most 30 minutes ago; after that, 403. ' +
-          'Any other account gives its currentPassword (400 when wrong).',
+          'Any other account gives its currentPassword (400 when wrong). A wrong currentPassword counts as a failed sign-in ' +
+          'on the account from this client, throttled as sign-in is (429).',
         body: changePasswordRequest,
-        response: { 200: userResponse, 400: errorResponse, 403: errorResponse },
+        response: { 200: userResponse, 400: errorResponse, 403: errorResponse, 429: errorResponse },
       },
     },
     async (req, reply) => {
@@ -101,6 +102,7 @@ export async function authRoutes(app: App, deps: AppDeps) {
         me.id,
         req.cookies[SESSION_COOKIE] ?? '',
         req.body,
+        req.ip,
       );
       setSessionCookie(reply, token, secure);
       return toUserResponse(user);

@@ -80,8 +80,46 @@ const deviceCookieFor = async (deps: AppDeps, userId: number, now: Date) =>
  * back to back costs the server one answer a second per connection, not thousands.
  */
 export async function login(deps: AppDeps, input: LoginRequest, ip: string, device?: string) {
+  return heldIfRefused(deps, () => attemptLogin(deps, input, ip, device));
+}
+
+/** a password checked for an account (its email's key) from a client, now */
+type Attempt = { key: string; ip: string; now: Date; deviceId?: string; knownDevice: boolean };
+
+/**
+ * The throttle before a password is checked (login-throttle.ts): a client known to be failing is
+ * refused at once; else its recent failures are counted, and whether it is suspect (its turn at
+ * hashing waits behind everyone else's).
+ */
+async function throttle(deps: AppDeps, a: Attempt) {
+  const refused = recentRefusals(deps.config);
+  const [pairKey, ipKey] = refusalKeys(a.key, a.ip);
+  const known = refused.refused(a.knownDevice ? [pairKey] : [pairKey, ipKey], a.now.getTime());
+  if (known) throw tooMany(known);
+  const counts = await recentFailures(deps.database.db, a.key, a.ip, a.now, a.deviceId);
+  // remembered (for the failure window, or until the server-wide budget is read again), so a
+  // flood of refused attempts costs no queries
+  const { suspect } = checkAllowed(
+    counts,
+    deps.config,
+    (which, message, forMs) =>
+      refused.remember(which === 'pair' ? pairKey : ipKey, a.now.getTime() + forMs, message),
+    { knownDevice: a.knownDevice },
+  );
+  return { counts, suspect };
+}
+
+/** a wrong password: counted against the account and the client, then answered after its delay */
+async function failed(deps: AppDeps, a: Attempt, counts: { account: number }) {
+  await recordFailure(deps.database.db, a.key, a.ip, a.now, a.deviceId);
+  const delay = failureDelayMs(counts.account + 1);
+  if (delay > 0) await sleepFor(deps)(delay);
+}
+
+/** a client refused for its failures gets its 429 after REFUSAL_HOLD_MS (see login) */
+async function heldIfRefused<T>(deps: AppDeps, run: () => Promise<T>): Promise<T> {
   try {
-    return await attemptLogin(deps, input, ip, device);
+    return await run();
   } catch (err) {
     if (isFailingClientRefusal(err)) await refusalHold(deps.config).hold(sleepFor(deps));
     throw err;
@@ -98,29 +136,15 @@ async function attemptLogin(deps: AppDeps, input: LoginRequest, ip: string, devi
   const owner = deviceOf === null ? undefined : await findUserByEmail(db, input.email);
   const knownDevice = deviceOf !== null && owner?.id === deviceOf.userId;
   const deviceId = knownDevice ? deviceOf.id : undefined;
-  const refused = recentRefusals(deps.config);
-  const [pairKey, ipKey] = refusalKeys(key, ip);
-  const known = refused.refused(knownDevice ? [pairKey] : [pairKey, ipKey], now.getTime());
-  if (known) throw tooMany(known);
-  const counts = await recentFailures(db, key, ip, now, deviceId);
-  // remembered (for the failure window, or until the server-wide budget is read again), so a
-  // flood of refused attempts costs no queries
-  const { suspect } = checkAllowed(
-    counts,
-    deps.config,
-    (which, message, forMs) =>
-      refused.remember(which === 'pair' ? pairKey : ipKey, now.getTime() + forMs, message),
-    { knownDevice },
-  );
+  const attempt = { key, ip, now, deviceId, knownDevice };
+  const { counts, suspect } = await throttle(deps, attempt);
   const user = knownDevice ? owner : await findUserByEmail(db, input.email);
   const ok = await hashGate(deps.config).run(() => verifyPassword(user?.passwordHash, input.password), {
     suspect,
     knownDevice,
   });
   if (!user || !ok) {
-    await recordFailure(db, key, ip, now, deviceId);
-    const delay = failureDelayMs(counts.account + 1);
-    if (delay > 0) await sleepFor(deps)(delay);
+    await failed(deps, attempt, counts);
     throw unauthorized(INVALID_CREDENTIALS);
   }
   if (counts.pair > 0 || counts.device > 0) await clearPairFailures(db, key, ip, deviceId);
@@ -157,6 +181,38 @@ export async function changePassword(
   userId: number,
   sessionToken: string,
   input: ChangePasswordRequest,
+  ip: string,
+) {
+  return heldIfRefused(deps, () => setPassword(deps, userId, sessionToken, input, ip));
+}
+
+/**
+ * Whether the current password given to change it is right, checked as a sign-in is: a wrong one
+ * counts as a failed sign-in on the account from this client, so a session cannot be used to guess
+ * the password past the sign-in's limits, and its hashing waits in the same queue.
+ */
+async function currentPasswordHolds(
+  deps: AppDeps,
+  user: { email: string; passwordHash: string },
+  password: string,
+  ip: string,
+): Promise<boolean> {
+  const attempt = { key: emailKey(user.email), ip, now: deps.clock.now(), knownDevice: false };
+  const { counts, suspect } = await throttle(deps, attempt);
+  const ok = await hashGate(deps.config).run(() => verifyPassword(user.passwordHash, password), {
+    suspect,
+    knownDevice: false,
+  });
+  if (!ok) await failed(deps, attempt, counts);
+  return ok;
+}
+
+async function setPassword(
+  deps: AppDeps,
+  userId: number,
+  sessionToken: string,
+  input: ChangePasswordRequest,
+  ip: string,
 ) {
   const { db } = deps.database;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -164,7 +220,7 @@ export async function changePassword(
     if (!(await isFreshTemporarySignIn(db, sessionToken, userId, deps.clock.now()))) {
       throw forbidden(TEMPORARY_SIGN_IN_EXPIRED);
     }
-  } else if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
+  } else if (!user || !(await currentPasswordHolds(deps, user, input.currentPassword ?? '', ip))) {
     throw invalid('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
   }
   const passwordHash = await hashPassword(input.newPassword);

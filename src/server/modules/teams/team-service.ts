@@ -9,7 +9,7 @@ import type {
   UpdateTeamRequest,
 } from '../../../shared/contracts/teams.js';
 import { teamMessages } from '../../../shared/contracts/teams.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { teamMembers, teams, users } from '../../db/schema.js';
 import { forbidden, invalid, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/session-auth.js';
@@ -102,7 +102,7 @@ export async function listMembers(db: Db, actor: SessionUser, teamId: number) {
   return rows.map(toMemberResponse);
 }
 
-async function findMember(db: Db, teamId: number, userId: number) {
+async function findMember(db: DbOrTx, teamId: number, userId: number) {
   const [row] = await db
     .select(memberColumns)
     .from(teamMembers)
@@ -148,12 +148,18 @@ export async function leaveTeam(db: Db, actor: SessionUser, teamId: number) {
   return { message: 'You left the team' };
 }
 
-/** The owner hands the team to another member, who becomes owner; the old owner becomes admin. */
+/**
+ * The owner hands the team to another member, who becomes owner; the old owner becomes admin. The
+ * team's row is locked first and the owner checked inside the lock, so transfers at the same moment
+ * run one after the other: the second finds its actor no longer owner (403), where it used to
+ * promote a second owner against the one-owner index (500).
+ */
 export async function transferOwnership(db: Db, actor: SessionUser, teamId: number, newOwnerId: number) {
-  await requireOwner(db, actor, teamId);
-  const next = await findMember(db, teamId, newOwnerId);
-  if (next.role === 'owner') return listMembers(db, actor, teamId);
   await db.transaction(async (tx) => {
+    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
+    await requireOwner(tx, actor, teamId);
+    const next = await findMember(tx, teamId, newOwnerId);
+    if (next.role === 'owner') return;
     // Demote first: the one-owner unique index allows a single owner row at any moment.
     await tx
       .update(teamMembers)

@@ -130,6 +130,18 @@ describe('teams: basic flows', () => {
     expect((await call(owner, 'GET', `/api/teams/${teamId}`)).statusCode).toBe(404);
   });
 
+  it('transfers asked at the same moment run one after the other: never a 5xx, always one owner', async () => {
+    const { teamId, owner, admin, member } = await teamWithRoles();
+    const to = [admin, member, admin, member, admin, member];
+    const answers = await Promise.all(
+      to.map((m) => call(owner, 'POST', `/api/teams/${teamId}/transfer-ownership`, { userId: m.user.id })),
+    );
+    // the first hands the team on; the owner who asked the others no longer is one
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 403, 403, 403, 403, 403]);
+    const members = (await call(admin, 'GET', `/api/teams/${teamId}/members`)).json() as { role: string }[];
+    expect(members.filter((m) => m.role === 'owner')).toHaveLength(1);
+  });
+
   it('a member can leave and then reads nothing of the team', async () => {
     const { teamId, member } = await teamWithRoles();
     expect((await call(member, 'POST', `/api/teams/${teamId}/leave`)).statusCode).toBe(200);
