@@ -166,7 +166,7 @@ describe('half a surrogate pair ("\\ud800"), which JSON reads and the database r
       ],
       // the other half alone, and in a key
       [owner, 'POST', '/api/interviewers', { name: 'S3', sampleQuestions: ['x\udc00'] }],
-      [admin, 'PATCH', `/api/interviews/${id}`, { evaluation: { ['k\ud800']: 1 } }],
+      [admin, 'PATCH', `/api/interviews/${id}`, { evaluation: { 'k\ud800': 1 } }],
     ];
     for (const [actor, method, url, payload] of attempts) {
       const res = await call(actor, method, url, payload);
