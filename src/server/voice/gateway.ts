@@ -62,9 +62,9 @@ export async function claimCall(o: {
   const { deps } = o;
   const { db } = deps.database;
   const now = deps.clock.now();
-  const claim = await consumeVoiceSessionToken(db, o.token, now);
+  const claim = await consumeVoiceSessionToken(db, o.token, now, o.sessionUserId);
+  if (claim === 'foreign') return REFUSALS.foreign;
   if (!claim) return REFUSALS.badLink;
-  if (o.sessionUserId !== null && o.sessionUserId !== claim.userId) return REFUSALS.foreign;
   const call = await findCallForGateway(db, claim.interviewId);
   if (!call || call.userId !== claim.userId) return REFUSALS.badLink;
   const remainingMs = Math.min(

@@ -468,16 +468,19 @@ describe('built-in voice gateway: server shutdown', () => {
 });
 
 describe('voice-session rate limit', () => {
-  it('answers 429 past VOICE_SESSION_RATE_LIMIT a minute, per signed-in session', async () => {
+  it('answers 429 past VOICE_SESSION_RATE_LIMIT a minute, per user (signing in again starts no fresh budget)', async () => {
     const limited = await createTestContext({ env: { VOICE_SESSION_RATE_LIMIT: '2' } });
     try {
       const host = 'localhost:3000';
+      let last = { email: '', password: '', url: '' };
       const open = async () => {
-        const { cookie, user } = await registerUser(limited.app);
+        const { cookie, user, email, password } = await registerUser(limited.app);
+        last = { email, password, url: '' };
         const interviewer = await insertInterviewer(limited.database.db);
         await setCredits(limited.database.db, user.id, 5);
         const created = await postCall(limited.app, { cookie: cookie, userId: user.id }, interviewer.id);
         const id = created.json().id;
+        last.url = `/api/interviews/${id}/voice-session`;
         return () =>
           limited.app.inject({
             method: 'POST',
@@ -490,6 +493,20 @@ describe('voice-session rate limit', () => {
       expect((await session()).statusCode).toBe(200);
       const refused = await session();
       expect(refused.statusCode).toBe(429);
+      // the same user signed in again (a new session cookie) is still over the limit
+      const again = await limited.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: last.email, password: last.password },
+      });
+      const sid = again.cookies.find((c) => c.name === 'sid');
+      expect(sid?.value).toBeTruthy();
+      const resigned = await limited.app.inject({
+        method: 'POST',
+        url: last.url,
+        headers: { cookie: `sid=${sid?.value}`, host },
+      });
+      expect(resigned.statusCode).toBe(429);
       // another signed-in user is counted apart
       const other = await open();
       expect((await other()).statusCode).toBe(200);

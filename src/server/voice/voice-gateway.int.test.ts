@@ -257,7 +257,12 @@ describe('built-in voice gateway', () => {
     expect(JSON.parse(reused.body).message).toMatch(/invalid, expired or already used/);
 
     const other = await registerUser(ctx.app);
-    expect((await refusedUpgrade(await newSignedUrl(), other.cookie)).status).toBe(403);
+    const ownersLink = await newSignedUrl();
+    expect((await refusedUpgrade(ownersLink, other.cookie)).status).toBe(403);
+    // another account's attempt leaves the owner's link unspent: refused again as foreign, not as
+    // used, and the owner's own attempt gets as far as the call (live in `first`: 409)
+    expect((await refusedUpgrade(ownersLink, other.cookie)).status).toBe(403);
+    expect((await refusedUpgrade(ownersLink, cookie)).status).toBe(409);
     expect((await refusedUpgrade(`ws://${origin}/api/voice/not-a-real-token`)).status).toBe(401);
     expect((await refusedUpgrade(`ws://${origin}/api/voice/${'x'.repeat(300)}`)).status).toBe(414);
 

@@ -12,6 +12,7 @@ import { idParam } from '../../../shared/contracts/common.js';
 import type { AppDeps } from '../../deps.js';
 import { parseByteRange } from '../../http/byte-range.js';
 import type { App } from '../../http/types.js';
+import { perUserRateLimit } from '../auth/per-user-rate-limit.js';
 import { requireUser } from '../auth/session-auth.js';
 import { isPastDeadline } from './call-limits.js';
 import { toInterviewView } from './call-view.js';
@@ -24,6 +25,7 @@ import { getInterviewForCaller, joinedFields } from './get-call.js';
 import { updateInterview } from './update-call.js';
 
 export async function interviewRoutes(app: App, deps: AppDeps) {
+  const voiceSessionLimit = perUserRateLimit(app, deps.config.VOICE_SESSION_RATE_LIMIT);
   const { db } = deps.database;
   const log = (msg: string, err?: unknown) => app.log.warn({ err }, msg);
 
@@ -74,13 +76,8 @@ export async function interviewRoutes(app: App, deps: AppDeps) {
     '/api/interviews/:id/voice-session',
     {
       schema: { params: idParam, response: { 200: voiceSessionResponse } },
-      config: {
-        rateLimit: {
-          max: deps.config.VOICE_SESSION_RATE_LIMIT,
-          timeWindow: '1 minute',
-          keyGenerator: (req) => req.cookies?.sid ?? req.ip,
-        },
-      },
+      // per user, not per session: signing in again does not start a fresh budget
+      preHandler: voiceSessionLimit,
     },
     async (req) => {
       const user = requireUser(req);

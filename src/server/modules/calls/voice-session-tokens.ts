@@ -38,24 +38,29 @@ export function newVoiceSessionToken(now: Date): { token: string; tokenHash: str
 
 /**
  * Marks the token used and answers what it is bound to, or null when it is unknown, expired or
- * already used. One UPDATE, so two connections racing for the same URL cannot both win.
+ * already used. One UPDATE, so two connections racing for the same URL cannot both win. With
+ * `forUser` (the connecting browser's signed-in user) a token bound to another user is left unused
+ * and answered 'foreign': a wrong account's attempt does not spend the owner's link.
  */
 export async function consumeVoiceSessionToken(
   db: DbOrTx,
   token: string,
   now: Date,
-): Promise<{ interviewId: number; userId: number } | null> {
+  forUser: number | null = null,
+): Promise<{ interviewId: number; userId: number } | 'foreign' | null> {
   if (token.length === 0 || token.length > 100) return null;
+  const usable = and(
+    eq(voiceSessions.tokenHash, hashVoiceToken(token)),
+    isNull(voiceSessions.usedAt),
+    gt(voiceSessions.expiresAt, now),
+  );
   const [row] = await db
     .update(voiceSessions)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(voiceSessions.tokenHash, hashVoiceToken(token)),
-        isNull(voiceSessions.usedAt),
-        gt(voiceSessions.expiresAt, now),
-      ),
-    )
+    .where(forUser === null ? usable : and(usable, eq(voiceSessions.userId, forUser)))
     .returning({ interviewId: voiceSessions.interviewId, userId: voiceSessions.userId });
-  return row ?? null;
+  if (row) return row;
+  if (forUser === null) return null;
+  const [other] = await db.select({ id: voiceSessions.userId }).from(voiceSessions).where(usable);
+  return other ? 'foreign' : null;
 }
