@@ -6,6 +6,7 @@ export const trackMessages = {
   nameRequired: 'Track name is required',
   notFound: 'Track not found',
   archivedScenario: 'Archived scenarios cannot be added to tracks',
+  customScenario: "A user's own scenario is private to them and cannot be added to a track",
   unknownScenario: 'One of the scenarios does not exist',
   notJoined: 'You have not joined this track',
   archivedTrack: 'This track is archived and cannot be joined',

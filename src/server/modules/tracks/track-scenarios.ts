@@ -7,16 +7,23 @@ import type { DbOrTx } from '../../db/client.js';
 import { interviewers, trackScenarios } from '../../db/schema.js';
 import { invalid } from '../../errors.js';
 
-/** Every scenario must exist and be live. */
+/** Every scenario must exist, be live, and be one every member can start (not a user's own). */
 export async function checkScenarios(db: DbOrTx, scenarios: { interviewerId: number }[]) {
   const ids = [...new Set(scenarios.map((s) => s.interviewerId))];
   if (ids.length === 0) return;
   const found = await db
-    .select({ id: interviewers.id, isArchived: interviewers.isArchived })
+    .select({
+      id: interviewers.id,
+      isArchived: interviewers.isArchived,
+      isCustom: interviewers.isCustomScenario,
+    })
     .from(interviewers)
     .where(inArray(interviewers.id, ids));
   if (found.length !== ids.length) throw invalid(trackMessages.unknownScenario);
   if (found.some((f) => f.isArchived)) throw invalid(trackMessages.archivedScenario);
+  // a custom scenario is its author's alone: listed in a track, its name would show to every user
+  // and no one else could start it
+  if (found.some((f) => f.isCustom)) throw invalid(trackMessages.customScenario);
 }
 
 export async function replaceScenarios(

@@ -87,6 +87,26 @@ describe('tracks', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Archived scenarios cannot be added to tracks');
+    // a user's own scenario is private: not in a track, made or changed
+    const [own] = await ctx.database.db
+      .insert(interviewers)
+      .values({ name: 'Private pitch', isCustomScenario: true, userId: u.user.id, rubricName: 'Mine' })
+      .returning();
+    for (const [method, url] of [
+      ['POST', '/api/tracks'],
+      ['PATCH', `/api/tracks/${track.id}`],
+    ] as const) {
+      const refused = await call(a, method, url, {
+        name: 'With a private one',
+        scenarios: [{ interviewerId: own.id, sequenceOrder: 0 }],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(
+        "A user's own scenario is private to them and cannot be added to a track",
+      );
+    }
+    const listed = await call(u, 'GET', `/api/tracks/${track.id}`);
+    expect(listed.body).not.toContain('Private pitch');
   });
 
   it('reorders scenarios, keeping the rows calls point at', async () => {

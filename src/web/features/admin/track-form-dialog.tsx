@@ -68,7 +68,8 @@ function AddScenarioDialog({
         />
         <ul className="divide-y">
           {scenarios.data?.items
-            .filter((s) => !s.isArchived)
+            // archived ones cannot be added, nor a user's own (private to its author: the server refuses it)
+            .filter((s) => !s.isArchived && !s.isCustomScenario)
             .map((s) => (
               <li key={s.id} className="flex items-center justify-between gap-2 py-2">
                 <div>
