@@ -141,6 +141,17 @@ export const trackScenarios = pgTable(
   (t) => [index('track_scenarios_track_order_idx').on(t.trackId, t.sequenceOrder)],
 );
 
+/** What a call is scored against, copied from its scenario when it starts (interviews.scored_against). */
+export type ScoredAgainst = {
+  role: string;
+  company: string;
+  callType: string;
+  bio: string;
+  systemPrompt: string;
+  sampleQuestions: string[];
+  rubricCriteria: RubricCriterion[];
+};
+
 export const interviews = pgTable(
   'interviews',
   {
@@ -159,6 +170,10 @@ export const interviews = pgTable(
     trackScenarioId: integer().references(() => trackScenarios.id, { onDelete: 'set null' }),
     transcript: text(),
     evaluation: jsonb(),
+    // The scenario as the call was started with it: what the call is scored against at its end and
+    // whenever it is evaluated again, whatever the scenario's owner edits later (migration 0020;
+    // null for calls started before it, scored against the scenario as it is).
+    scoredAgainst: jsonb().$type<ScoredAgainst>(),
     conversationId: text(),
     callRating: smallint(),
     callRatingNote: text(),

@@ -113,6 +113,57 @@ describe('a forged call', () => {
     expect(again.json().evaluation).toEqual(scored);
   });
 
+  it('scores a call against its scenario as it started, whatever the owner edits afterwards', async () => {
+    const u = await registerUser(ctx.app);
+    await setCredits(ctx.database.db, u.user.id, 5);
+    const own = await insertInterviewer(ctx.database.db, {
+      isCustomScenario: true,
+      userId: u.user.id,
+      rubricCriteria: [
+        { name: 'Structure', description: 'Answers with a situation, an action and a result.' },
+      ],
+    });
+    const started = await send(u, 'POST', '/api/interviews', {
+      type: 'single',
+      startTime: '2099-01-01T00:00:00Z',
+      interviewerId: own.id,
+      userId: u.user.id,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const id = started.json().id as number;
+    await storeUtterances(ctx.database.db, id, [
+      ['agent', 'Tell me about a launch.'],
+      ['user', 'Um, I do not really remember, it was fine I guess.'],
+    ]);
+    const easier = (name: string) =>
+      send(u, 'PATCH', `/api/interviewers/${own.id}`, {
+        rubricCriteria: [{ name, description: 'Says any words at all.' }],
+      });
+    // edited while the call runs, and again before it is evaluated again
+    expect((await easier('Saying words')).statusCode).toBe(200);
+    const ended = await send(u, 'POST', `/api/interviews/${id}/end`);
+    expect(ended.json().evaluation.criteria.map((c: { name: string }) => c.name)).toEqual(['Structure']);
+    expect((await easier('Being there')).statusCode).toBe(200);
+    const again = await send(u, 'POST', `/api/interviews/${id}/re-evaluate`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().evaluation).toEqual(ended.json().evaluation);
+    // the next call is scored against the scenario as it is then
+    const next = await send(u, 'POST', '/api/interviews', {
+      type: 'single',
+      startTime: '2099-01-01T00:00:00Z',
+      interviewerId: own.id,
+      userId: u.user.id,
+    });
+    await storeUtterances(ctx.database.db, next.json().id, [
+      ['agent', 'Tell me about a launch.'],
+      ['user', 'I shipped a small fix to the onboarding flow.'],
+    ]);
+    const nextEnded = await send(u, 'POST', `/api/interviews/${next.json().id}/end`);
+    expect(nextEnded.json().evaluation.criteria.map((c: { name: string }) => c.name)).toEqual([
+      'Being there',
+    ]);
+  });
+
   it('re-evaluates nothing when no utterance was stored, whatever the transcript says', async () => {
     const { u, interview } = await userWithCall();
     await send(u, 'POST', `/api/interviews/${interview.id}/end`);

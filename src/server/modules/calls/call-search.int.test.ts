@@ -22,7 +22,7 @@ import {
   searchedDashboardQuery,
 } from './find-calls.js';
 import { SEARCH_WINDOW } from './searched-matches.js';
-import { seedCalls } from './seed-calls.js';
+import { seedableInterviews, seedCalls } from './seed-calls.js';
 
 const CALLS = 2000;
 let ctx: TestContext;
@@ -530,7 +530,7 @@ describe('migrations 0014 and 0015', () => {
       expect(indexes).not.toContain('interviews_search_text_trgm_idx');
       expect(indexes).not.toContain('interviews_transcript_trgm_idx');
       // a call written after the migration has its copy too, found case-insensitively
-      await db.insert(interviews).values({
+      await db.insert(seedableInterviews).values({
         userId: user.id,
         interviewerId: scenario.id,
         startTime: new Date(),
@@ -549,7 +549,7 @@ describe('migration 0016', () => {
     await onDatabaseBefore('0016', async (database) => {
       const { db } = database;
       const { user, completed } = await oldCaller(db);
-      await db.insert(interviews).values(completed(0, 'You: The BUDGET-friendly plan, Ölsen.'));
+      await db.insert(seedableInterviews).values(completed(0, 'You: The BUDGET-friendly plan, Ölsen.'));
 
       await migrateFrom(database);
       const rows = <T>(query: SQL) => rowsOf<T>(db, query);
@@ -582,10 +582,10 @@ describe('migration 0017', () => {
       // a 10-minute call's transcript: long enough to be compressed and stored out of line
       const transcript = (n: number) =>
         Array.from({ length: 200 }, (_, i) => `You: Answer ${i} of call ${n} about the BUDGET.`).join('\n');
-      await db.insert(interviews).values(completed(0, transcript(1)));
+      await db.insert(seedableInterviews).values(completed(0, transcript(1)));
 
       await migrateFrom(database);
-      await db.insert(interviews).values(completed(30, transcript(2)));
+      await db.insert(seedableInterviews).values(completed(30, transcript(2)));
       const stored = await rowsOf<{ search: string | null; transcript: string | null }>(
         db,
         sql`select pg_column_compression(search_text) as search, pg_column_compression(transcript) as transcript
@@ -630,11 +630,11 @@ describe('migration 0018', () => {
         return Object.fromEntries(indexes.map(({ name }, i) => [name, pages[i][0].pages]));
       };
       // before: a new call's entries wait in each index's pending list
-      await db.insert(interviews).values(call(1));
+      await db.insert(seedableInterviews).values(call(1));
       const before = await pending();
       expect(Object.keys(before)).toEqual(['interviews_user_search_trgm_idx', 'interviews_user_words_idx']);
       expect(Object.values(before).every((pages) => pages > 0)).toBe(true);
-      await db.insert(interviews).values(call(2));
+      await db.insert(seedableInterviews).values(call(2));
 
       await migrateFrom(database);
       // every GIN index: the calls' and the name searches' of users and scenarios
@@ -649,7 +649,7 @@ describe('migration 0018', () => {
       );
       for (const index of indexes) expect(index.options, index.name).toContain('fastupdate=off');
       // the migration flushed what was pending, and a call stored after it leaves nothing pending
-      await db.insert(interviews).values(call(3));
+      await db.insert(seedableInterviews).values(call(3));
       expect(await pending()).toEqual({
         interviews_user_search_trgm_idx: 0,
         interviews_user_words_idx: 0,

@@ -4,6 +4,7 @@
 // startTime is the server's clock (the client's value is accepted for the spec's sake and
 // ignored): it drives trends, team windows and the "since" points of assignments and tracks.
 // A track scenario starts only when it is unlocked for the caller, by the rule the track shows.
+// The call keeps a copy of what its scenario scores it against (scored_against, migration 0020).
 import { eq, sql } from 'drizzle-orm';
 import type { CreateInterviewRequest } from '../../../shared/contracts/calls.js';
 import type { Db } from '../../db/client.js';
@@ -52,16 +53,22 @@ export async function createInterview(
   // so the response needs no second read.
   const result = await db.execute(sql`
     with interviewer as (
-      select id, name, call_type from interviewers
+      select id, name, call_type,
+        jsonb_build_object('role', role, 'company', company, 'callType', call_type, 'bio', bio,
+          'systemPrompt', system_prompt, 'sampleQuestions', sample_questions,
+          'rubricCriteria', rubric_criteria) as scored_against
+      from interviewers
       where id = ${input.interviewerId}::int and ${usableBy(caller.id)}
     ), debit as (
       update users set credits = credits - ${creditCost}::int
       where id = ${caller.id}::int and credits >= ${creditCost}::int and exists (select 1 from interviewer)
       returning id
     ), created as (
-      insert into interviews (user_id, type, start_time, interviewer_id, track_scenario_id, status, credit_cost)
+      insert into interviews (user_id, type, start_time, interviewer_id, track_scenario_id, status, credit_cost,
+        scored_against)
       select ${caller.id}::int, ${input.type}::text, ${now.toISOString()}::timestamptz,
-        interviewer.id, ${input.trackScenarioId ?? null}::int, 'in_progress', ${creditCost}::int
+        interviewer.id, ${input.trackScenarioId ?? null}::int, 'in_progress', ${creditCost}::int,
+        interviewer.scored_against
       from interviewer, debit
       returning *
     ), ledger as (

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps.js';
 import { conflict, invalid, upstreamFailed } from '../../errors.js';
 import { ConvaiError } from '../../providers/convai/index.js';
 import { isValidConversationId } from '../../providers/storage/index.js';
-import { evaluateTranscript, scenarioSubject } from '../evaluation/service.js';
+import { evaluateTranscript, scoringOf } from '../evaluation/service.js';
 import { recordTrackCall } from '../tracks/sync-track-progress.js';
 import { callDeadline } from './call-limits.js';
 import { storedUtterances } from './find-utterances.js';
@@ -102,10 +102,7 @@ async function finishCall(
   } else {
     evaluation = await evaluateSafely(deps, {
       transcript,
-      rubricCriteria: interviewer.rubricCriteria,
-      role: interviewer.role,
-      subject: scenarioSubject(interviewer),
-      brief: interviewer.systemPrompt,
+      ...scoringOf(interview.scoredAgainst, interviewer),
       utterances: timed,
     });
     status = 'error' in evaluation ? 'completed_with_errors' : 'completed';

@@ -9,7 +9,7 @@ import { buildTranscript } from '../../../shared/domain/transcript.js';
 import { interviews } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, upstreamFailed } from '../../errors.js';
-import { evaluateTranscript, scenarioSubject } from '../evaluation/service.js';
+import { evaluateTranscript, scoringOf } from '../evaluation/service.js';
 import { USER_LABEL } from './end-call.js';
 import { storedUtterances } from './find-utterances.js';
 import { type Caller, getInterviewForCaller, type InterviewWithInterviewer } from './get-call.js';
@@ -41,10 +41,7 @@ export async function reEvaluateInterview(
 
   const evaluation = await evaluateTranscript(deps, {
     transcript,
-    rubricCriteria: interviewer.rubricCriteria,
-    role: interviewer.role,
-    subject: scenarioSubject(interviewer),
-    brief: interviewer.systemPrompt,
+    ...scoringOf(interview.scoredAgainst, interviewer),
     utterances: timed,
   }).catch(() => FAILED_OUTCOME);
 

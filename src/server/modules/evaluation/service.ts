@@ -7,6 +7,7 @@ import { evaluationMessages } from '../../../shared/contracts/evaluation.js';
 import { analyseTurns } from '../../../shared/domain/speech-analytics.js';
 import type { TimedUtterance, Turn } from '../../../shared/domain/transcript.js';
 import { candidateText, parseTranscript } from '../../../shared/domain/transcript.js';
+import type { ScoredAgainst } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { WorkerClosedError, WorkerCrashedError } from '../../workers/dedicated-worker.js';
 import { getModelSettings } from '../settings/service.js';
@@ -44,6 +45,20 @@ export function scenarioSubject(s: {
 }): string {
   // the short parts first: the evaluator reads the first 4,000 characters
   return [`${s.role} at ${s.company}`, s.callType, ...s.sampleQuestions, s.bio, s.systemPrompt].join('\n');
+}
+
+/**
+ * What a call is scored against: the copy of its scenario it was started with (interviews.
+ * scored_against), else, for a call started before there was one, its scenario as it is now.
+ */
+export function scoringOf(stored: ScoredAgainst | null, scenario: ScoredAgainst) {
+  const s = stored ?? scenario;
+  return {
+    rubricCriteria: s.rubricCriteria,
+    role: s.role,
+    subject: scenarioSubject(s),
+    brief: s.systemPrompt,
+  };
 }
 
 /** The user's lines the built-in recogniser heard, with how sure it was. */
