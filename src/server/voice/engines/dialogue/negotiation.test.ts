@@ -336,6 +336,16 @@ describe('bargaining', () => {
     expect(dealt?.levers).toEqual([0]);
   });
 
+  it('takes its own figure when the user agrees to it by name, and no other figure agreed to', () => {
+    const taken = readBargain(greg, conversation('Honestly 150,000 is fine, I accept.'));
+    expect(taken?.moves).toEqual([{ term: 0, kind: 'accept', asked: 150000, value: 150000 }]);
+    expect(taken?.deal).toEqual([{ term: 0, value: 150000, provided: null }]);
+    // agreeing while naming what they earn now or a figure it never offered, or refusing, takes nothing
+    expect(readBargain(greg, conversation('Yes, I earn 120,000 at the moment.'))).toBeNull();
+    expect(readBargain(greg, conversation('Okay, 175,000 works for me.'))?.deal ?? null).toBeNull();
+    expect(readBargain(greg, conversation("150,000? No, I can't accept that."))).toBeNull();
+  });
+
   it('bargains over nothing for a persona without terms, or a turn with no ask', () => {
     expect(readBargain([], conversation('I was hoping for 175,000.'))).toBeNull();
     expect(readBargain(greg, conversation('I am excited about the team.'))).toBeNull();

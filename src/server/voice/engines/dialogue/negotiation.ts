@@ -651,6 +651,22 @@ function takeCounters(f: Fold): TermMove[] {
   });
 }
 
+/**
+ * "Honestly, 150,000 is fine. I accept.": a turn that agrees, naming figures the persona stands at
+ * on their terms, takes them (only those: "Yes, I earn 120,000 now" takes nothing it did not offer)
+ */
+function takesStanding(f: Fold, turn: string): TermMove[] {
+  if (!saysAny(turn, NEGOTIATION.agreements).length || saysAny(turn, NEGOTIATION.refusals).length) return [];
+  const named = asksIn(f.terms, turn, true);
+  if (!named.length || named.some(({ term, value }) => f.states[term].position !== value)) return [];
+  return named.flatMap(({ term, value }) => {
+    const s = f.states[term];
+    if (s.agreed === value) return [];
+    Object.assign(s, { agreed: value, position: value, pending: null, lastAsk: value });
+    return [{ term, kind: 'accept' as const, asked: value, value }];
+  });
+}
+
 /** each ask decided (decide), made with pressure held where it is ("Take it or leave it.") */
 function decideAsks(f: Fold, asks: { term: number; value: number }[], turn: string): TermMove[] {
   const pressed = ANSWER_DATA.hostile.some((h) => says(turn, h.match));
@@ -751,6 +767,7 @@ function foldBargain(terms: Term[], history: readonly Turn[], levers: Lever[]): 
     const moves = [
       ...(asks.length || pending ? [] : statedPosition(f, turn.text)),
       ...(!asks.length && pending && agrees(turn.text) ? takeCounters(f) : []),
+      ...(!asks.length && !pending ? takesStanding(f, turn.text) : []),
       ...decideAsks(f, asks, turn.text),
     ];
     // "Could you add an extra equity grant instead?": granted, and part of the deal
