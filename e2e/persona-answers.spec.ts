@@ -139,5 +139,21 @@ test('a recruiter closing an offer bargains: counters, takes a package, meets in
 
   await page.getByRole('button', { name: 'End Call' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
+  // the results say what the bargaining came to against what Greg's brief let him give
+  const panel = page.getByRole('region', { name: 'The deal' });
+  await expect(panel).toContainText('Agreed in the call.');
+  const terms = panel.getByTestId('deal-term');
+  const [baseRow, bonusRow] = [terms.nth(0), terms.nth(1)];
+  await expect(baseRow).toContainText('Base salary');
+  await expect(baseRow).toContainText('opened at 150,000 · agreed at 165,000');
+  await expect(baseRow).toContainText(
+    'You had met its condition (give evidence such as market data or a competing offer), so it could go to 170,000: 5,000 left on the table.',
+  );
+  await expect(bonusRow).toContainText('Signing bonus');
+  await expect(bonusRow).toContainText(
+    'It could go to 15,000 without any condition: 5,000 left on the table.',
+  );
+  await expect(panel).toContainText('It could also give: an extra equity grant (not asked for).');
+  await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('persona-bargains-results.png'), fullPage: true });
 });
