@@ -25,6 +25,7 @@ import {
   nextLine,
   openingFor,
   preparePersona,
+  readDeal,
 } from '../src/server/voice/engines/dialogue/index.js';
 
 type Sample = {
@@ -110,6 +111,9 @@ const totals = {
   met: 0,
   unmet: [] as string[],
   readAsLabelled: 0,
+  bargaining: 0,
+  dealsRead: 0,
+  dealsUnread: [] as string[],
 };
 const times: number[] = [];
 const byTemperament: Record<string, number> = {};
@@ -151,6 +155,13 @@ for (const s of samples) {
         `  persona [${line.answer} → ${line.move}${line.rule ? `:${line.rule}` : ''}]${ok ? '' : ' ✗'}: ${line.text}`,
       );
     }
+  }
+  // what the evaluation's deal reads of a bargaining call: every move the fold makes must be borne
+  // out by the persona's own next line, or the deal is not read (readDeal)
+  if (p.terms.length) {
+    totals.bargaining++;
+    if (readDeal(p.persona.systemPrompt, history)) totals.dealsRead++;
+    else totals.dealsUnread.push(s.file);
   }
   const a = auditConversation(p, audited);
   const where = (list: string[]) => list.map((x) => `${s.file}: ${x}`);
@@ -199,6 +210,12 @@ row(
   '< 50 ms',
   p95 < 50,
 );
+row(
+  `bargaining calls whose deal the evaluation reads (${totals.dealsRead}/${totals.bargaining})`,
+  pct(totals.dealsRead, totals.bargaining),
+  '100 %',
+  totals.dealsRead === totals.bargaining,
+);
 console.log(
   `  diagnostics: answers met with the move their label calls for ${totals.met}/${totals.answers}; temperament read as labelled ${totals.readAsLabelled}/${samples.length}`,
 );
@@ -207,6 +224,7 @@ for (const [title, list] of [
   ['mid-call openings', totals.openings],
   ['out of temperament', totals.temperament],
   ['moves other than the label calls for', totals.unmet],
+  ['bargaining calls whose deal is not read', totals.dealsUnread],
   ['replies that use no word of the answer', verbose ? totals.notUsing : []],
 ] as const) {
   if (list.length) console.log(`\n${title}:\n${list.map((x) => `  - ${x}`).join('\n')}`);
@@ -214,5 +232,6 @@ for (const [title, list] of [
 const failed =
   totals.repeated.length + totals.openings.length + totals.temperament.length > 0 ||
   followShare < 0.7 ||
-  p95 >= 50;
+  p95 >= 50 ||
+  totals.dealsRead < totals.bargaining;
 process.exitCode = failed ? 1 : 0;
