@@ -9,6 +9,8 @@ export const PURCHASE_PAGE_SIZE = 5;
  * matching transcript. */
 export const LIST_COUNT_AHEAD = 50;
 export const MAX_RUBRIC_CRITERIA = 5;
+/** Custom scenarios one account keeps (archived ones too; deleting one frees its place). */
+export const MAX_CUSTOM_SCENARIOS = 100;
 export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MIN_LENGTH = 2;
 export const NEW_USER_CREDITS = 1;

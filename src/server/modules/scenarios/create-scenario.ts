@@ -1,9 +1,10 @@
 // POST /api/interviewers: a preset (admins) or a custom scenario, created with its own rubric.
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { InterviewerWriteRequest } from '../../../shared/contracts/scenarios.js';
+import { MAX_CUSTOM_SCENARIOS } from '../../../shared/domain/limits.js';
 import { interviewers, rubrics, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { forbidden, invalid } from '../../errors.js';
+import { conflict, forbidden, invalid } from '../../errors.js';
 import { forgetInterviewerLists } from './list-cache.js';
 import { auditScenario, type Caller, messages } from './queries.js';
 import { CUSTOM_DEFAULTS, DEFAULT_RUBRIC_NAME, normalise, PRESET_DEFAULTS } from './scenario-fields.js';
@@ -37,6 +38,15 @@ export async function createInterviewer(deps: AppDeps, caller: Caller, input: In
   );
   const now = deps.clock.now();
   const created = await db.transaction(async (tx) => {
+    if (ownerId !== null) {
+      // the owner's row locked: creations at the same moment count one after the other
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(interviewers)
+        .where(and(eq(interviewers.userId, ownerId), eq(interviewers.isCustomScenario, true)));
+      if (n >= MAX_CUSTOM_SCENARIOS) throw conflict(messages.customLimit);
+    }
     const [rubric] = await tx
       .insert(rubrics)
       .values({ name: fields.rubricName as string, criteria: fields.rubricCriteria, isCustom })

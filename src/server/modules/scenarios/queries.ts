@@ -1,5 +1,6 @@
 // The reads and the audit line the scenario use-cases share, and their messages.
 import { and, eq } from 'drizzle-orm';
+import { MAX_CUSTOM_SCENARIOS } from '../../../shared/domain/limits.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, interviewers } from '../../db/schema.js';
 import { forbidden, notFound } from '../../errors.js';
@@ -16,6 +17,7 @@ export const messages = {
   ownerUnchangeable: 'The owner of a scenario cannot be changed',
   unknownUser: 'User not found',
   deletePreset: 'Preset scenarios cannot be deleted. Archive them instead.',
+  customLimit: `You have ${MAX_CUSTOM_SCENARIOS} custom scenarios, the most one account can keep. Delete one to create another.`,
 } as const;
 
 export async function findInterviewer(db: DbOrTx, id: number): Promise<InterviewerRow | undefined> {

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_CUSTOM_SCENARIOS } from '../../../shared/domain/limits.js';
+import { interviewers } from '../../db/schema.js';
 import { seedInterviewers } from '../../db/seed/interviewers.js';
 import {
   createTestContext,
@@ -11,7 +14,7 @@ import {
 } from '../../test-support/test-app.js';
 import { ensureAdmin } from '../auth/service.js';
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 let ctx: TestContext;
 let admin: string;
 let alice: { cookie: string; id: number };
@@ -225,6 +228,41 @@ describe('creating scenarios', () => {
       rubricCriteria: criteria,
     });
     expect(patchSix.statusCode).toBe(400);
+  });
+});
+
+describe('how many custom scenarios one account keeps', () => {
+  it('refuses the one past MAX_CUSTOM_SCENARIOS (409), counting archived ones, asked at once too; a deletion frees a place', async () => {
+    // all but the last ten made directly; the rest through the route, at the same moment
+    await ctx.database.db.insert(interviewers).values(
+      Array.from({ length: MAX_CUSTOM_SCENARIOS - 10 }, (_, i) => ({
+        name: `Mine ${i}`,
+        isCustomScenario: true,
+        userId: bob.id,
+        isArchived: i % 2 === 0,
+      })),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, (_, i) =>
+        call(bob.cookie, 'POST', '/api/interviewers', { name: `Late ${i}`, systemPrompt: 'You are late.' }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(10).fill(201), ...Array(4).fill(409)]);
+    const refused = answers.find((r) => r.statusCode === 409);
+    expect(refused?.json().message).toBe(
+      `You have ${MAX_CUSTOM_SCENARIOS} custom scenarios, the most one account can keep. Delete one to create another.`,
+    );
+    const kept = await ctx.database.db.select().from(interviewers).where(eq(interviewers.userId, bob.id));
+    expect(kept).toHaveLength(MAX_CUSTOM_SCENARIOS);
+    // another account is counted apart; a deletion frees a place
+    expect((await createCustom(alice.cookie, 'Alice’s own')).id).toBeGreaterThan(0);
+    const one = answers.find((r) => r.statusCode === 201)?.json().id;
+    expect((await call(bob.cookie, 'DELETE', `/api/interviewers/${one}`)).statusCode).toBeLessThan(300);
+    const again = await call(bob.cookie, 'POST', '/api/interviewers', {
+      name: 'Again',
+      systemPrompt: 'You are back.',
+    });
+    expect(again.statusCode).toBe(201);
   });
 });
 
