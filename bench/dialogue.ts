@@ -65,6 +65,9 @@ const DEFAULT_EXPECT: Record<string, string> = {
   ask: 'counter',
   // "Okay, that works." to its counter-offer, or an ask it takes that settles every term: the deal
   deal: 'close',
+  // "Could I have two remote days a week?" of a persona whose brief gives it no say over it: it
+  // cannot agree on the call and will check (negotiation.ts requestedElse)
+  request: 'answer',
 };
 
 function meets(expect: string, line: DialogueLine): boolean {

@@ -78,6 +78,12 @@ export const deal = z.object({
   levers: z
     .array(z.object({ say: z.string(), granted: z.boolean() }))
     .describe('what else the brief let the persona give ("an extra equity grant"), and whether it did'),
+  requests: z
+    .array(z.string())
+    .default([])
+    .describe(
+      'what the user asked for that the brief gave the persona no say over, left open ("two remote days a week")',
+    ),
 });
 export type Deal = z.infer<typeof deal>;
 

@@ -80,8 +80,10 @@ describe('what a call’s bargaining came to, said to the user', () => {
   });
 
   it('reads a stored deal only in the contract’s form', () => {
-    const deal = { closed: true, terms: [base({})], levers: [] };
+    const deal = { closed: true, terms: [base({})], levers: [], requests: ['two remote days a week'] };
     expect(dealOf({ criteria: [], deal })).toEqual(deal);
+    // a deal stored before requests were read has none
+    expect(dealOf({ criteria: [], deal: { closed: true, terms: [], levers: [] } })?.requests).toEqual([]);
     expect(dealOf({ criteria: [], deal: { closed: 'yes' } })).toBeUndefined();
     expect(dealOf(null)).toBeUndefined();
   });

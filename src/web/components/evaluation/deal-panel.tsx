@@ -1,6 +1,7 @@
 // "The deal": what a call's bargaining came to against what the persona's brief allowed (decision
 // 025), a row per figure: where it opened, where the call left it, a bar of the room won, and what
-// was left on the table or would have moved it further.
+// was left on the table or would have moved it further; then what else it could give, and what the
+// user asked for that it had no say over (left open).
 import type { Deal } from '@shared/contracts/evaluation';
 import {
   dealTermName,
@@ -61,6 +62,13 @@ export function DealPanel({
           );
         })}
       </ul>
+      {deal.requests.length > 0 && (
+        <p className="mt-3 text-sm" data-testid="deal-requests">
+          <span className="font-medium">Asked for and left open: </span>
+          {deal.requests.join('; ')}. The persona could not agree to these on the call: settle them in writing
+          before you sign.
+        </p>
+      )}
       {levers.length > 0 && (
         <p className="mt-3 text-sm">
           <span className="font-medium">It could also give: </span>

@@ -113,7 +113,12 @@ describe('the deal', () => {
       condition: 'give evidence such as market data or a competing offer',
       conditionMet: false,
     };
-    const deal = { closed: true, terms: [term], levers: [{ say: 'an extra equity grant', granted: false }] };
+    const deal = {
+      closed: true,
+      terms: [term],
+      levers: [{ say: 'an extra equity grant', granted: false }],
+      requests: ['two remote days a week'],
+    };
     render(<EvaluationView evaluation={{ criteria: [{ name: 'Outcome', score: 5, feedback: '' }], deal }} />);
     const panel = screen.getByRole('region', { name: 'The deal' });
     expect(panel.textContent).toContain('Agreed in the call.');
@@ -126,6 +131,9 @@ describe('the deal', () => {
       within(row).getByRole('progressbar', { name: 'Base salary: 25% of the room the persona had' }),
     ).toBeTruthy();
     expect(panel.textContent).toContain('It could also give: an extra equity grant (not asked for).');
+    expect(within(panel).getByTestId('deal-requests').textContent).toBe(
+      'Asked for and left open: two remote days a week. The persona could not agree to these on the call: settle them in writing before you sign.',
+    );
     // a compact list leaves it out, as it does the analytics
     cleanup();
     render(

@@ -75,6 +75,7 @@ const linesSchema = z.strictObject({
   offersHeldFirm: lines,
   leversGranted: lines,
   roomAsked: lines,
+  requestsNoted: lines,
   positionsStated: lines,
   offersStanding: lines,
   conditionHints: lines,
@@ -243,6 +244,8 @@ const negotiationSchema = z.strictObject({
   currencies: wordList,
   leverCues: wordList.min(1),
   requests: wordList.min(1),
+  termRequests: wordList.min(1),
+  notRequests: wordList.min(1),
   notNames: wordList,
   possessors: wordList,
 });

@@ -54,7 +54,14 @@ import {
   salientPhrase,
   thanksOnly,
 } from './listen.js';
-import { asksForRoom, type Bargain, figuresIn, readBargain, sayFigure } from './negotiation.js';
+import {
+  asksForRoom,
+  type Bargain,
+  figuresIn,
+  readBargain,
+  requestedElse,
+  sayFigure,
+} from './negotiation.js';
 import { offRegister } from './temperament.js';
 import { contentStems, fill, keyStems, normalise, says, saysAny, sentencesOf } from './text.js';
 
@@ -116,7 +123,7 @@ function templatePattern(template: string): RegExp {
   if (!re) {
     re = new RegExp(
       normalise(template)
-        .split(/\s*\b(?:topic|quote|intro|amount|asked|counter|condition|lever|terms|term)\b\s*/i)
+        .split(/\s*\b(?:topic|quote|intro|amount|asked|counter|condition|lever|terms|term|request)\b\s*/i)
         .map(escapeRegex)
         .join('.+?'),
     );
@@ -760,6 +767,15 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     const room = choose(LINES.roomAsked, p.temperament, seed, said);
     return line('answer', null, null, null, [
       { role: 'bargain', text: room.text, temperament: room.temperament },
+    ]);
+  }
+  // "Could I have two remote days a week?" of a persona that bargains, its brief silent on it: it
+  // cannot agree to it on the call, and will check
+  const request = s.closed ? null : requestedElse(p.terms, p.levers, answer);
+  if (request) {
+    const noted = choose(LINES.requestsNoted, p.temperament, seed, said);
+    return line('answer', null, null, null, [
+      { role: 'bargain', text: fill(noted.text, { request }), temperament: noted.temperament },
     ]);
   }
   // "Thanks for your time, bye.": the user leaves, and the persona closes the call ("Hi Dave, thanks

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
 import type { Persona, Turn } from '../brain.js';
-import { asksIn, figuresIn, leversOf, readBargain, readDeal, sayFigure, termsOf } from './negotiation.js';
+import {
+  asksIn,
+  figuresIn,
+  leversOf,
+  readBargain,
+  readDeal,
+  requestedElse,
+  sayFigure,
+  termsOf,
+} from './negotiation.js';
 import { playScripted } from './testing.js';
 
 const GREG = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway')?.systemPrompt ?? '';
@@ -352,6 +361,44 @@ describe('bargaining', () => {
   });
 });
 
+describe('a request the brief gives no say over', () => {
+  const greg = termsOf(GREG);
+  const levers = leversOf(GREG);
+  it('is what the user asks for, its verb left out, not a figure, a lever or a question to hear something', () => {
+    expect(requestedElse(greg, levers, 'Could I have two remote days a week?')).toBe(
+      'two remote days a week',
+    );
+    expect(requestedElse(greg, levers, 'Could the start date be in six weeks instead of four?')).toBe(
+      'the start date in six weeks instead of four',
+    );
+    expect(requestedElse(greg, levers, "I'd also like a budget for conferences, please.")).toBe(
+      'a budget for conferences',
+    );
+    for (const not of [
+      'Could I have 170,000?',
+      'Could you add an extra equity grant?',
+      "I'd like to know more about the team.",
+      'Could I have a moment to think?',
+      'Yes.',
+    ]) {
+      expect(requestedElse(greg, levers, not), not).toBeNull();
+    }
+    // a persona with nothing to bargain over hears no such request
+    expect(requestedElse([], [], 'Could I have two remote days a week?')).toBeNull();
+  });
+
+  it('is met with the persona unable to agree on the call, in its temperament, and the bargaining goes on', () => {
+    const greg = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway') as Persona;
+    const { history } = playScripted(greg, [
+      'Thanks, I am excited.',
+      'Could I have two remote days a week?',
+      'I was hoping for 160,000.',
+    ]);
+    expect(history[4].text).toMatch(/^Two remote days a week\b.*(can't|not)/);
+    expect(history[6].text).toContain('155,000');
+  });
+});
+
 describe('what a call’s bargaining came to (readDeal)', () => {
   const greg = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway') as Persona;
   const dealOf = (...answers: string[]) => readDeal(GREG, playScripted(greg, answers).history);
@@ -396,6 +443,19 @@ describe('what a call’s bargaining came to (readDeal)', () => {
     const open = dealOf('Excited, thanks.', 'I was hoping for 175,000.', 'Let me think about it.');
     expect(open?.closed).toBe(false);
     expect(open?.terms[0]).toMatchObject({ reached: 155000, agreed: false, asked: true });
+  });
+
+  it('lists what the user asked for that the brief gives no say over, as the persona named it back', () => {
+    const read = dealOf(
+      'Thanks, I am excited about it.',
+      'Could I have two remote days a week?',
+      'And could the start date be in six weeks instead of four?',
+      "I'd like to know more about the team.",
+      'I was hoping for 160,000.',
+      'Okay, that works.',
+    );
+    expect(read?.requests).toEqual(['two remote days a week', 'the start date in six weeks instead of four']);
+    expect(read?.closed).toBe(true);
   });
 
   it('takes a denied competing offer or data for no evidence', () => {

@@ -731,6 +731,8 @@ type FoldEnd = {
   granted: Set<number>;
   /** every move's figure was said in the persona's next line: the persona bargained by these rules */
   bornOut: boolean;
+  /** what the user asked for that the brief gives no say over, named back by the persona */
+  requests: string[];
 };
 
 function foldBargain(terms: Term[], history: readonly Turn[], levers: Lever[]): FoldEnd {
@@ -751,15 +753,21 @@ function foldBargain(terms: Term[], history: readonly Turn[], levers: Lever[]): 
   // the figures the persona's next line should name: what it took, countered or held
   let expected: number[] = [];
   let bornOut = true;
+  // a request the brief gives no say over, kept once the persona's next line names it back
+  let request: string | null = null;
+  const requests: string[] = [];
   for (const turn of history) {
     if (turn.speaker === 'agent') {
       const named = new Set(figuresIn(turn.text).map((x) => x.value));
       if (expected.some((v) => !named.has(v))) bornOut = false;
+      if (request && turn.text.toLowerCase().includes(request) && !requests.includes(request))
+        requests.push(request);
       expected = [];
+      request = null;
       f.lastAgent = turn.text;
       continue;
     }
-    if (bargain?.deal) return { f, bargain: null, afterDeal: true, dealt: true, granted, bornOut };
+    if (bargain?.deal) return { f, bargain: null, afterDeal: true, dealt: true, granted, bornOut, requests };
     bargain = null;
     f.said.push(turn.text);
     const pending = f.states.some((s) => s.pending !== null);
@@ -775,11 +783,14 @@ function foldBargain(terms: Term[], history: readonly Turn[], levers: Lever[]): 
     for (const l of levered) granted.add(l);
     // "Okay, 165,000 base it is." with a counter-offer open on another term: that one is still standing
     const confirms = asks.length > 0 && f.states.some((s) => s.pending !== null);
-    if (!moves.length && !confirms && !levered.length) continue;
+    if (!moves.length && !confirms && !levered.length) {
+      request = requestedElse(terms, levers, turn.text);
+      continue;
+    }
     bargain = bargainOf(f, moves, { granted: levered, all: [...granted] });
     expected = moves.map((m) => m.value);
   }
-  return { f, bargain, afterDeal: false, dealt: bargain?.deal != null, granted, bornOut };
+  return { f, bargain, afterDeal: false, dealt: bargain?.deal != null, granted, bornOut, requests };
 }
 
 /**
@@ -804,7 +815,7 @@ export function readDeal(brief: string, history: readonly Turn[]): Deal | null {
   const terms = termsOf(brief);
   if (!terms.length) return null;
   const levers = leversOf(brief);
-  const { f, granted, bornOut, dealt } = foldBargain(terms, history, levers);
+  const { f, granted, bornOut, dealt, requests } = foldBargain(terms, history, levers);
   if (!bornOut) return null;
   const furthestOf = (t: Term) => {
     const values = t.limits.map((l) => l.value);
@@ -832,7 +843,44 @@ export function readDeal(brief: string, history: readonly Turn[]): Deal | null {
       };
     }),
     levers: levers.map((l, i) => ({ say: l.say, granted: granted.has(i) })),
+    requests,
   };
+}
+
+/** words around a request's object that are not the thing asked for */
+const REQUEST_LEADS = /^(?:also|please|maybe|perhaps|to) /;
+const REQUEST_TAILS = / (?:please|as well|too|if possible)$/;
+/** words that start another clause after the thing asked for */
+const REQUEST_ENDS = new Set(['i', "i'm", "i've", 'we', "we're", 'because', 'since', 'so', 'but', 'as']);
+
+/**
+ * What a turn asks for that the persona's brief gives it no say over ("Could I have two remote days
+ * a week?" → "two remote days a week"; "Could the start date be in six weeks instead of four?" →
+ * "the start date in six weeks instead of four"), or null: a request (termRequests) of a persona
+ * that bargains, naming no figure of its terms and no lever, and not a request to hear or say
+ * something (notRequests: "I'd like to know more about the team").
+ */
+export function requestedElse(terms: Term[], levers: Lever[], turn: string): string | null {
+  if (!terms.length || asksIn(terms, turn, true).length || leversAskedIn(levers, turn).length) return null;
+  for (const sentence of sentencesOf(turn)) {
+    const text = normalise(sentence);
+    const at = NEGOTIATION.termRequests
+      .map((r) => ({ r, m: new RegExp(`(?:^| )${escapeRegex(r)} `).exec(text) }))
+      .find((x) => x.m);
+    if (!at?.m || saysAny(sentence, NEGOTIATION.notRequests).length) continue;
+    // "could the start date be in six weeks": the thing asked for, its verb left out
+    const kept = at.r.endsWith(' the') || at.r.endsWith(' my') ? `${at.r.split(' ').at(-1)} ` : '';
+    let object = kept + text.slice(at.m.index + at.m[0].length);
+    if (kept) object = object.replace(/ be /, ' ');
+    // up to the next clause, which a recogniser's unpunctuated turn runs on into ("… instead of four
+    // i have a notice period")
+    const clause = object.split(' ').findIndex((w, i) => i >= 2 && REQUEST_ENDS.has(w));
+    if (clause > 0) object = object.split(' ').slice(0, clause).join(' ');
+    object = object.replace(REQUEST_LEADS, '').replace(REQUEST_TAILS, '').trim();
+    const words = object.split(' ').length;
+    if (words >= 2 && words <= 12) return object;
+  }
+  return null;
 }
 
 /** whether a turn asks if the persona can move at all on its terms ("Is there any flexibility on the base?"), naming no figure */
