@@ -109,11 +109,22 @@ async function run(kind: string, database: Database) {
   // an admin, so the same session also reads All Calls (every user's calls)
   const userId = await addUser(database, 'Bench User', true);
   const transcriptChars = TRANSCRIPT_CHARS;
-  await seedCalls(database.db, { userId, completed: CALLS, unfinished: 20, transcriptChars });
+  await seedCalls(database.db, {
+    userId,
+    completed: CALLS,
+    unfinished: 20,
+    transcriptChars,
+    scoredAgainst: true,
+  });
   const others: number[] = [];
   for (let i = 0; i < NOISE_USERS; i++) {
     others.push(await addUser(database, `Other ${i}`));
-    await seedCalls(database.db, { userId: others[i], completed: CALLS / NOISE_USERS, transcriptChars });
+    await seedCalls(database.db, {
+      userId: others[i],
+      completed: CALLS / NOISE_USERS,
+      transcriptChars,
+      scoredAgainst: true,
+    });
   }
   // one of them never says "budget", which everyone else says in a quarter of their calls
   await database.db.execute(
@@ -234,6 +245,7 @@ async function run(kind: string, database: Database) {
       userId,
       completed: SINCE_VACUUM,
       transcriptChars,
+      scoredAgainst: true,
       now: new Date(Date.now() + (SINCE_VACUUM + 1) * 86_400_000),
     });
     const later = await measure(

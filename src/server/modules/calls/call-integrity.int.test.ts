@@ -9,6 +9,7 @@ import { createTestContext, registerUser, type TestContext } from '../../test-su
 import { scenarioGateMessages } from '../tracks/scenario-gate.js';
 import { insertInterviewer, setCredits, storeUtterances } from './call-fixtures.js';
 import { interviewMessages } from './get-call.js';
+import { seedCalls } from './seed-calls.js';
 
 let ctx: TestContext;
 let now = new Date('2026-03-01T10:00:00Z');
@@ -162,6 +163,28 @@ describe('a forged call', () => {
     expect(nextEnded.json().evaluation.criteria.map((c: { name: string }) => c.name)).toEqual([
       'Being there',
     ]);
+  });
+
+  it('keeps the copy a call is scored against, the same whether started in the app or seeded for a bench', async () => {
+    const { u, interviewer, interview } = await userWithCall();
+    const [started] = await ctx.database.db.select().from(interviews).where(eq(interviews.id, interview.id));
+    expect(started.scoredAgainst).toEqual({
+      role: interviewer.role,
+      company: interviewer.company,
+      callType: interviewer.callType,
+      bio: interviewer.bio,
+      systemPrompt: interviewer.systemPrompt,
+      sampleQuestions: interviewer.sampleQuestions,
+      rubricCriteria: interviewer.rubricCriteria,
+    });
+    const { completedIds } = await seedCalls(ctx.database.db, {
+      userId: u.user.id,
+      completed: 2,
+      interviewerIds: [interviewer.id],
+      scoredAgainst: true,
+    });
+    const seeded = await ctx.database.db.select().from(interviews).where(eq(interviews.id, completedIds[1]));
+    expect(seeded[0].scoredAgainst).toEqual(started.scoredAgainst);
   });
 
   it('re-evaluates nothing when no utterance was stored, whatever the transcript says', async () => {

@@ -24,6 +24,12 @@ type Outcome = Record<string, unknown> & {
   id: number | null;
 };
 
+/** The copy of a scenario a call is scored against (interviews.scored_against), from a row of
+ * `interviewers` (its columns unqualified). */
+export const SCENARIO_COPY = sql`jsonb_build_object('role', role, 'company', company, 'callType', call_type,
+  'bio', bio, 'systemPrompt', system_prompt, 'sampleQuestions', sample_questions,
+  'rubricCriteria', rubric_criteria)`;
+
 export async function createInterview(
   db: Db,
   caller: Caller,
@@ -53,10 +59,7 @@ export async function createInterview(
   // so the response needs no second read.
   const result = await db.execute(sql`
     with interviewer as (
-      select id, name, call_type,
-        jsonb_build_object('role', role, 'company', company, 'callType', call_type, 'bio', bio,
-          'systemPrompt', system_prompt, 'sampleQuestions', sample_questions,
-          'rubricCriteria', rubric_criteria) as scored_against
+      select id, name, call_type, ${SCENARIO_COPY} as scored_against
       from interviewers
       where id = ${input.interviewerId}::int and ${usableBy(caller.id)}
     ), debit as (

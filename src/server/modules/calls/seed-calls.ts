@@ -1,7 +1,7 @@
 // Deterministic past calls for tests, the dashboard benchmark and the E2E_SEED-gated endpoint:
 // completed calls (transcript, evaluation with analytics, optionally a recording key and utterance
 // timings) and unfinished ones. Never used by the product itself.
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -9,6 +9,7 @@ import { interviewers, utterances } from '../../db/schema.js';
 import { invalid } from '../../errors.js';
 import { type BlobStore, recordingKey } from '../../providers/storage/index.js';
 import { livePreset } from '../scenarios/visibility.js';
+import { SCENARIO_COPY } from './create-call.js';
 
 export type SeedCallsInput = {
   userId: number;
@@ -24,6 +25,8 @@ export type SeedCallsInput = {
   now?: Date;
   /** pad each transcript to about this many characters with more conversation (default: none, ~200) */
   transcriptChars?: number;
+  /** copy each completed call's scenario into scored_against, as a call started in the app has */
+  scoredAgainst?: boolean;
 };
 
 const TOPICS = ['roadmap priorities', 'a pricing change', 'the budget review', 'a delayed launch'];
@@ -160,6 +163,10 @@ export async function seedCalls(db: DbOrTx, input: SeedCallsInput) {
       .values(rows.slice(k, k + 500))
       .returning({ id: interviews.id });
     ids.push(...inserted.map((r) => r.id));
+  }
+  if (input.scoredAgainst && ids.length) {
+    await db.execute(sql`update interviews set scored_against = (select ${SCENARIO_COPY} from interviewers
+      where interviewers.id = interviews.interviewer_id) where interviews.id = any(${`{${ids.join(',')}}`}::int[])`);
   }
   if (input.withRecording) {
     const timed = ids.flatMap((interviewId, i) =>
