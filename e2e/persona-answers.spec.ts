@@ -115,11 +115,15 @@ test('an interviewer answers a question asked at the end of an answer, waits thr
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
 });
 
-test('a recruiter closing an offer bargains: counters, takes a package, meets in the middle, and says the deal back', async ({
+test('a recruiter closing an offer bargains: notes what he cannot agree, counters, takes a package, meets in the middle, says the deal back; the results say what it came to', async ({
   page,
 }) => {
   const say = await typedCall(page, 'Bargaining Candidate', /Greg Holloway/);
 
+  // something the brief gives him no say over: he cannot agree to it on the call, and will check
+  const noted = await say('Could I have two remote days a week?');
+  await expect(noted).toContainText(/two remote days a week/i);
+  await expect(noted).toContainText(/can't|isn't mine|not agreeing|not something/i);
   // a figure with its evidence: countered halfway, not "175,000, got it! On to the next one"
   const counter = await say(
     'I was thinking 175,000. Market data puts the median at 172,000, and I have a competing offer at 168,000.',
@@ -154,6 +158,9 @@ test('a recruiter closing an offer bargains: counters, takes a package, meets in
     'It could go to 15,000 without any condition: 5,000 left on the table.',
   );
   await expect(panel).toContainText('It could also give: an extra equity grant (not asked for).');
+  await expect(panel.getByTestId('deal-requests')).toContainText(
+    'Asked for and left open: two remote days a week.',
+  );
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('persona-bargains-results.png'), fullPage: true });
 });
