@@ -1679,9 +1679,10 @@ describe('scripted persona: bargains over the figures its brief gives it', () =>
       'Great, so 430 per tonne for 12 months.',
       'Could we meet at 420 next year?',
     ]);
-    // the terms said back after the deal are confirmed; a new offer is answered as one, not confirmed
+    // the terms said back after the deal are confirmed; a new offer is answered by keeping to the
+    // deal, not confirmed
     expect(LINES.dealsConfirmed.map((l) => l.text)).toContain(lines[3].text);
-    expect(lines[4].text).toMatch(/^420\b/);
+    expect(lines[4].text).toMatch(/agreed the price at 430 per tonne, provided you sign a 12-month contract/);
     expect(LINES.dealsConfirmed.some((l) => lines[4].text.includes(l.text))).toBe(false);
     expect(lines[1].move).toBe('counter');
     expect(lines[1].text).toContain('455 per tonne');

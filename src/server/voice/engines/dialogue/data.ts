@@ -76,6 +76,7 @@ const linesSchema = z.strictObject({
   leversGranted: lines,
   roomAsked: lines,
   requestsNoted: lines,
+  dealsHeld: lines,
   positionsStated: lines,
   offersStanding: lines,
   conditionHints: lines,

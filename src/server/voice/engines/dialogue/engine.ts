@@ -59,6 +59,7 @@ import {
   type Bargain,
   figuresIn,
   readBargain,
+  reopensDeal,
   requestedElse,
   sayFigure,
 } from './negotiation.js';
@@ -762,6 +763,15 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const bargain = s.closed ? null : readBargain(p.terms, history, p.levers);
   const bargained = bargain ? replyToBargain(p, s, bargain, answer, seed) : null;
   if (bargained) return bargained;
+  // "Actually, could you do 165,000?" once the deal is made: it keeps to the deal
+  const reopened = bargain ? null : reopensDeal(p.terms, history, p.levers);
+  if (reopened) {
+    const held = choose(LINES.dealsHeld, p.temperament, seed, said);
+    const terms = dealTerms(p, reopened.deal, reopened.levers);
+    return line('after-close', null, null, null, [
+      { role: 'bargain', text: fill(held.text, { terms }), temperament: held.temperament },
+    ]);
+  }
   // "Is there any flexibility on the base?": some, and what the user has in mind
   if (!s.closed && asksForRoom(p.terms, answer)) {
     const room = choose(LINES.roomAsked, p.temperament, seed, said);

@@ -7,6 +7,7 @@ import {
   leversOf,
   readBargain,
   readDeal,
+  reopensDeal,
   requestedElse,
   sayFigure,
   termsOf,
@@ -396,6 +397,32 @@ describe('a request the brief gives no say over', () => {
     ]);
     expect(history[4].text).toMatch(/^Two remote days a week\b.*(can't|not)/);
     expect(history[6].text).toContain('155,000');
+  });
+});
+
+describe('a deal made', () => {
+  it('is kept to when the user asks for more after it, and confirmed when they say it back', () => {
+    const greg = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway') as Persona;
+    const { history } = playScripted(greg, [
+      'Thanks.',
+      'I was hoping for 160,000.',
+      'Okay, that works.',
+      'Actually, could you do 165,000?',
+      'Could you add an extra equity grant?',
+      'Great, so 155,000 it is.',
+    ]);
+    const [more, lever, confirmed] = [history[8].text, history[10].text, history[12].text];
+    expect(more).toMatch(/agreed the base salary at 155,000/);
+    expect(lever).toMatch(/the base salary at 155,000/);
+    expect(confirmed).not.toMatch(/keep it there|not reopening/);
+    const terms = termsOf(GREG);
+    const upTo = (n: number) => history.slice(0, n);
+    expect(reopensDeal(terms, upTo(8), leversOf(GREG))?.deal).toEqual([
+      { term: 0, value: 155000, provided: null },
+    ]);
+    expect(reopensDeal(terms, upTo(12), leversOf(GREG))).toBeNull();
+    // before any deal there is nothing to keep to
+    expect(reopensDeal(terms, conversation('Could you do 165,000?'))).toBeNull();
   });
 });
 

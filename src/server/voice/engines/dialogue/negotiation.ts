@@ -728,6 +728,8 @@ type FoldEnd = {
   afterDeal: boolean;
   /** a deal was made */
   dealt: boolean;
+  /** the deal made, with the levers granted with it */
+  made: { deal: NonNullable<Bargain['deal']>; levers: number[] } | null;
   granted: Set<number>;
   /** every move's figure was said in the persona's next line: the persona bargained by these rules */
   bornOut: boolean;
@@ -767,7 +769,10 @@ function foldBargain(terms: Term[], history: readonly Turn[], levers: Lever[]): 
       f.lastAgent = turn.text;
       continue;
     }
-    if (bargain?.deal) return { f, bargain: null, afterDeal: true, dealt: true, granted, bornOut, requests };
+    if (bargain?.deal) {
+      const made = { deal: bargain.deal, levers: bargain.levers };
+      return { f, bargain: null, afterDeal: true, dealt: true, made, granted, bornOut, requests };
+    }
     bargain = null;
     f.said.push(turn.text);
     const pending = f.states.some((s) => s.pending !== null);
@@ -790,7 +795,8 @@ function foldBargain(terms: Term[], history: readonly Turn[], levers: Lever[]): 
     bargain = bargainOf(f, moves, { granted: levered, all: [...granted] });
     expected = moves.map((m) => m.value);
   }
-  return { f, bargain, afterDeal: false, dealt: bargain?.deal != null, granted, bornOut, requests };
+  const made = bargain?.deal ? { deal: bargain.deal, levers: bargain.levers } : null;
+  return { f, bargain, afterDeal: false, dealt: made !== null, made, granted, bornOut, requests };
 }
 
 /**
@@ -802,6 +808,27 @@ export function readBargain(terms: Term[], history: Turn[], levers: Lever[] = []
   if (!terms.length) return null;
   const end = foldBargain(terms, history, levers);
   return history.at(-1)?.speaker === 'user' && !end.afterDeal ? end.bargain : null;
+}
+
+/**
+ * After a deal, a turn that asks for more ("Actually, could you do 165,000?", a figure other than the
+ * one agreed, or something else it could give): the deal made, which the persona keeps to; null
+ * otherwise (a confirmation of the terms agreed, or any other turn).
+ */
+export function reopensDeal(
+  terms: Term[],
+  history: readonly Turn[],
+  levers: Lever[] = [],
+): { deal: NonNullable<Bargain['deal']>; levers: number[] } | null {
+  const last = history.at(-1);
+  if (!terms.length || last?.speaker !== 'user') return null;
+  const { afterDeal, made } = foldBargain(terms, history, levers);
+  if (!afterDeal || !made) return null;
+  const more = asksIn(terms, last.text, true).filter(
+    (a) => made.deal.find((d) => d.term === a.term)?.value !== a.value,
+  );
+  const extra = leversAskedIn(levers, last.text).filter((l) => !made.levers.includes(l));
+  return more.length || extra.length ? made : null;
 }
 
 /**
