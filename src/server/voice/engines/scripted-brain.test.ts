@@ -1645,6 +1645,15 @@ describe('scripted persona: bargains over the figures its brief gives it', () =>
     expect(lines.map((l) => l.move)).toEqual(['answer', 'counter', 'close']);
     expect(lines[1].text).toContain('155,000');
     expect(lines[2].text).toContain('the base salary at 157,500');
+    // asked how much room there is, in other words
+    for (const asked of [
+      'Can you tell me how much flexibility there is in the band?',
+      'How much room is there on the base salary?',
+    ]) {
+      expect(LINES.roomAsked.map((l) => l.text)).toContain(
+        playScripted(greg, ['Hi Greg, thanks.', asked]).lines[1].text,
+      );
+    }
   });
 
   it('at its limit, names what it can still move on; a user who leaves mid-bargain is let go', () => {
