@@ -149,7 +149,7 @@ test('a recruiter closing an offer bargains: notes what he cannot agree, counter
   const terms = panel.getByTestId('deal-term');
   const [baseRow, bonusRow] = [terms.nth(0), terms.nth(1)];
   await expect(baseRow).toContainText('Base salary');
-  await expect(baseRow).toContainText('opened at 150,000 · agreed at 165,000');
+  await expect(baseRow).toContainText('their offer 150,000 · agreed at 165,000');
   await expect(baseRow).toContainText(
     'You had met its condition (give evidence such as market data or a competing offer), so it could go to 170,000: 5,000 left on the table.',
   );

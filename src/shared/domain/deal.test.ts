@@ -51,15 +51,24 @@ describe('what a call’s bargaining came to, said to the user', () => {
     expect(dealTermVerdict(evidenced)).toBe(
       'You had met its condition (give evidence such as market data or a competing offer), so it could go to 170,000: 5,000 left on the table.',
     );
+    // market data given, its counter of 160,000 taken: measured against the furthest it could go
+    const taken = base({ reached: 160000, agreed: true, asked: true, conditionMet: true });
+    expect(dealTermVerdict(taken)).toBe(
+      'You had met its condition (give evidence such as market data or a competing offer), so it could go to 170,000: 10,000 left on the table.',
+    );
+    // evidence given but no figure asked for
+    expect(dealTermVerdict(base({ conditionMet: true }))).toBe(
+      'You did not ask for a figure on it. It could go to 170,000, since you had met its condition (give evidence such as market data or a competing offer).',
+    );
     const top = base({ reached: 170000, agreed: true, asked: true, conditionMet: true });
     expect(dealTermVerdict(top)).toBe('You reached the most its brief allowed.');
     expect(roomWon(top)).toBe(1);
   });
 
   it('says so when the user never asked, and reads a price the persona is paid the other way', () => {
-    expect(dealTermReached(base({}))).toBe('left at 150,000 (not asked)');
+    expect(dealTermReached(base({}))).toBe('left at 150,000 (no figure asked for)');
     expect(dealTermVerdict(base({}))).toBe(
-      'You did not ask to move it. It could go to 165,000 without any condition, and to 170,000 if you give evidence such as market data or a competing offer.',
+      'You did not ask for a figure on it. It could go to 165,000 without any condition, and to 170,000 if you give evidence such as market data or a competing offer.',
     );
     const bonus = base({
       name: 'signing bonus',
@@ -69,8 +78,8 @@ describe('what a call’s bargaining came to, said to the user', () => {
       furthest: 15000,
       condition: null,
     });
-    expect(dealTermReached(bonus)).toBe('not asked for');
-    expect(dealTermVerdict(bonus)).toBe('You did not ask for it. It could offer up to 15,000.');
+    expect(dealTermReached(bonus)).toBe('no figure asked for');
+    expect(dealTermVerdict(bonus)).toBe('You did not ask for a figure on it. It could offer up to 15,000.');
     const haggled = price({ reached: 450, asked: true });
     expect(dealTermReached(haggled)).toBe('its offer was 450 per tonne (not agreed)');
     expect(dealTermVerdict(haggled)).toBe(

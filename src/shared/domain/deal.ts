@@ -27,26 +27,30 @@ export function roomWon(t: DealTerm): number {
 export function dealTermReached(t: DealTerm): string {
   const figure = formatDealFigure(t, t.reached);
   if (t.agreed) return `agreed at ${figure}`;
-  if (!t.asked) return t.opening === 0 ? 'not asked for' : `left at ${figure} (not asked)`;
+  if (!t.asked) return t.opening === 0 ? 'no figure asked for' : `left at ${figure} (no figure asked for)`;
   return `its offer was ${figure} (not agreed)`;
 }
 
 /** what to learn from a term: what was left on the table and what would have moved it further */
 export function dealTermVerdict(t: DealTerm): string {
   const f = (v: number) => formatDealFigure(t, v);
-  const beyond = t.condition && gain(t, t.reach, t.furthest) > 0;
+  const left = (to: number) => `${f(Math.abs(to - t.reached))} left on the table`;
+  const beyond = t.condition !== null && gain(t, t.reach, t.furthest) > 0;
   const withCondition = beyond ? `, and to ${f(t.furthest)} if you ${t.condition}` : '';
   if (!t.asked) {
+    const could =
+      t.conditionMet && beyond ? `${f(t.furthest)}, since you had met its condition (${t.condition})` : null;
     return t.opening === 0
-      ? `You did not ask for it. It could offer up to ${f(t.reach)}${withCondition}.`
-      : `You did not ask to move it. It could go to ${f(t.reach)} without any condition${withCondition}.`;
+      ? `You did not ask for a figure on it. It could offer up to ${could ?? `${f(t.reach)}${withCondition}`}.`
+      : `You did not ask for a figure on it. It could go to ${could ?? `${f(t.reach)} without any condition${withCondition}`}.`;
   }
   if (gain(t, t.reached, t.furthest) <= 0) return 'You reached the most its brief allowed.';
-  if (gain(t, t.reached, t.reach) > 0) {
-    return `It could go to ${f(t.reach)} without any condition${withCondition}: ${f(Math.abs(t.reach - t.reached))} left on the table.`;
-  }
+  // with its condition met, how far it could go is the furthest
   if (beyond && t.conditionMet) {
-    return `You had met its condition (${t.condition}), so it could go to ${f(t.furthest)}: ${f(Math.abs(t.furthest - t.reached))} left on the table.`;
+    return `You had met its condition (${t.condition}), so it could go to ${f(t.furthest)}: ${left(t.furthest)}.`;
+  }
+  if (gain(t, t.reached, t.reach) > 0) {
+    return `It could go to ${f(t.reach)} without any condition${withCondition}: ${left(t.reach)}.`;
   }
   return beyond
     ? `You reached the most it could give without a condition. It could go to ${f(t.furthest)} if you ${t.condition}.`

@@ -45,7 +45,7 @@ export function DealPanel({
               <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span className="font-medium">{dealTermName(t)}</span>
                 <span className="text-sm tabular-nums">
-                  {t.opening !== 0 && <>opened at {formatDealFigure(t, t.opening)} · </>}
+                  {t.opening !== 0 && <>their offer {formatDealFigure(t, t.opening)} · </>}
                   {dealTermReached(t)}
                 </span>
               </div>

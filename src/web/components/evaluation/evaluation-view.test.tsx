@@ -124,7 +124,7 @@ describe('the deal', () => {
     expect(panel.textContent).toContain('Agreed in the call.');
     const [row] = within(panel).getAllByTestId('deal-term');
     expect(row.textContent).toContain('Base salary');
-    expect(row.textContent).toContain('opened at 150,000 · agreed at 155,000');
+    expect(row.textContent).toContain('their offer 150,000 · agreed at 155,000');
     expect(row.textContent).toContain('25% of the room the persona had (up to 170,000)');
     expect(row.textContent).toContain('10,000 left on the table.');
     expect(
