@@ -109,6 +109,9 @@ export const evaluationMessages = {
   emptyTranscript: 'Transcript is required',
   noRubric: 'No rubric available',
   noInterview: 'No active interview',
+  /** a call ended before the user said anything: nothing to score, and its credit is given back */
+  nothingSaidInCall:
+    'You ended the call before answering, so there was nothing to score. No credit was used for it.',
 } as const;
 
 export const evaluateByRubricRequest = z.object({

@@ -323,6 +323,15 @@ describe('a call in which the user said nothing', () => {
     const ends = await Promise.all([1, 2].map(() => send(u, 'POST', `/api/interviews/${interview.id}/end`)));
     expect(ends.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(await balance()).toBe(5);
+    // said plainly: nothing to score, no credit used (not a fault to evaluate again)
+    expect(ends[0].json()).toMatchObject({
+      status: 'completed_with_errors',
+      evaluation: {
+        error: 'Evaluation failed',
+        message:
+          'You ended the call before answering, so there was nothing to score. No credit was used for it.',
+      },
+    });
     const lines = await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, u.user.id));
     expect(lines.filter((l) => l.reason === 'refund')).toEqual([
       expect.objectContaining({ delta: 1, interviewId: interview.id }),

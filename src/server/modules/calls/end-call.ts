@@ -6,14 +6,14 @@
 // final UPDATE only applies while the call is still in progress, so the first writer wins and
 // the others answer what it stored.
 import { and, eq, sql } from 'drizzle-orm';
-import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
+import { type EvaluationOutcome, evaluationMessages } from '../../../shared/contracts/evaluation.js';
 import { buildTranscript } from '../../../shared/domain/transcript.js';
 import { creditLedger, interviews, users, voiceSessions } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, invalid, upstreamFailed } from '../../errors.js';
 import { ConvaiError } from '../../providers/convai/index.js';
 import { isValidConversationId } from '../../providers/storage/index.js';
-import { evaluateTranscript, scoringOf } from '../evaluation/service.js';
+import { EVALUATION_FAILED, evaluateTranscript, scoringOf } from '../evaluation/service.js';
 import { recordTrackCall } from '../tracks/sync-track-progress.js';
 import { callDeadline } from './call-limits.js';
 import { storedUtterances } from './find-utterances.js';
@@ -93,12 +93,19 @@ async function finishCall(
   const timed = await storedUtterances(db, interview.id);
   const transcript = buildTranscript(timed, { agent: interviewer.name, user: USER_LABEL });
 
+  // A call in which the user said nothing (left at once, or the microphone never reached us) gives
+  // its credit back, in the same transaction that ends it, so exactly once.
+  const userSpoke = timed.some((u) => u.speaker === 'user' && u.text.trim() !== '');
   let evaluation: EvaluationOutcome | null = null;
   let status: 'completed' | 'completed_with_errors' | 'failed';
   let notes = interview.notes;
   if (transcript === '') {
     status = 'failed';
     notes = CONNECTION_FAILURE_NOTE;
+  } else if (!userSpoke) {
+    // the persona spoke and the user ended before answering: said so plainly, not as a fault
+    evaluation = { error: EVALUATION_FAILED, message: evaluationMessages.nothingSaidInCall };
+    status = 'completed_with_errors';
   } else {
     evaluation = await evaluateSafely(deps, {
       transcript,
@@ -108,9 +115,6 @@ async function finishCall(
     status = 'error' in evaluation ? 'completed_with_errors' : 'completed';
   }
 
-  // A call in which the user said nothing (left at once, or the microphone never reached us) gives
-  // its credit back, in the same transaction that ends it, so exactly once.
-  const userSpoke = timed.some((u) => u.speaker === 'user' && u.text.trim() !== '');
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(interviews)

@@ -46,6 +46,13 @@ describe('Evaluate again', () => {
     expect(canReEvaluate({ ...failedCall, status: 'completed' })).toBe(false);
     expect(canReEvaluate({ ...failedCall, status: 'failed', transcript: '' })).toBe(false);
     expect(canReEvaluate({ ...failedCall, transcript: '  ' })).toBe(false);
+    // ended before the user answered: nothing to score, so nothing to evaluate again
+    const nothingSaid = {
+      error: 'Evaluation failed',
+      message:
+        'You ended the call before answering, so there was nothing to score. No credit was used for it.',
+    };
+    expect(canReEvaluate({ ...failedCall, evaluation: nothingSaid })).toBe(false);
   });
 
   it('posts to the re-evaluate route and hands the new evaluation back', async () => {

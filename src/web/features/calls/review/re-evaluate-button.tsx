@@ -2,6 +2,7 @@
 // the network was down when it ended). The server re-scores the stored transcript; a good
 // evaluation is never replaced by a new failure.
 import type { Interview } from '@shared/contracts/calls';
+import { evaluationMessages } from '@shared/contracts/evaluation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
@@ -10,9 +11,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api-client';
 import { INTERVIEWS_QUERY_ROOT } from './rating-block';
 
-/** Only ended calls with a transcript whose evaluation did not succeed can be evaluated again. */
+/** Only ended calls with a transcript whose evaluation did not succeed can be evaluated again; not
+ * one the user ended before answering (there is nothing to score: evaluating again changes nothing). */
 export function canReEvaluate(i: Interview): boolean {
-  return i.status === 'completed_with_errors' && Boolean(i.transcript?.trim());
+  const nothingSaid =
+    (i.evaluation as { message?: unknown } | null)?.message === evaluationMessages.nothingSaidInCall;
+  return i.status === 'completed_with_errors' && Boolean(i.transcript?.trim()) && !nothingSaid;
 }
 
 export function ReEvaluateButton({
