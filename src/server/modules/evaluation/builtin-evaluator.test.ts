@@ -566,6 +566,32 @@ describe('negation and unclear lines', () => {
       /e\.g\. "ah the the one on monday.*recognised approximately, 30% confidence\)\)/,
     );
   });
+
+  it('takes a deflection granted in a concession for owning the work, and one after it for a deflection', () => {
+    const transcript = (answer: string) =>
+      [
+        'Interviewer: Tell me about a time you took on something outside your role.',
+        `You: Last winter our payments service kept paging at night. ${answer}`,
+        'Interviewer: What did you learn from it?',
+        'You: I learned to write alerts that say what to do. I now review every new alert with the team before it ships, and our pages dropped from forty a month to six.',
+      ].join('\n');
+    const owned = evaluateBuiltin({
+      transcript: transcript(
+        "Even though it wasn't my job, I took the on-call shifts for three months, fixed twelve noisy alerts and wrote the runbook the team still uses.",
+      ),
+      rubricCriteria: ownership,
+    });
+    expect(owned.criteria[0].rationale).not.toMatch(/Deflecting/);
+    const deflected = evaluateBuiltin({
+      transcript: transcript(
+        'Even though I fixed twelve noisy alerts, the rest was not my job, so someone else wrote the runbook.',
+      ),
+      rubricCriteria: ownership,
+    });
+    expect(deflected.criteria[0].rationale).toMatch(
+      /Deflecting or dismissive remarks cost \d+% of the score/,
+    );
+  });
 });
 
 describe('approximateLines', () => {

@@ -48,6 +48,7 @@ const lexiconSchema = z.strictObject({
   vagueCommitments: wordList,
   hedges: wordList,
   vague: wordList,
+  concessions: wordList,
   deflection: wordList,
   dismissive: wordList,
   apologies: wordList,

@@ -10,6 +10,7 @@ import { FIELDS, ownFieldsOf } from '../../../shared/domain/fields.js';
 import { fillerCounts } from '../../../shared/domain/speech-analytics.js';
 import { TOPICS } from '../../../shared/domain/topics.js';
 import type { Turn } from '../../../shared/domain/transcript.js';
+import { escapeRegex } from '../../../shared/escape-regex.js';
 import { type DimensionReading, ramp, scoreDimensions } from './dimensions.js';
 import { type Dimension, LEXICON as lexicon, QUESTION_KIND_DATA, SCORING } from './evaluator-data.js';
 import { analyse, type Sentence, type Token } from './nlp.js';
@@ -23,6 +24,7 @@ const QUESTION_WORDS = set(lexicon.questionWords);
 const NON_ACTION = set(lexicon.nonActionVerbs);
 const SUBJECTS = set(lexicon.subjects);
 const TAGS = set(lexicon.tagQuestions);
+const CONCESSION = new RegExp(`(?:^|\\W)(?:${lexicon.concessions.map(escapeRegex).join('|')})(?:\\W|$)`);
 const RESULT_VERBS = set(lexicon.resultVerbs);
 const SMALL_TALK_WORDS = set(ASIDES.pleasantryWords);
 
@@ -34,6 +36,7 @@ type Lists = Record<
   | 'hedges'
   | 'vague'
   | 'deflection'
+  | 'concessions'
   | 'dismissive'
   | 'apologies'
   | 'caving'
@@ -62,6 +65,7 @@ function phraseLists(): Lists {
     hedges: compileList(lexicon.hedges),
     vague: compileList(lexicon.vague),
     deflection: compileList(lexicon.deflection),
+    concessions: compileList(lexicon.concessions),
     dismissive: compileList(lexicon.dismissive),
     apologies: compileList(lexicon.apologies),
     caving: compileList(lexicon.caving),
@@ -94,6 +98,23 @@ export function contentLemmas(toks: readonly Token[], extraStop?: ReadonlySet<st
 const AUX_SKIP = set(lexicon.auxSkip);
 /** a denied statement ("I haven't booked"); "no" negates a noun, not the verb after it */
 const NEGATIONS = set(lexicon.negations.filter((w) => w !== 'no'));
+
+/**
+ * The deflections of a sentence ("not my job", "you'll have to"), but for one inside a concession
+ * ("Even though it wasn't my job, I took the on-call shifts": granting the point before owning the
+ * work), told by a concession word (lexicon concessions) in the six words before it.
+ */
+function deflectionsIn(text: string, toks: readonly Token[], L: Lists): number {
+  const found = findIn(toks, L.deflection);
+  if (!found.length || !countIn(toks, L.concessions)) return found.length;
+  const lower = text.toLowerCase().replace(/’/g, "'");
+  return found.filter((phrase) => {
+    const at = lower.indexOf(phrase.toLowerCase());
+    if (at < 0) return true;
+    const before = lower.slice(0, at).split(/\s+/).slice(-6).join(' ');
+    return !CONCESSION.test(before);
+  }).length;
+}
 
 /** First-person action statements: "I escalated", "we'll book", "I'd hold the dose". */
 function findActions(toks: readonly Token[]): { actions: number; past: number; commitments: number } {
@@ -444,7 +465,7 @@ function sentenceFacts(
     vagueCommitments,
     hedges,
     vague: countIn(toks, L.vague),
-    deflections: countIn(toks, L.deflection),
+    deflections: deflectionsIn(s.text, toks, L),
     dismissals: countIn(toks, L.dismissive),
     apologies: countIn(toks, L.apologies),
     caving: countIn(toks, L.caving),
