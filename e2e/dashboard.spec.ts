@@ -180,3 +180,36 @@ test('All Calls: denied to users; an admin filters by rating and opens a call', 
   await expect(cards(adminPage)).toHaveCount(5);
   await adminPage.close();
 });
+
+test('a call left open (the tab closed mid-call) shows on the dashboard, and ending it gives an unused credit back', async ({
+  page,
+}) => {
+  const email = `left-open-${Date.now()}@example.com`;
+  const res = await page.request.post('/api/register', {
+    data: { name: 'Lena Leftopen', email, password: 'review-pass-1', passwordConfirm: 'review-pass-1' },
+  });
+  expect(res.status()).toBe(201);
+  const user = await res.json();
+  const [scenario] = await (await page.request.get('/api/interviewers')).json();
+  // started, then the tab closed before a word was said: the credit is spent
+  const started = await page.request.post('/api/interviews', {
+    data: {
+      type: 'single',
+      startTime: new Date().toISOString(),
+      interviewerId: scenario.id,
+      userId: user.id,
+    },
+  });
+  expect(started.status()).toBe(201);
+  await page.goto('/');
+  const open = page.getByRole('region', { name: 'Calls still open' });
+  await expect(open).toContainText('A call is still open', FIRST_LOAD);
+  await expect(open).toContainText(`Your call with ${scenario.name}`);
+  await expect(page.getByTestId('credits-badge')).toContainText('0');
+  await open.screenshot({ path: test.info().outputPath('open-call-notice.png') });
+  await open.getByRole('button', { name: 'End it now' }).click();
+  // nothing was recorded (not even the persona's welcome): the spec's notice for that
+  await expect(page.getByText('The interview ended without recording any responses')).toBeVisible();
+  await expect(open).toHaveCount(0);
+  await expect(page.getByTestId('credits-badge')).toContainText('1');
+});

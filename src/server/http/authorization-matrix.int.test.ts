@@ -328,6 +328,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/interviews': { expect: SIGNED_IN },
   'GET /api/interviews/all': { expect: ADMIN_ONLY },
   'GET /api/interviews/trends': { expect: SIGNED_IN },
+  'GET /api/interviews/open': { expect: SIGNED_IN },
   'GET /api/interviews/:id': {
     expect: { visitor: 401, a: 200, b: 404, admin: 200 },
     prepare: async () => ({ url: `/api/interviews/${(await callOfA()).id}` }),

@@ -56,6 +56,20 @@ export const trendPoint = z.object({
 export type TrendPoint = z.infer<typeof trendPoint>;
 export const trendsResponse = z.array(trendPoint);
 
+/**
+ * GET /api/interviews/open: the user's calls still open (started, not ended: a tab closed mid-call),
+ * newest first, at most five. Each ends on its own at `endsBy`; ended before that, it is scored on
+ * what was said, and gives its credit back if nothing was.
+ */
+export const openCall = z.object({
+  id: z.number(),
+  interviewerName: z.string(),
+  startTime: z.string(),
+  endsBy: z.string(),
+});
+export type OpenCall = z.infer<typeof openCall>;
+export const openCallsResponse = z.array(openCall);
+
 export const utteranceResponse = z.object({
   speaker: z.enum(['agent', 'user']),
   text: z.string(),

@@ -354,3 +354,26 @@ describe('a call in which the user said nothing', () => {
     expect(await balance()).toBe(4);
   });
 });
+
+describe('a call left open (the tab closed mid-call)', () => {
+  it('is listed to its owner alone, with when it ends on its own, until it is ended', async () => {
+    const { u, interviewer, interview } = await userWithCall();
+    const other = await registerUser(ctx.app);
+    const open = await send(u, 'GET', '/api/interviews/open');
+    expect(open.statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(interviews).where(eq(interviews.id, interview.id));
+    expect(open.json()).toEqual([
+      {
+        id: interview.id,
+        interviewerName: interviewer.name,
+        startTime: interview.startTime,
+        endsBy: new Date(row.createdAt.getTime() + 1860_000).toISOString(),
+      },
+    ]);
+    expect((await send(other, 'GET', '/api/interviews/open')).json()).toEqual([]);
+    expect((await send(null, 'GET', '/api/interviews/open')).statusCode).toBe(401);
+    // ended (nothing said: its credit back), it is open no more
+    expect((await send(u, 'POST', `/api/interviews/${interview.id}/end`)).statusCode).toBe(200);
+    expect((await send(u, 'GET', '/api/interviews/open')).json()).toEqual([]);
+  });
+});

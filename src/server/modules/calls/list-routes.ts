@@ -6,6 +6,7 @@ import {
   adminInterviewPageResponse,
   adminInterviewResponse,
   interviewPageResponse,
+  openCallsResponse,
   seedCallsRequest,
   trendsQuery,
   trendsResponse,
@@ -28,6 +29,7 @@ import {
   listUserInterviews,
   resolveOwner,
 } from './find-calls.js';
+import { findOpenCalls } from './find-open-calls.js';
 import { findUtterances } from './find-utterances.js';
 import { rateInterview } from './rate-call.js';
 import { seedCalls, toneWav } from './seed-calls.js';
@@ -49,6 +51,10 @@ export async function interviewListRoutes(app: App, deps: AppDeps) {
       if (req.query.page === undefined) return listUserInterviews(db, userId, req.query);
       return findCompletedInterviews(db, userId, req.query);
     },
+  );
+
+  app.get('/api/interviews/open', { schema: { response: { 200: openCallsResponse } } }, async (req) =>
+    findOpenCalls(db, requireUser(req).id),
   );
 
   app.get(

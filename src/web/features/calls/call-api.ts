@@ -1,7 +1,9 @@
 // The call flow's requests (spec: core-experience §7; ARCHITECTURE.md §4).
 
 import type { CreateInterviewRequest } from '@shared/contracts/calls';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { USER_QUERY_KEY } from '@/components/auth/auth-provider';
+import { INTERVIEWS_QUERY_ROOT } from '@/features/calls/review/rating-block';
 import { api, listForm } from '@/lib/api-client';
 
 export const interviewersQueryKey = ['/api/interviewers'] as const;
@@ -37,3 +39,12 @@ export const endInterview = (
 
 export const recordingUrl = (conversationId: string) =>
   `/api/interviews/audio/${encodeURIComponent(conversationId)}`;
+
+/** Once a call has ended: the call lists, the open calls and the balance (a refund) read again. */
+export const refreshAfterEnd = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({
+    predicate: (q) =>
+      q.queryKey[0] === INTERVIEWS_QUERY_ROOT ||
+      q.queryKey[0] === USER_QUERY_KEY[0] ||
+      (typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/interviews')),
+  });

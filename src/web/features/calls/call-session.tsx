@@ -10,9 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { USER_QUERY_KEY } from '@/components/auth/auth-provider';
-import { INTERVIEWS_QUERY_ROOT } from '@/features/calls/review/rating-block';
-import { endInterview, requestVoiceSession } from './call-api';
+import { endInterview, refreshAfterEnd as refreshListsAfterEnd, requestVoiceSession } from './call-api';
 import { CallResults } from './call-results';
 import { announceEndedCall, endMessages } from './end-call-notices';
 import { EvaluatingView } from './evaluating-view';
@@ -58,16 +56,7 @@ export function CallSession({
   });
 
   // Every list of calls and the credits (a refunded call gives its credit back).
-  const refreshAfterEnd = useCallback(
-    () =>
-      queryClient.invalidateQueries({
-        predicate: (q) =>
-          q.queryKey[0] === INTERVIEWS_QUERY_ROOT ||
-          q.queryKey[0] === USER_QUERY_KEY[0] ||
-          (typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/interviews')),
-      }),
-    [queryClient],
-  );
+  const refreshAfterEnd = useCallback(() => refreshListsAfterEnd(queryClient), [queryClient]);
 
   const endCall = useCallback(async () => {
     if (endingRef.current) return;

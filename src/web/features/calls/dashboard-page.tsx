@@ -23,6 +23,7 @@ import {
 } from '@/features/calls/review/call-filters';
 import { CallList, listedPage } from '@/features/calls/review/call-list';
 import { MIN_TREND_POINTS, useDashboardCalls, useScoreTrends } from './dashboard-api';
+import { OpenCallsNotice } from './open-calls-notice';
 
 // The charts (recharts and d3) are the largest part of the page: they load beside the call list
 // instead of in front of it.
@@ -117,6 +118,8 @@ export default function DashboardPage() {
           </Button>
         </div>
       </div>
+
+      <OpenCallsNotice />
 
       <MyAssignments />
 
