@@ -52,11 +52,11 @@ describe('calls still open', () => {
           'You ended the call before answering, so there was nothing to score. No credit was used for it.',
       },
     });
-    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
-      url === '/api/interviews/open'
-        ? contractReply(openCallsResponse, listed)
-        : ((listed = []), contractReply(interviewResponse, ended)),
-    );
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+      if (url === '/api/interviews/open') return contractReply(openCallsResponse, listed);
+      listed = [];
+      return contractReply(interviewResponse, ended);
+    });
     vi.stubGlobal('fetch', fetchMock);
     renderNotice();
     const region = await screen.findByRole('region', { name: 'Calls still open' });
