@@ -36,6 +36,26 @@ describe('built-in custom-scenario generator', () => {
     expect(classifyConversation({ userContext: 'x', personaDetails: 'y', scenarioDetails: 'z' })).toBe(
       'general',
     );
+    // the user telling someone their promotion is not happening: a difficult conversation the
+    // persona receives, not a promotion the user asks for
+    const denied = {
+      userContext: "I have to tell my best engineer that she won't get the promotion.",
+      personaDetails: 'Maria, a senior engineer on my team.',
+      scenarioDetails: 'A one-to-one where I tell Maria the promotion committee said no.',
+    };
+    expect(classifyConversation(denied)).toBe('feedback');
+    expect(generateBuiltin(denied).systemPrompt).toContain(
+      'the person receiving a difficult feedback conversation',
+    );
+    expect(generateBuiltin(denied).sampleQuestions.join(' ')).not.toMatch(/delivered in the last six months/);
+    // asking again after a no is still asking
+    expect(
+      classifyConversation({
+        userContext: 'I am a senior engineer.',
+        personaDetails: 'My manager, Dana.',
+        scenarioDetails: 'I want to ask for a promotion to staff engineer. Last year she said no.',
+      }),
+    ).toBe('promotion');
   });
 
   it('picks 3–5 criteria that fit the kind, different for each of the five scenarios', () => {
