@@ -37,6 +37,15 @@ describe('built-in evaluator', () => {
     expect(result.evaluator).toBe('built-in');
   });
 
+  it('names a figure where less is better as a strength in words, not as a bare count', () => {
+    const feedback = evaluate(STRONG_TRANSCRIPT).criteria.map((c) => c.feedback);
+    expect(
+      feedback.some((f) => /Strength: plain speech, with few fillers, hedges or vague words \(\d/.test(f)),
+    ).toBe(true);
+    // never "Strength: 0 fillers …" or "Strength: 1.6 hedges …"
+    for (const f of feedback) expect(f).not.toMatch(/Strength: [\d.]+ (?:fillers?|hedges?)/);
+  });
+
   it('computes the overall score in code as the mean of the criterion scores, to one decimal', () => {
     const result = evaluate(STRONG_TRANSCRIPT);
     const mean = result.criteria.reduce((n, c) => n + c.score, 0) / result.criteria.length;

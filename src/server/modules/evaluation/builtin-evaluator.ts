@@ -302,7 +302,7 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
             : ''
         }.`
       : '';
-  const strength = strongest.r.score >= 6.5 ? ` Strength: ${strongest.r.fact}.` : '';
+  const strength = strongest.r.score >= 6.5 ? ` Strength: ${strongest.r.praise ?? strongest.r.fact}.` : '';
   const improve = s.score < 8.5 ? ` To improve: ${tip}` : '';
   return {
     name: criterion.name,

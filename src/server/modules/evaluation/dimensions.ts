@@ -5,7 +5,8 @@
 import { type Dimension, SCORING } from './evaluator-data.js';
 import type { AnswerFacts, SentenceFacts } from './signals.js';
 
-export type DimensionReading = { score: number; fact: string; tip: string };
+/** `praise`: the fact as a strength, for a figure where less is better ("only 1.6 hedges … per 100 words") */
+export type DimensionReading = { score: number; fact: string; tip: string; praise?: string };
 
 /** Piecewise-linear map from a figure to 0–10 through the given (figure, score) points. */
 export function ramp(x: number, points: readonly [number, number][]): number {
@@ -125,6 +126,7 @@ export function scoreDimensions(answers: readonly AnswerFacts[], sentences: read
       score: clarity,
       fact: `${rate(per100(fillers), 'filler')}, ${rate(per100(hedges), 'hedge')} and ${rate(per100(vague), 'vague word')} per 100 words${rambling.length ? `; ${plural(rambling.length, 'long answer')} with little substance` : ''}`,
       tip: rambling.length > 0 ? C.clarity.tipWhenRambling : C.clarity.tip,
+      praise: `plain speech, with few fillers, hedges or vague words (${round1(per100(fillers + hedges + vague))} per 100 words)`,
     },
     structure: {
       score: Math.max(0, structure),
@@ -160,11 +162,13 @@ export function scoreDimensions(answers: readonly AnswerFacts[], sentences: read
       score: Math.max(0, 10 - ramp(composureRate, C.composure.curves.penalty)),
       fact: `${round1(composureRate)} hedges, fillers, apologies or climb-downs per 100 words`,
       tip: C.composure.tip,
+      praise: `a steady delivery, with few hedges, fillers, apologies or climb-downs (${round1(composureRate)} per 100 words)`,
     },
     hygiene: {
       score: hygiene,
       fact: `${rate(per100(fillers), 'filler')} and ${rate(per100(hedges + vague), 'hedge or vague word', 'hedges or vague words')} per 100 words${negatives ? `, ${plural(round1(negatives), 'deflecting or dismissive remark')}` : ''}${curt ? `, ${plural(curt, 'answer')} under eight words` : ''}`,
       tip: C.hygiene.tip,
+      praise: `clean delivery, with few fillers, hedges or vague words (${round1(per100(fillers + hedges + vague))} per 100 words)`,
     },
     listening: {
       score: ramp(uptakeAnswers / Math.max(1, answers.length), C.listening.curves.score),
