@@ -169,6 +169,7 @@ test('a new user holds a voice call, answers by typing and gets an evaluation an
 
   await test.step('end the call and see the evaluation', async () => {
     await page.getByRole('button', { name: 'End Call' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
     await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('evaluation-criterion').first()).toBeVisible();
     await expect(page.getByText('Call Completed')).toBeVisible();

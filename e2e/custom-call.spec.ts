@@ -89,6 +89,7 @@ test('a user creates a custom scenario, finds it in the picker and practises it'
   const transcript = page.getByRole('region', { name: 'Live transcript', exact: true });
   await expect(transcript).toContainText(EDITED_QUESTION, { timeout: 20_000 });
   await page.getByRole('button', { name: 'End Call' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('evaluation-criterion').first()).toContainText(EDITED_CRITERION);
 });

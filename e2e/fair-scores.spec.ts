@@ -38,6 +38,8 @@ test('an answer given again and a list of keywords are scored as such, and the r
   ).toBeVisible();
 
   await page.getByRole('button', { name: 'End Call' }).click();
+
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
   const criteria = page.getByTestId('evaluation-criterion');
   await expect(criteria.first()).toBeVisible();
@@ -73,6 +75,8 @@ test("another kind of work's answers: the persona asks how they come in, and the
   );
 
   await page.getByRole('button', { name: 'End Call' }).click();
+
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
   const criteria = page.getByTestId('evaluation-criterion');
   await expect(

@@ -46,6 +46,8 @@ test('a prospect asked discovery questions answers them from her brief, takes th
   await page.screenshot({ path: test.info().outputPath('persona-answers.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'End Call' }).click();
+
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
 });
 
@@ -66,6 +68,8 @@ test('a report hearing feedback waits for the manager to begin, and reacts to wh
   await page.screenshot({ path: test.info().outputPath('feedback-go-ahead.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'End Call' }).click();
+
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
 });
 
@@ -86,6 +90,8 @@ test('a colleague asked for her side tells it, and says what she wants settled',
   await page.screenshot({ path: test.info().outputPath('colleague-side.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'End Call' }).click();
+
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
 });
 
@@ -112,6 +118,8 @@ test('an interviewer answers a question asked at the end of an answer, waits thr
   await page.screenshot({ path: test.info().outputPath('persona-leaves.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'End Call' }).click();
+
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
 });
 
@@ -142,6 +150,8 @@ test('a recruiter closing an offer bargains: notes what he cannot agree, counter
   await page.screenshot({ path: test.info().outputPath('persona-bargains.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'End Call' }).click();
+
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
   // the results say what the bargaining came to against what Greg's brief let him give
   const panel = page.getByRole('region', { name: 'The deal' });

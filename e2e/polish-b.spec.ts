@@ -301,6 +301,7 @@ test('the results page uses the custom player and opens its transcript at the st
       .toBeGreaterThan(agentLines);
   }
   await page.getByRole('button', { name: 'End Call' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('audio-player')).toBeVisible();
   await expect(page.locator('audio[controls]')).toHaveCount(0);

@@ -103,6 +103,8 @@ test('a spoken answer is heard by the built-in recogniser, shown in order, marke
   await shoot(page, 'spoken-answer-live');
 
   await page.getByRole('button', { name: 'End Call' }).click();
+
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('evaluation-criterion').first()).toBeVisible();
   // the results transcript holds the spoken answer, marked as the built-in recogniser's

@@ -55,6 +55,8 @@ test('a scenario name and an answer holding markup show as text everywhere, and 
   await noInjectedElements();
 
   await page.getByRole('button', { name: 'End Call' }).click();
+
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByText(SCENARIO_NAME).first()).toBeVisible();
   await noInjectedElements();

@@ -51,6 +51,7 @@ export async function holdTypedCall(page: Page) {
   const transcript = page.getByRole('region', { name: 'Live transcript', exact: true });
   await expect(transcript.locator('[data-role="user"]', { hasText: 'eighteen percent' })).toHaveCount(1);
   await page.getByRole('button', { name: 'End Call' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('evaluation-criterion').first()).toBeVisible();
 }

@@ -135,7 +135,16 @@ describe('focus through the call flow', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Start Call/ }));
     const live = await screen.findByRole('heading', { name: 'Call with Sarah Chen' });
     await waitFor(() => expect(document.activeElement).toBe(live));
+    // asked first: "Keep talking" leaves the call running
     fireEvent.click(screen.getByRole('button', { name: /End Call/ }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
+      "It will be scored on what you have said so far. You can't return to it afterwards.",
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Keep talking' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Call with Sarah Chen' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /End Call/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'End now' }));
     const evaluating = await screen.findByRole('heading', { name: 'Running evaluation' });
     await waitFor(() => expect(document.activeElement).toBe(evaluating));
     answerEnd(json(200, ended));
@@ -204,6 +213,7 @@ describe('leaving a live call', () => {
     const { sent, view } = renderFlow();
     await startTheCall();
     fireEvent.click(screen.getByRole('button', { name: /End Call/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'End now' }));
     await screen.findByRole('heading', { name: 'Evaluation Results' });
     window.dispatchEvent(new Event('pagehide'));
     view.unmount();

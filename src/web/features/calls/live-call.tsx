@@ -4,6 +4,7 @@ import type { Interviewer } from '@shared/contracts/scenarios';
 import { notHeardReason } from '@shared/domain/not-heard';
 import { Loader2, Mic, PhoneOff, RefreshCw, Send, Volume2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,6 +20,14 @@ import { stepHeadingClass, stepHeadingProps } from './step-heading';
 import { useHearingPath } from './use-hearing-path';
 import { useSpeechRecognition } from './use-speech-recognition';
 import type { VoiceConversation, VoiceStatus } from './use-voice-conversation';
+
+/** The question before ending a call by its button (the timer ends it without asking). */
+export const endCallText = {
+  title: 'End the call?',
+  description: "It will be scored on what you have said so far. You can't return to it afterwards.",
+  keep: 'Keep talking',
+  end: 'End now',
+} as const;
 
 const statusText: Record<VoiceStatus, string> = {
   disconnected: 'Disconnected',
@@ -96,10 +105,21 @@ export function LiveCall({
         </div>
         <div className="flex items-center gap-3">
           <CallTimer secondsLeft={secondsLeft} />
-          <Button variant="destructive" onClick={onEnd} disabled={ending}>
-            {ending ? <Loader2 className="animate-spin" /> : <PhoneOff />}
-            {ending ? 'Ending...' : 'End Call'}
-          </Button>
+          {/* asked first: one stray click would end a call that cannot be resumed */}
+          <ConfirmDialog
+            title={endCallText.title}
+            description={endCallText.description}
+            cancelLabel={endCallText.keep}
+            confirmLabel={endCallText.end}
+            destructive
+            onConfirm={onEnd}
+            trigger={
+              <Button variant="destructive" disabled={ending}>
+                {ending ? <Loader2 className="animate-spin" /> : <PhoneOff />}
+                {ending ? 'Ending...' : 'End Call'}
+              </Button>
+            }
+          />
         </div>
       </div>
 
