@@ -95,6 +95,8 @@ test('pages through 8 purchases (one failed), 5 per page', async () => {
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
   await expect(rows.first()).toContainText('10 credits');
   await expect(rows.first()).toContainText('Pending');
+  // just started: a payment going through, not yet an abandoned one
+  await expect(rows.first()).toContainText('waiting for the payment to go through');
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'Next' }).click();

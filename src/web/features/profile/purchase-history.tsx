@@ -11,6 +11,15 @@ import { usePurchases } from '../billing/payments-api';
 const STATUS_VARIANT = { completed: 'success', pending: 'secondary', failed: 'destructive' } as const;
 const STATUS_LABEL = { completed: 'Completed', pending: 'Pending', failed: 'Failed' } as const;
 
+/** A payment left unfinished this long (a dialog closed before paying) is no longer waited for. */
+export const PENDING_ABANDONED_MS = 30 * 60_000;
+
+/** What a pending purchase means: a payment still going through, or one never finished (no charge). */
+export const pendingNote = (p: Pick<Purchase, 'createdAt'>, now: number) =>
+  now - new Date(p.createdAt).getTime() > PENDING_ABANDONED_MS
+    ? 'not completed, nothing was charged'
+    : 'waiting for the payment to go through';
+
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function PurchaseRow({ purchase }: { purchase: Purchase }) {
@@ -23,6 +32,7 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
         <p className="text-muted-foreground text-sm">
           <time dateTime={purchase.createdAt}>{dateFormat.format(new Date(purchase.createdAt))}</time>
           {purchase.status === 'failed' && ' · not charged'}
+          {purchase.status === 'pending' && ` · ${pendingNote(purchase, Date.now())}`}
         </p>
       </div>
       <div className="flex items-center gap-3">
