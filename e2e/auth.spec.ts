@@ -119,7 +119,8 @@ test('signing out returns to the landing page and signing in again works', async
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill('wrong-password-1');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  // said beside the form, where the eyes are, as well as in the toast
+  await expect(page.getByTestId('form-alert')).toHaveText('Invalid email or password');
   await expect(page).toHaveURL(/\/auth/);
 
   await page.getByLabel('Password').fill(user.password);

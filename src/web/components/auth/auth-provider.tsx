@@ -43,6 +43,9 @@ type AuthContextValue = {
   isLoggingIn: boolean;
   isRegistering: boolean;
   isLoggingOut: boolean;
+  /** why the last sign-in or registration failed (also toasted), shown beside the form */
+  loginError: string | null;
+  registerError: string | null;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -118,6 +121,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoggingIn: loginMutation.isPending,
       isRegistering: registerMutation.isPending,
       isLoggingOut: logoutMutation.isPending,
+      loginError: loginMutation.error ? messageOf(loginMutation.error, 'Failed to log in') : null,
+      registerError: registerMutation.error ? messageOf(registerMutation.error, 'Failed to register') : null,
     }),
     [
       userQuery.data,
@@ -127,6 +132,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loginMutation.isPending,
       registerMutation.mutateAsync,
       registerMutation.isPending,
+      loginMutation.error,
+      registerMutation.error,
       logoutMutation.mutateAsync,
       logoutMutation.isPending,
     ],

@@ -26,9 +26,19 @@ const EMAIL = {
   placeholder: 'Enter your email',
 } as const;
 
+/** Why the form's last attempt failed, beside the form (the toast that also says it goes away). */
+function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-destructive text-sm" data-testid="form-alert">
+      {message}
+    </p>
+  );
+}
+
 /** `next`: the page a visitor was on the way to, where signing in carries on to. */
 function LoginForm({ next }: { next: string | null }) {
-  const { login, isLoggingIn } = useAuth();
+  const { login, isLoggingIn, loginError } = useAuth();
   const form = useForm<LoginRequest>({
     resolver: zodResolver(loginRequest),
     defaultValues: { email: '', password: '' },
@@ -45,6 +55,7 @@ function LoginForm({ next }: { next: string | null }) {
         error={errors.password}
         {...form.register('password')}
       />
+      <FormAlert message={isLoggingIn ? null : loginError} />
       <Button type="submit" className="w-full" disabled={isLoggingIn}>
         {isLoggingIn && <Spinner label="Signing in" />}
         Sign In
@@ -54,7 +65,7 @@ function LoginForm({ next }: { next: string | null }) {
 }
 
 function RegisterForm({ next }: { next: string | null }) {
-  const { register: registerUser, isRegistering } = useAuth();
+  const { register: registerUser, isRegistering, registerError } = useAuth();
   const form = useForm<RegisterRequest>({
     resolver: zodResolver(registerRequest),
     defaultValues: { name: '', email: '', password: '', passwordConfirm: '' },
@@ -90,6 +101,7 @@ function RegisterForm({ next }: { next: string | null }) {
         error={errors.passwordConfirm}
         {...form.register('passwordConfirm')}
       />
+      <FormAlert message={isRegistering ? null : registerError} />
       <Button type="submit" className="w-full" disabled={isRegistering}>
         {isRegistering && <Spinner label="Creating account" />}
         Create Account
