@@ -18,25 +18,31 @@ const persona: Persona = {
   sampleQuestions: ['Tell me about a product you launched.', 'How would you measure success?'],
 };
 
+/** a call with the scripted persona under fake time, started, keeping what it stores */
+function startedSession(conversationId: string) {
+  const scheduler = new ManualScheduler();
+  const saved: StoredUtterance[] = [];
+  const session = new CallSession({
+    conversationId,
+    socket: new FakeSocket(),
+    scheduler,
+    brain: createScriptedBrain(persona),
+    tts: fakeSynthesizer(),
+    stt: null,
+    voice: 'sarah',
+    remainingMs: 1_800_000,
+    saveUtterance: async (u) => {
+      saved.push(u);
+      return true;
+    },
+  });
+  session.start();
+  return { scheduler, saved, session };
+}
+
 describe('typed answers while the microphone is open', () => {
   it('are stored when sent, with no duration, after the question they answer', async () => {
-    const scheduler = new ManualScheduler();
-    const saved: StoredUtterance[] = [];
-    const session = new CallSession({
-      conversationId: 'conv_typed',
-      socket: new FakeSocket(),
-      scheduler,
-      brain: createScriptedBrain(persona),
-      tts: fakeSynthesizer(),
-      stt: null,
-      voice: 'sarah',
-      remainingMs: 1_800_000,
-      saveUtterance: async (u) => {
-        saved.push(u);
-        return true;
-      },
-    });
-    session.start();
+    const { scheduler, saved, session } = startedSession('conv_typed');
     // the caller says something on the open microphone while the welcome plays (a turn opens)
     for (const f of micFrames(speechLike(0.8))) {
       const m = parseClientMessage(JSON.stringify(f));
@@ -71,23 +77,7 @@ describe('typed answers while the microphone is open', () => {
 
 describe('a typed answer holding what no database stores', () => {
   it('is stored without its NUL byte and with half a surrogate pair replaced, as the persona heard it', async () => {
-    const scheduler = new ManualScheduler();
-    const saved: StoredUtterance[] = [];
-    const session = new CallSession({
-      conversationId: 'conv_nul',
-      socket: new FakeSocket(),
-      scheduler,
-      brain: createScriptedBrain(persona),
-      tts: fakeSynthesizer(),
-      stt: null,
-      voice: 'sarah',
-      remainingMs: 1_800_000,
-      saveUtterance: async (u) => {
-        saved.push(u);
-        return true;
-      },
-    });
-    session.start();
+    const { scheduler, saved, session } = startedSession('conv_nul');
     await scheduler.advance(3000);
     session.handleMessage({ type: 'user_message', text: 'hello\u0000 world \ud800 and\u0007 more' });
     await scheduler.advance(5000);
