@@ -31,6 +31,8 @@ test('a team practises together: roles, an assignment completed by a call, the p
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByRole('button', { name: 'Send Invitation' }).click();
     await expect(dialog).toBeHidden();
+    // said, not only shown in the list
+    await expect(page.getByText(`${email} joins the team once they accept it.`)).toBeVisible();
     await expect(page.getByRole('cell', { name: email.toLowerCase(), exact: true })).toBeVisible();
   }
   /** The invited user accepts on /teams and lands on the team. */
@@ -42,6 +44,14 @@ test('a team practises together: roles, an assignment completed by a call, the p
   }
 
   await test.step('invites the second user, who accepts, and promotes them to admin', async () => {
+    // a mistyped email is said in the dialog, in the app's words
+    await owner.page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Invite to the team' });
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(dialog).toContainText('Invalid email address');
+    await owner.page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     await invite(owner.page, 'nobody-here@example.com');
     await invite(owner.page, second.account.email);
     await accept(second.page);

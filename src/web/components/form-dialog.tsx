@@ -44,7 +44,8 @@ export function FormDialog(props: Props) {
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
       <DialogTrigger asChild>{props.trigger}</DialogTrigger>
       <DialogContent>
-        <form onSubmit={props.onSubmit} className="space-y-4">
+        {/* the form's own rules say what is wrong, in the app's words, not the browser's bubble */}
+        <form noValidate onSubmit={props.onSubmit} className="space-y-4">
           <DialogHeader>
             <DialogTitle>{props.title}</DialogTitle>
             <DialogDescription>{props.description}</DialogDescription>

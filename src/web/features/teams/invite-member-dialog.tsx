@@ -10,6 +10,7 @@ import {
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { DialogField, FormDialog, FormSelect, submitInForm } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -36,6 +37,9 @@ export function InviteMemberDialog({ teamId }: { teamId: number }) {
       () => {
         form.reset(EMPTY);
         setOpen(false);
+        toast.success('Invitation sent', {
+          description: `${values.email} joins the team once they accept it.`,
+        });
       },
     );
 
