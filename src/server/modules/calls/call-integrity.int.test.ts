@@ -332,6 +332,12 @@ describe('a call in which the user said nothing', () => {
           'You ended the call before answering, so there was nothing to score. No credit was used for it.',
       },
     });
+    // and evaluating it again has nothing more to score: refused, the evaluation kept
+    const again = await send(u, 'POST', `/api/interviews/${interview.id}/re-evaluate`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'You ended the call before answering, so there was nothing to score. No credit was used for it.',
+    );
     const lines = await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, u.user.id));
     expect(lines.filter((l) => l.reason === 'refund')).toEqual([
       expect.objectContaining({ delta: 1, interviewId: interview.id }),

@@ -16,7 +16,7 @@ import { isValidConversationId } from '../../providers/storage/index.js';
 import { EVALUATION_FAILED, evaluateTranscript, scoringOf } from '../evaluation/service.js';
 import { recordTrackCall } from '../tracks/sync-track-progress.js';
 import { callDeadline } from './call-limits.js';
-import { storedUtterances } from './find-utterances.js';
+import { storedUtterances, userSpoke } from './find-utterances.js';
 import {
   type Caller,
   findInterviewWithInterviewer,
@@ -95,14 +95,14 @@ async function finishCall(
 
   // A call in which the user said nothing (left at once, or the microphone never reached us) gives
   // its credit back, in the same transaction that ends it, so exactly once.
-  const userSpoke = timed.some((u) => u.speaker === 'user' && u.text.trim() !== '');
+  const spoke = userSpoke(timed);
   let evaluation: EvaluationOutcome | null = null;
   let status: 'completed' | 'completed_with_errors' | 'failed';
   let notes = interview.notes;
   if (transcript === '') {
     status = 'failed';
     notes = CONNECTION_FAILURE_NOTE;
-  } else if (!userSpoke) {
+  } else if (!spoke) {
     // the persona spoke and the user ended before answering: said so plainly, not as a fault
     evaluation = { error: EVALUATION_FAILED, message: evaluationMessages.nothingSaidInCall };
     status = 'completed_with_errors';
@@ -121,7 +121,7 @@ async function finishCall(
       .set({ endTime, transcript, evaluation, status, notes, conversationId })
       .where(and(eq(interviews.id, interview.id), eq(interviews.status, 'in_progress')))
       .returning();
-    if (row && !userSpoke && row.creditCost > 0) {
+    if (row && !spoke && row.creditCost > 0) {
       await tx
         .update(users)
         .set({ credits: sql`${users.credits} + ${row.creditCost}` })

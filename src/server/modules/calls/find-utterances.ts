@@ -22,6 +22,11 @@ export function storedUtterances(db: DbOrTx, interviewId: number): Promise<Timed
     .orderBy(asc(utterances.startMs), asc(utterances.id));
 }
 
+/** whether the user said anything in the call (a call ended before answering gives its credit back
+ * and has nothing to score) */
+export const userSpoke = (timed: readonly TimedUtterance[]) =>
+  timed.some((u) => u.speaker === 'user' && u.text.trim() !== '');
+
 export async function findUtterances(db: DbOrTx, caller: Caller, interviewId: number) {
   const [call] = await db
     .select({ userId: interviews.userId })

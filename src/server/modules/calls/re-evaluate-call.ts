@@ -4,14 +4,14 @@
 // from the stored text, which an admin may have edited. A new failure never replaces a good
 // evaluation already stored: the caller is told to try later.
 import { and, eq, ne } from 'drizzle-orm';
-import type { EvaluationOutcome } from '../../../shared/contracts/evaluation.js';
+import { type EvaluationOutcome, evaluationMessages } from '../../../shared/contracts/evaluation.js';
 import { buildTranscript } from '../../../shared/domain/transcript.js';
 import { interviews } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, upstreamFailed } from '../../errors.js';
 import { evaluateTranscript, scoringOf } from '../evaluation/service.js';
 import { USER_LABEL } from './end-call.js';
-import { storedUtterances } from './find-utterances.js';
+import { storedUtterances, userSpoke } from './find-utterances.js';
 import { type Caller, getInterviewForCaller, type InterviewWithInterviewer } from './get-call.js';
 
 export const reEvaluateMessages = {
@@ -38,6 +38,8 @@ export async function reEvaluateInterview(
   const timed = await storedUtterances(db, interview.id);
   const transcript = buildTranscript(timed, { agent: interviewer.name, user: USER_LABEL });
   if (transcript.trim() === '') throw conflict(reEvaluateMessages.noTranscript);
+  // ended before the user answered: nothing to score, now or later (end-call says so)
+  if (!userSpoke(timed)) throw conflict(evaluationMessages.nothingSaidInCall);
 
   const evaluation = await evaluateTranscript(deps, {
     transcript,

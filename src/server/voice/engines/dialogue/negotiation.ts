@@ -6,6 +6,7 @@
 
 import numbered from 'numbered';
 import type { Deal } from '../../../../shared/contracts/evaluation.js';
+import { formatDealFigure } from '../../../../shared/domain/deal.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import type { Turn } from '../brain.js';
 import { promptSentences } from './brief.js';
@@ -383,11 +384,8 @@ function leversAskedIn(levers: Lever[], turn: string): number[] {
   return levers.flatMap((l, i) => (overlap(l.stems, said) >= Math.min(2, l.stems.size) ? [i] : []));
 }
 
-/** how a figure of a term is said: "165,000", "430 per tonne", "12 percent" */
-export function sayFigure(term: Term, value: number): string {
-  const digits = value.toLocaleString('en-US', { maximumFractionDigits: 2 });
-  return [digits, term.percent ? 'percent' : '', term.unit ?? ''].filter(Boolean).join(' ');
-}
+/** how a figure of a term is said: "165,000", "430 per tonne", "12 percent" (as the deal says it) */
+export const sayFigure = (term: Term, value: number): string => formatDealFigure(term, value);
 
 /** the step a term's counter-offers are rounded to: 5,000 on 150,000, 500 on 15,000, 5 on 460 */
 function stepOf(term: Term): number {
@@ -737,7 +735,13 @@ type FoldEnd = {
   requests: string[];
 };
 
-function foldBargain(terms: Term[], history: readonly Turn[], levers: Lever[]): FoldEnd {
+function foldBargain(
+  terms: Term[],
+  history: readonly Turn[],
+  levers: Lever[],
+  /** also list the requests the brief gives no say over (readDeal; not the reply's path) */
+  withRequests = false,
+): FoldEnd {
   const f: Fold = {
     terms,
     states: terms.map((t) => ({
@@ -789,7 +793,7 @@ function foldBargain(terms: Term[], history: readonly Turn[], levers: Lever[]): 
     // "Okay, 165,000 base it is." with a counter-offer open on another term: that one is still standing
     const confirms = asks.length > 0 && f.states.some((s) => s.pending !== null);
     if (!moves.length && !confirms && !levered.length) {
-      request = requestedElse(terms, levers, turn.text);
+      if (withRequests) request = requestedElse(terms, levers, turn.text);
       continue;
     }
     bargain = bargainOf(f, moves, { granted: levered, all: [...granted] });
@@ -822,12 +826,14 @@ export function reopensDeal(
 ): { deal: NonNullable<Bargain['deal']>; levers: number[] } | null {
   const last = history.at(-1);
   if (!terms.length || last?.speaker !== 'user') return null;
+  // a turn naming no figure and nothing it could give reopens nothing: no fold on most replies
+  const asked = asksIn(terms, last.text, true);
+  const leversAsked = leversAskedIn(levers, last.text);
+  if (!asked.length && !leversAsked.length) return null;
   const { afterDeal, made } = foldBargain(terms, history, levers);
   if (!afterDeal || !made) return null;
-  const more = asksIn(terms, last.text, true).filter(
-    (a) => made.deal.find((d) => d.term === a.term)?.value !== a.value,
-  );
-  const extra = leversAskedIn(levers, last.text).filter((l) => !made.levers.includes(l));
+  const more = asked.filter((a) => made.deal.find((d) => d.term === a.term)?.value !== a.value);
+  const extra = leversAsked.filter((l) => !made.levers.includes(l));
   return more.length || extra.length ? made : null;
 }
 
@@ -842,7 +848,7 @@ export function readDeal(brief: string, history: readonly Turn[]): Deal | null {
   const terms = termsOf(brief);
   if (!terms.length) return null;
   const levers = leversOf(brief);
-  const { f, granted, bornOut, dealt, requests } = foldBargain(terms, history, levers);
+  const { f, granted, bornOut, dealt, requests } = foldBargain(terms, history, levers, true);
   if (!bornOut) return null;
   const furthestOf = (t: Term) => {
     const values = t.limits.map((l) => l.value);
