@@ -39,6 +39,10 @@ const lexiconSchema = z.strictObject({
   questionWords: wordList,
   genericContent: wordList,
   nonActionVerbs: wordList,
+  /** stop words that are actions with an object after them ("I took the on-call") */
+  lightActionVerbs: wordList,
+  /** words that start a new clause: a verb after them has its own subject */
+  clauseBreaks: wordList,
   subjects: wordList,
   reasons: wordList,
   contrasts: wordList,

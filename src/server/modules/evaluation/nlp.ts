@@ -18,6 +18,8 @@ export type Token = {
   l: string;
   /** universal part of speech (VERB, NOUN, PROPN, NUM, AUX, PRON, …) */
   p: string;
+  /** set when a comma, semicolon or dash stands before the word (typed text; speech has none) */
+  c?: true;
 };
 
 export type Sentence = {
@@ -45,6 +47,8 @@ export function warmUp(): void {
 
 // The lite model keeps "I'm" as one token tagged as a proper noun; split it as it splits "you're".
 const I_AM = /^i['’]m$/;
+/** punctuation that parts clauses within a sentence */
+const CLAUSE_MARKS = /^[,;:–—-]+$/;
 
 /** One property of every token (the model's helper signatures are wider than the typings say). */
 const column = (tokens: Tokens, its: unknown) => tokens.out(its as ItsFunction<string>) as string[];
@@ -77,16 +81,24 @@ export function analyse(text: string): Sentence[] {
     const raw = (texts[si] ?? '').trim();
     if (raw === '') return;
     const toks: Token[] = [];
+    let comma = false;
     for (let i = from; i <= to; i++) {
-      if (types[i] === 'punctuation' || types[i] === 'emoji' || types[i] === 'emoticon') continue;
+      if (types[i] === 'punctuation' || types[i] === 'emoji' || types[i] === 'emoticon') {
+        if (CLAUSE_MARKS.test(values[i])) comma = true;
+        continue;
+      }
       const t = values[i].toLowerCase().replace(/’/g, "'");
       if (I_AM.test(t)) {
         toks.push({ t: 'i', l: 'i', p: 'PRON' });
         toks.push({ t: "'m", l: 'be', p: 'AUX' });
+        comma = false;
         continue;
       }
       const p = types[i] === 'number' || types[i] === 'ordinal' ? 'NUM' : pos[i];
-      toks.push({ t, l: (lemmas[i] ?? t).toLowerCase().replace(/’/g, "'"), p });
+      const token: Token = { t, l: (lemmas[i] ?? t).toLowerCase().replace(/’/g, "'"), p };
+      if (comma) token.c = true;
+      comma = false;
+      toks.push(token);
     }
     if (toks.length === 0) return;
     const ents = entDetail

@@ -98,6 +98,8 @@ export function contentLemmas(toks: readonly Token[], extraStop?: ReadonlySet<st
 const AUX_SKIP = set(lexicon.auxSkip);
 /** a denied statement ("I haven't booked"); "no" negates a noun, not the verb after it */
 const NEGATIONS = set(lexicon.negations.filter((w) => w !== 'no'));
+/** auxiliaries of a plan, an offer or a thing done, by lemma */
+const MODALS = set(['will', 'would', 'shall', 'should', 'can', 'could', 'may', 'might', 'must', 'have']);
 
 /**
  * The deflections of a sentence ("not my job", "you'll have to"), but for one inside a concession
@@ -116,8 +118,69 @@ function deflectionsIn(text: string, toks: readonly Token[], L: Lists): number {
   }).length;
 }
 
+const LIGHT_ACTIONS = set(lexicon.lightActionVerbs);
+const CLAUSE_BREAKS = set(lexicon.clauseBreaks);
+/** what may open a light verb's object: "took the lead", "made sure", "gave them" */
+const OBJECT_START = set(['DET', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ']);
+/** pronouns that give a clause a subject of its own */
+const SUBJECT_PRONOUNS = set(['i', 'we', 'you', 'he', 'she', 'they', 'it']);
+
+type Form = 'past' | 'ing' | 'base';
+const formOf = (v: Token): Form =>
+  v.t.endsWith('ing') ? 'ing' : v.t !== v.l && !v.t.endsWith('s') && !v.t.startsWith("'") ? 'past' : 'base';
+
+/**
+ * A verb that does something: not a state or a stop word, but for a light verb with its object
+ * when it was done or is to be ("I took the lead", "I'll make the call"; "I take full ownership" is
+ * a claim about oneself).
+ */
+function doesSomething(v: Token, next: Token | undefined, modal: boolean): boolean {
+  if (NON_ACTION.has(v.l)) return false;
+  if (!STOP.has(v.l)) return true;
+  const done = modal || formOf(v) === 'past';
+  return done && LIGHT_ACTIONS.has(v.l) && next !== undefined && OBJECT_START.has(next.p);
+}
+
+/**
+ * The verbs that share an action's subject, joined to it by "and", "then" or a comma ("I took the
+ * rota, fixed the alerts and wrote the runbook"; "we'll call them and book a slot"), up to a word
+ * that opens another clause ("because", "that") or a subject of its own ("the team fixed").
+ * A verb after a comma is joined only in the head verb's form, as a list of actions is said.
+ */
+function joinedVerbs(toks: readonly Token[], head: number, modal: boolean): number[] {
+  const out: number[] = [];
+  const form = formOf(toks[head]);
+  for (let k = head + 1; k < toks.length; k++) {
+    const t = toks[k];
+    const prev = toks[k - 1];
+    if (CLAUSE_BREAKS.has(t.t) || NEGATIONS.has(t.t) || NEGATIONS.has(t.l) || t.p === 'AUX') break;
+    if (t.p === 'PRON' && SUBJECT_PRONOUNS.has(t.t) && toks[k + 1]?.p !== 'NOUN') {
+      // "fixed it and …" keeps going; "… and it failed" is another subject
+      if (prev.p === 'VERB' || prev.p === 'ADP') continue;
+      break;
+    }
+    const byWord = prev.t === 'and' || prev.t === 'then' || (prev.p === 'ADV' && toks[k - 2]?.t === 'and');
+    const verb =
+      t.p === 'VERB' ||
+      (byWord &&
+        t.p === 'ADJ' &&
+        t.t.endsWith('ed') &&
+        (toks[k + 1]?.p === 'PRON' || toks[k + 1]?.p === 'DET'));
+    if (!verb) continue;
+    // "try to communicate clearly and keep …": what follows is the infinitive's, not the subject's
+    if (prev.t === 'to') break;
+    const joined = byWord || (t.c === true && formOf(t) === form);
+    if (!joined) {
+      if (prev.p === 'NOUN' || prev.p === 'PROPN') break;
+      continue;
+    }
+    if (doesSomething(t, toks[k + 1], modal)) out.push(k);
+  }
+  return out;
+}
+
 /** First-person action statements: "I escalated", "we'll book", "I'd hold the dose". */
-function findActions(toks: readonly Token[]): { actions: number; past: number; commitments: number } {
+export function findActions(toks: readonly Token[]): { actions: number; past: number; commitments: number } {
   let actions = 0;
   let past = 0;
   let commitments = 0;
@@ -128,6 +191,8 @@ function findActions(toks: readonly Token[]): { actions: number; past: number; c
     let j = i + 1;
     let future = letMe;
     let skipped = 0;
+    // an auxiliary that makes the verb a plan, an offer or a thing done: "I'll", "I'd", "I've", "let me"
+    let modal = letMe;
     // "I haven't booked", "I'll never call", "we won't": what is denied is no action or promise
     let negated = false;
     while (j < toks.length && skipped < 4) {
@@ -135,11 +200,13 @@ function findActions(toks: readonly Token[]): { actions: number; past: number; c
       if (NEGATIONS.has(t.t) || NEGATIONS.has(t.l)) negated = true;
       if (t.l === 'go' && toks[j + 1]?.t === 'to') {
         future = true;
+        modal = true;
         j += 2;
         skipped++;
         continue;
       }
       if (t.l === 'will' || t.l === 'shall') future = true;
+      if (MODALS.has(t.l)) modal = true;
       if (AUX_SKIP.has(t.l) || t.p === 'ADV' || t.p === 'PART' || (t.p === 'AUX' && t.l !== 'be')) {
         j++;
         skipped++;
@@ -153,17 +220,29 @@ function findActions(toks: readonly Token[]): { actions: number; past: number; c
       break;
     }
     const v = toks[j];
-    if (!v || negated || NON_ACTION.has(v.l) || STOP.has(v.l)) continue;
-    if (v.p !== 'VERB' && !((skipped > 0 || letMe) && (v.p === 'NOUN' || v.p === 'ADJ'))) continue;
+    if (!v || negated) continue;
+    // the model tags some verbs after an auxiliary as nouns ("I'll book"); "I'm excellent" is no action
+    const verb = v.p === 'VERB' || (modal && (v.p === 'NOUN' || v.p === 'ADJ'));
+    if (!verb) continue;
+    const head = doesSomething(v, toks[j + 1], modal);
     if (subj.t === 'you') {
-      if (future) commitments += 0.5;
+      if (head && future) commitments += 0.5;
       continue;
     }
-    actions++;
-    if (future) commitments++;
-    const isPast = v.t !== v.l && !v.t.endsWith('ing') && !v.t.endsWith('s') && !v.t.startsWith("'");
-    if (isPast && skipped === 0) past++;
-    else if (toks[i + 1]?.t === "'ve" || toks[i + 1]?.l === 'have') past++;
+    const perfect = toks[i + 1]?.t === "'ve" || toks[i + 1]?.l === 'have';
+    // a list of things done or to be done ("I called, booked and wrote"); "I always ask and listen" is a habit
+    const listed = modal || formOf(v) === 'past';
+    const joined = listed && v.p === 'VERB' && subj.t !== 'me' ? joinedVerbs(toks, j, modal) : [];
+    if (head) {
+      actions++;
+      if (future) commitments++;
+      if ((formOf(v) === 'past' && skipped === 0) || perfect) past++;
+    }
+    for (const k of joined) {
+      actions++;
+      if (future) commitments++;
+      if (!future && (formOf(toks[k]) === 'past' || perfect)) past++;
+    }
   }
   return { actions, past, commitments };
 }
