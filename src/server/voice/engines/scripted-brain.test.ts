@@ -673,6 +673,63 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(declines.some((l) => asked.text.startsWith(l.text))).toBe(false);
   });
 
+  it('answers a question about its situation from a clause of its brief, and never declines twice in the same words', () => {
+    const daniel = preset('daniel-torres');
+    const { lines } = playScripted(daniel, [
+      "Thanks Daniel. I'd like to walk you through the case I've put together.",
+      'What would the calibration committee need to see?',
+      'What does the next level look like here?',
+      'How does the wider org see my work?',
+      'What are the expectations at the next level?',
+    ]);
+    // "…, and promotions go through a calibration committee with a limited budget this cycle."
+    expect(lines[1].move).toBe('answer');
+    expect(lines[1].text).toContain('calibration committee with a limited budget');
+    const declines = lines.slice(2).map((l) => l.text);
+    for (const [i, text] of declines.entries()) {
+      expect(lines[i + 2].move).toBe('answer');
+      if (i > 0) expect(text).not.toBe(declines[i - 1]);
+    }
+    // two calm lines for a question it cannot answer: the third says the one said longest ago
+    const first = (text: string) => LINES.unknownsLed.find((l) => text.startsWith(l.text))?.text;
+    expect(declines.map(first).every(Boolean)).toBe(true);
+    expect(first(declines[2])).toBe(first(declines[0]));
+  });
+
+  it('leaves the choice of answer to the user, typed or spoken, and keeps its question on the table', () => {
+    const sarah = preset('sarah-chen');
+    const [first, second] = sarah.sampleQuestions;
+    const { lines } = playScripted(sarah, [
+      'Yes, ready.',
+      'Which product should I talk about?',
+      'should it be a product from my current job',
+      'Does it have to be recent?',
+      'I launched instant payouts for small merchants: I led discovery and pricing, and 40 percent of merchants adopted it in three months.',
+    ]);
+    const choices = LINES.choices.map((l) => l.text);
+    for (const l of lines.slice(1, 4)) {
+      expect(l.move).toBe('answer');
+      expect(choices).toContain(l.text);
+      expect(l.text).not.toContain(second);
+    }
+    expect(lines[0].text).toContain(first);
+    expect(lines[4].text).toContain(second);
+    // a question about the role is no choice of answer: kept for the end as before
+    const role = playScripted(sarah, ['Yes, ready.', 'What should I expect in the first 90 days?']).lines[1];
+    expect(choices).not.toContain(role.text);
+  });
+
+  it('declines a question that only shares its own question’s words, instead of taking it for an answer', () => {
+    const daniel = preset('daniel-torres');
+    const { lines } = playScripted(daniel, [
+      "Thanks Daniel. I'd like to walk you through the case I've put together.",
+      'What does the next level look like here?',
+    ]);
+    expect(lines[1].move).toBe('answer');
+    expect(LINES.unknownsLed.some((l) => lines[1].text.startsWith(l.text))).toBe(true);
+    expect(lines[1].text).toContain('why you feel you are ready for the next level');
+  });
+
   it('says a detail of its own situation its brief does not hold is not to hand, and points back to its question', () => {
     const rachel = preset('rachel-alvarez');
     const { lines: played } = playScripted(rachel, [

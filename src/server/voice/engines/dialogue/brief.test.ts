@@ -119,6 +119,27 @@ describe('the facts of a brief', () => {
     ).not.toMatch(/\bthey\b/);
   });
 
+  it('take the clauses with a subject of their own from a sentence that is no fact as a whole', () => {
+    const daniel = briefFacts(preset('daniel-torres').systemPrompt).map((f) => f.text);
+    // "You think they are doing good work, but you are not yet sure…, and promotions go through…"
+    expect(daniel).toContain(
+      'Promotions go through a calibration committee with a limited budget this cycle.',
+    );
+    expect(daniel.join(' ')).not.toMatch(/\bthey\b|not yet sure/);
+    // a clause leaning on the one before ("…, and it cost you a wedding order") or of a lever's sentence is none
+    expect(
+      briefFacts(
+        'You run a bakery. You think they deliver late, and it cost you a wedding order. You can offer a discount of 10 percent, and the flour price went up in March. You suspect they cut corners, but the oven broke twice this month.',
+      ).map((f) => f.text),
+    ).toEqual(['I run a bakery.', 'The oven broke twice this month.']);
+    // what the brief keeps back stays back in a clause too ("…; beyond that you need approval for 170,000")
+    expect(
+      briefFacts(preset('greg-holloway').systemPrompt)
+        .map((f) => f.text)
+        .join(' '),
+    ).not.toMatch(/approval|170,000/);
+  });
+
   it('answer a question by its words and by the kind of thing it asks about, and know when they were said', () => {
     const brief = briefOf(preset('rachel-alvarez').systemPrompt);
     const answer = (question: string, said: string[] = []) => {

@@ -92,15 +92,22 @@ function secretsOf(sentences: string[]): Set<string>[] {
   return out;
 }
 
+/** a sentence that tells the persona what to do or keep back: none of its clauses is a fact */
+function instructs(sentence: string, secrets: Set<string>[]): boolean {
+  const first = tokenize(sentence)[0]?.lower ?? '';
+  if (BRIEF.instructionStarts.includes(first)) return true;
+  if ([BRIEF.levers, BRIEF.conduct, BRIEF.secretMarkers].some((words) => saysAny(sentence, words).length)) {
+    return true;
+  }
+  const keys = keyStems(sentence);
+  return secrets.some((secret) => overlap(secret, keys) > 0);
+}
+
 function isFact(sentence: string, secrets: Set<string>[]): boolean {
   if (sentence.includes('{') || countWords(sentence) < 4 || countWords(sentence) > 60) return false;
-  const first = tokenize(sentence)[0]?.lower ?? '';
-  if (BRIEF.instructionStarts.includes(first)) return false;
-  if ([BRIEF.levers, BRIEF.conduct].some((words) => saysAny(sentence, words).length)) return false;
+  if (instructs(sentence, secrets)) return false;
   if (saysAny(ownGroup(sentence), BRIEF.unresolved).length) return false;
-  if (BRIEF.userSubjects.some((u) => normalise(sentence).startsWith(normalise(u)))) return false;
-  const keys = keyStems(sentence);
-  return !secrets.some((secret) => overlap(secret, keys) > 0);
+  return !BRIEF.userSubjects.some((u) => normalise(sentence).startsWith(normalise(u)));
 }
 
 /** What a persona can say of itself: the facts of its brief, and the topics it keeps back. */
@@ -138,13 +145,40 @@ function ownGroup(sentence: string): string {
 /** facts in other words, as the persona tells them (brief.json retold) */
 const RETOLD = BRIEF.retold.map((r) => ({ re: new RegExp(r.pattern, 'i'), with: r.with }));
 
+/** where a sentence of the brief joins clauses of their own: ", and", ", but", "; " */
+const CLAUSE_JOINS = /[,;]\s+(?:and|but|so|while|whereas|although)\s+|;\s+/i;
+/** the fewest words of a clause told as a fact of its own */
+const MIN_CLAUSE_WORDS = 5;
+
+/**
+ * The clauses of a sentence that is not a fact as a whole that are facts of their own, each with its
+ * own subject (not a pronoun leaning on the clause before): "You think they are doing good work, but
+ * you are not yet sure they operate at the next level, and promotions go through a calibration
+ * committee with a limited budget this cycle." holds "Promotions go through a calibration committee…".
+ */
+function factClauses(sentence: string, secrets: Set<string>[]): string[] {
+  const clauses = sentence.split(CLAUSE_JOINS).map((c) => c.trim());
+  if (clauses.length < 2 || instructs(sentence, secrets)) return [];
+  return clauses
+    .filter((c) => {
+      const first = tokenize(c)[0]?.lower ?? '';
+      return (
+        countWords(c) >= MIN_CLAUSE_WORDS &&
+        !BRIEF.unresolved.includes(first) &&
+        !BRIEF.clauseLeans.includes(first) &&
+        isFact(c, secrets)
+      );
+    })
+    .map((c) => capitalise(/[.!?]$/.test(c) ? c : `${c}.`));
+}
+
 /** A persona's brief: its facts in its order, as the persona says them, and what it keeps back. */
 export function briefOf(systemPrompt: string): Brief {
   // what to keep back may be said anywhere, a rule under a heading included
   const secrets = secretsOf(promptSentences(systemPrompt));
   const sentences = promptSentences(situationPart(systemPrompt));
   const facts = sentences
-    .filter((s) => isFact(s, secrets))
+    .flatMap((s) => (isFact(s, secrets) ? [s] : factClauses(s, secrets)))
     .map((s) => {
       const text = capitalise(
         RETOLD.reduce((told, r) => told.replace(r.re, r.with), inFirstPerson(ownGroup(s))),

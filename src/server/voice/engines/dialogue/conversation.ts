@@ -161,7 +161,7 @@ export function answeredFromBrief(
   // a question no fact answers, while the persona's own question waits ("What is the top of the
   // band?"), is declined; one about that question ("What do you mean?") is met as an answer
   // once the call is closed, the closing's own lines meet it
-  if (closed || (current === null ? opensTheCall(p, turn, questions) : asksAbout(p, questions, current))) {
+  if (closed || (current === null ? opensTheCall(p, turn, questions) : asksAbout(questions))) {
     return null;
   }
   // one about the persona's own situation ("How many people pack orders in peak season?" to a
@@ -273,30 +273,41 @@ export function asksWhatItNeeds(p: DialoguePersona, turn: string): boolean {
   return questions !== null && saysAny(questions.join(' '), ANSWER_DATA.viewAsks.needs).length > 0;
 }
 
+/** how a question about which answer to give opens, spoken ("does it have to be recent") */
+const SPOKEN_CHOICE = /^(?:which|what|should|shall|does|do|can|could|is|has|would)\b/;
+
 /** a short question is all a request for leave or for what the question means can be */
 const MAX_ASIDE_QUESTION_WORDS = 14;
 
 /**
  * What a short question to the persona asks about its question on the table, besides an answer:
  * leave to answer a certain way ("Can I use an example from my previous company?", brief.json
- * permissions) or what it means ("What do you mean by resistance exactly?", clarifications). Null
- * for any other turn. Either answers nothing: the question stays on the table.
+ * permissions), which answer to give ("Which project should I talk about?", choices) or what it
+ * means ("What do you mean by resistance exactly?", clarifications). Null for any other turn. None
+ * answers anything: the question stays on the table.
  */
 export function asksAboutTheQuestion(
   p: DialoguePersona,
   turn: string,
   current: number | null,
-): 'permission' | 'meaning' | null {
+): 'permission' | 'choice' | 'meaning' | null {
   if (current === null || countWords(turn) > MAX_ASIDE_QUESTION_WORDS) return null;
   const questions = questionsToPersona(turn, p.names) ?? (turn.trim().endsWith('?') ? [turn.trim()] : null);
+  // which example to give is the user's to choose, asked of an interviewer or a question about their
+  // own past ("What has been your most significant impact?"); to a persona that bargains, "should it
+  // be two years?" proposes
+  const choosesAnswer = !p.terms.length && (p.interviews || asksAboutExperience(p.questions[current]));
   // spoken, leave is asked with no question mark: "can i use an example from my previous company"
   if (!/[.!?]/.test(turn)) {
     const said = normalise(turn);
     if (BRIEF.permissions.some((l) => said.startsWith(`${l} `))) return 'permission';
+    if (choosesAnswer && SPOKEN_CHOICE.test(said) && saysAny(turn, BRIEF.choices).length) return 'choice';
   }
   if (!questions) return null;
   const asked = questions.join(' ');
   if (saysAny(asked, BRIEF.permissions).length) return 'permission';
+  // "Which product should I talk about?", "Does it have to be recent?": the user's to choose
+  if (choosesAnswer && saysAny(asked, BRIEF.choices).length) return 'choice';
   return saysAny(asked, BRIEF.clarifications).length && !asksToRepeat(turn) ? 'meaning' : null;
 }
 
@@ -379,12 +390,13 @@ function opensTheCall(p: DialoguePersona, turn: string, questions: string[]): bo
   );
 }
 
-/** whether questions the user asks are about the persona's question on the table */
-function asksAbout(p: DialoguePersona, questions: string[], current: number): boolean {
-  const asked = questions.join(' ');
-  return (
-    saysAny(asked, BRIEF.clarifications).length > 0 || overlap(keyStems(asked), p.questionKeys[current]) > 0
-  );
+/**
+ * Whether questions the user asks are about the persona's question on the table ("What do you mean?",
+ * brief.json clarifications). One that only shares its words ("What does the next level look like
+ * here?" to "Why do you feel you are ready for the next level?") asks the persona something.
+ */
+function asksAbout(questions: string[]): boolean {
+  return saysAny(questions.join(' '), BRIEF.clarifications).length > 0;
 }
 
 export type ConversationState = {

@@ -37,6 +37,7 @@ const linesSchema = z.strictObject({
   farewells: lines,
   goodbyes: lines,
   permissions: lines,
+  choices: lines,
   clarify: lines,
   lead: lines,
   acknowledgements: z.strictObject({
@@ -207,9 +208,11 @@ const briefSchema = z.strictObject({
   userSubjects: wordList,
   userNames: wordList,
   unresolved: wordList,
+  clauseLeans: wordList,
   secretMarkers: wordList,
   identityQuestions: wordList,
   permissions: wordList,
+  choices: wordList,
   retold: z.array(z.strictObject({ pattern: regexSource, with: z.string() })),
   concepts: z.record(z.string().min(1), wordList.min(1)),
 });

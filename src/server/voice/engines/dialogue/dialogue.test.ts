@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
 import { followUpKindsIn, leavesTheCall } from './conversation.js';
 import { allLines, FOLLOW_UP_KINDS, LINES, REOPENING } from './data.js';
+import { choose } from './engine.js';
 import {
   answers,
   asksForASpan,
@@ -15,6 +16,7 @@ import {
 } from './listen.js';
 import { inferTemperament, offRegister, temperamentOf } from './temperament.js';
 import { ANSWERS } from './testing.js';
+import { normalise } from './text.js';
 
 const ctx = {
   question: 'Tell me about a product you launched.',
@@ -57,6 +59,21 @@ describe('dialogue data', () => {
         const said = `Something you said. ${l.text.replace('{topic}', 'the launch you led')}`;
         expect(followUpKindsIn(said), l.text).toContain(kind);
       }
+    }
+  });
+});
+
+describe('choosing a line', () => {
+  it('says one not said yet, then the one said longest ago, never the line just said, whatever the seed', () => {
+    // the persona's lines so far, normalised as the engine keeps them
+    const calm = LINES.unknownsLed.filter((l) => l.temperament === 'calm').map((l) => l.text);
+    expect(calm.length).toBeGreaterThan(1);
+    const [first, ...others] = calm;
+    for (let seed = 0; seed < 6; seed++) {
+      expect(choose(LINES.unknownsLed, 'calm', seed, [normalise(first)]).text).not.toBe(first);
+      // every line said, the others just now: the one said longest ago comes back
+      const said = [...others, first, ...others].map(normalise);
+      expect(choose(LINES.unknownsLed, 'calm', seed, said).text).toBe(first);
     }
   });
 });

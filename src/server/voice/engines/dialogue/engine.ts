@@ -133,8 +133,11 @@ function templatePattern(template: string): RegExp {
   return re;
 }
 
-/** a line of the temperament, varied by the seed, preferring one not said yet in this call */
-function choose(
+/**
+ * A line of the temperament, varied by the seed, preferring one not said yet in this call; once all
+ * are said, the one said longest ago (never the line just said). `said`: the persona's lines so far.
+ */
+export function choose(
   lines: Line[],
   t: Temperament,
   seed: number,
@@ -143,11 +146,16 @@ function choose(
 ): Line {
   let list = ofTemperament(lines, t);
   if (filter) list = list.filter(filter).length ? list.filter(filter) : list;
-  for (let k = 0; k < list.length; k++) {
+  // each line's last place in what was said (-1: not said), in the seed's order
+  const last = list.map((_, k) => {
     const line = list[(seed + k) % list.length];
-    if (!said.some((s) => templatePattern(line.text).test(s))) return line;
-  }
-  return list[seed % list.length];
+    const pattern = templatePattern(line.text);
+    return { line, at: said.findLastIndex((s) => pattern.test(s)) };
+  });
+  const unsaid = last.find((l) => l.at < 0);
+  if (unsaid) return unsaid.line;
+  // all said: the one said longest ago, not the line just said again
+  return last.reduce((a, b) => (b.at < a.at ? b : a)).line;
 }
 
 export function introOf(p: DialoguePersona): string {
@@ -752,8 +760,8 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // the question again, in other words where it has them (its temperament's lead)
   const about = s.closed ? null : asksAboutTheQuestion(p, answer, s.current);
   if (about === 'meaning') return askAgain(p, s, history, seed, LINES.clarify);
-  if (about === 'permission') {
-    const granted = choose(LINES.permissions, p.temperament, seed, said);
+  if (about === 'permission' || about === 'choice') {
+    const granted = choose(about === 'choice' ? LINES.choices : LINES.permissions, p.temperament, seed, said);
     return line('answer', null, null, null, [
       { role: 'again', text: granted.text, temperament: granted.temperament },
     ]);
