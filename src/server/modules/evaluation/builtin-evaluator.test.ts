@@ -664,3 +664,42 @@ describe('a negotiation', () => {
     expect(support.rationale).toMatch(/"an engineer"/);
   });
 });
+
+describe('built-in evaluator feedback across criteria', () => {
+  const said = (feedback: string) => ({
+    strength: /Strength: (.*?)\.(?: To improve|$)/.exec(feedback)?.[1],
+    tip: /To improve: (.*)$/.exec(feedback)?.[1],
+  });
+
+  it('praises each criterion for its own strength and gives each its own tip where it has one', () => {
+    let tipsRepeated = 0;
+    let evaluations = 0;
+    for (const c of loadCalibration()) {
+      for (const level of ['strong', 'medium', 'weak'] as const) {
+        const out = evaluateBuiltin({ transcript: transcriptOf(c, level), rubricCriteria: c.rubric });
+        if (!('criteria' in out)) throw new Error(`${c.id}: no criteria`);
+        const parts = out.criteria.map((x) => said(x.feedback));
+        const strengths = parts.flatMap((p) => (p.strength ? [p.strength] : []));
+        expect(new Set(strengths).size, `${c.id} ${level}`).toBe(strengths.length);
+        const tips = parts.flatMap((p) => (p.tip ? [p.tip] : []));
+        tipsRepeated += tips.length - new Set(tips).size;
+        evaluations++;
+        // a strong criterion says what is strong in it
+        for (const x of out.criteria)
+          if (x.score >= 8) expect(x.feedback, `${c.id} ${x.name}`).toMatch(/Strength: |^Strong/);
+      }
+    }
+    // 63 evaluations: 29 tips and 58 strengths were said twice or more within one before
+    expect(evaluations).toBe(63);
+    expect(tipsRepeated).toBeLessThanOrEqual(2);
+  });
+
+  it('names the sentences that show the behaviour when its measures were praised for other criteria', () => {
+    const c = loadCalibration().find((x) => x.id === 'support-double-charge');
+    if (!c) throw new Error('no support-double-charge');
+    const out = evaluateBuiltin({ transcript: transcriptOf(c, 'strong'), rubricCriteria: c.rubric });
+    if (!('criteria' in out)) throw new Error('no criteria');
+    const ownership = out.criteria.find((x) => x.name === 'Ownership');
+    expect(ownership?.feedback).toMatch(/Strength: \d+ sentences showing it \("/);
+  });
+});

@@ -213,7 +213,22 @@ function quoteText(s: SentenceFacts): string {
   return `"${truncateQuote(s.text)}"${approx}`;
 }
 
-function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): CriterionScore {
+/** the tips and strengths said for the criteria before, so each says its own where it has one */
+type Given = { tips: Set<string>; strengths: Set<string> };
+
+/** the first of `options` not given yet, else the first (a criterion still gets a tip) */
+function ownFirst(options: readonly string[], given: Set<string>): string {
+  const pick = options.find((o) => !given.has(o)) ?? options[0];
+  given.add(pick);
+  return pick;
+}
+
+function explain(
+  s: Scored,
+  quote: SentenceFacts | null,
+  c: EvaluationContext,
+  given: Given = { tips: new Set(), strengths: new Set() },
+): CriterionScore {
   const { criterion, profile } = s;
   const label = criterion.name.trim().toLowerCase();
   const facts = s.dimsUsed
@@ -221,8 +236,9 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
     .map(([d]) => c.dims[d].fact)
     .join('; ');
   const readings = s.dimsUsed.map(([d]) => ({ d, r: c.dims[d] }));
-  const strongest = [...readings].sort((a, b) => b.r.score - a.r.score)[0];
-  const weakest = [...readings].sort((a, b) => a.r.score - b.r.score)[0];
+  const weakestFirst = [...readings].sort((a, b) => a.r.score - b.r.score);
+  const weakest = weakestFirst[0];
+  const weakTips = weakestFirst.filter((w) => w.r.score < 6).map((w) => w.r.tip);
   const concept = profile.concepts[0];
   const lookedFor =
     concept?.lookedFor ??
@@ -252,11 +268,15 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
           ? SCORING.claimsTip
           : c.offTopic.penalty >= DISCOUNT_TIP_FROM
             ? SCORING.offTopicTip
-            : s.noEvidence || !concept
-              ? (concept?.tip ?? weakest.r.tip)
-              : weakest.r.score < 6
-                ? weakest.r.tip
-                : concept.tip;
+            : // the tip of what this criterion shows least, one another criterion has not said
+              ownFirst(
+                s.noEvidence || !concept
+                  ? [concept?.tip ?? weakest.r.tip]
+                  : weakTips.length > 0
+                    ? [...weakTips, concept.tip]
+                    : [concept.tip, ...weakestFirst.map((w) => w.r.tip)],
+                given.tips,
+              );
   const offTopicWhat = `Answers about something other than the call${
     c.offTopic.names.length > 0 ? ` (${c.offTopic.names.join(', ')})` : ''
   }`;
@@ -302,7 +322,22 @@ function explain(s: Scored, quote: SentenceFacts | null, c: EvaluationContext): 
             : ''
         }.`
       : '';
-  const strength = strongest.r.score >= 6.5 ? ` Strength: ${strongest.r.praise ?? strongest.r.fact}.` : '';
+  // its strong point nearest what it asks for (dimsUsed is in the criterion's order) that no
+  // criterion before has praised; none where all were
+  const praised = readings
+    .filter((x) => x.r.score >= 6.5)
+    .map((x) => x.r.praise ?? x.r.fact)
+    .find((p) => !given.strengths.has(p));
+  if (praised) given.strengths.add(praised);
+  // else, strong, the sentences that show the behaviour it names
+  const showsIt =
+    !praised && s.score >= 6.5 && found && shown.length
+      ? `${evidenceSentences === 1 ? 'a sentence' : `${evidenceSentences} sentences`} showing it (${shown
+          .slice(0, 3)
+          .map((p) => `"${p}"`)
+          .join(', ')})`
+      : undefined;
+  const strength = praised || showsIt ? ` Strength: ${praised ?? showsIt}.` : '';
   const improve = s.score < 8.5 ? ` To improve: ${tip}` : '';
   return {
     name: criterion.name,
@@ -341,7 +376,8 @@ export function evaluateBuiltin(input: BuiltinInput): EvaluationResult {
   const context = buildContext(turns, analytics, input.approximate ?? [], subject);
   const scored = input.rubricCriteria.map((c) => scoreCriterion(c, context));
   const quotes = assignQuotes(scored, context);
-  const criteria = scored.map((s, i) => explain(s, quotes[i], context));
+  const given: Given = { tips: new Set(), strengths: new Set() };
+  const criteria = scored.map((s, i) => explain(s, quotes[i], context, given));
   return {
     criteria,
     overallScore: averageScore(criteria.map((c) => c.score)),
