@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type DataFileSpec, parseDataFile } from '../shared/data-file.js';
 import { ASIDES_DATA_FILE } from '../shared/domain/asides.js';
 import { FIELDS_DATA_FILE } from '../shared/domain/fields.js';
+import { SOFTENED_DATA_FILE } from '../shared/domain/softened.js';
 import { SPEECH_MARKERS_DATA_FILE } from '../shared/domain/speech-analytics.js';
 import { TOPICS_DATA_FILE } from '../shared/domain/topics.js';
 import { SAMPLE_SCENARIOS_DATA_FILE } from '../shared/sample-scenarios.schema.js';
@@ -28,6 +29,7 @@ const specs: DataFileSpec[] = [
   TOPICS_DATA_FILE,
   FIELDS_DATA_FILE,
   ASIDES_DATA_FILE,
+  SOFTENED_DATA_FILE,
   ...DIALOGUE_DATA_FILES,
 ];
 const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));

@@ -497,4 +497,17 @@ describe('custom personas specific to their description', () => {
       'friendly',
     );
   });
+
+  it('reads an angry word said softened ("a bit impatient") as a sceptical persona, not an angry one', () => {
+    const base = { userContext: 'I manage a support team.', scenarioDetails: 'A review of last month.' };
+    const g = generateBuiltin({ ...base, personaDetails: 'Lee is a bit impatient and very busy.' });
+    expect(g.temperament).toBe('sceptical');
+    expect(g.systemPrompt).toContain('Temperament: sceptical');
+    expect(
+      generateBuiltin({ ...base, personaDetails: 'Lee is slightly frustrated with delays.' }).temperament,
+    ).toBe('sceptical');
+    expect(generateBuiltin({ ...base, personaDetails: 'Lee is impatient and furious.' }).temperament).toBe(
+      'angry',
+    );
+  });
 });

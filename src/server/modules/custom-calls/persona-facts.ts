@@ -2,6 +2,7 @@
 // temperament. What the description does not say falls back to an invented but plausible name,
 // the conversation kind's usual role and temperament, and the specification's defaults (role
 // 'Custom Interviewer', company 'User Created'). Word tables: tables/persona.json.
+import { softenedAt } from '../../../shared/domain/softened.js';
 import type { Temperament } from '../../../shared/domain/temperament.js';
 import { TEMPERAMENTS } from '../../../shared/domain/temperament.js';
 import { escapeRegex } from '../../../shared/escape-regex.js';
@@ -139,12 +140,15 @@ export function inventName(input: PersonaInput, gender: Gender): string {
 
 const NEGATED = new RegExp(`\\b${wordsPattern(P.negations)}\\s+(?:[\\p{L}-]+\\s+)?$`, 'iu');
 
-function markerCount(text: string, markers: readonly string[]): number {
+/** how often `markers` are said in `text`, not negated; `softened` counts only those said softened ("a bit impatient") */
+function markerCount(text: string, markers: readonly string[], softened?: boolean): number {
   let n = 0;
   for (const marker of markers) {
     const re = new RegExp(`\\b${escapeRegex(marker)}\\b`, 'gi');
     for (const m of text.matchAll(re)) {
-      if (!NEGATED.test(text.slice(Math.max(0, (m.index ?? 0) - 24), m.index))) n++;
+      const at = m.index ?? 0;
+      if (NEGATED.test(text.slice(Math.max(0, at - 24), at))) continue;
+      if (softened === undefined || softenedAt(text, at) === softened) n++;
     }
   }
   return n;
@@ -160,9 +164,13 @@ export function statedPersonaTemperament(input: PersonaInput): Temperament | nul
   let best: Temperament | null = null;
   let bestScore = 0;
   for (const t of order) {
-    const markers = P.temperamentMarkers[t];
-    const score =
-      2 * markerCount(input.personaDetails, markers) + markerCount(input.scenarioDetails, markers);
+    // an angry word said softened ("a bit impatient") counts for a sceptical persona instead
+    const count = (text: string) =>
+      t === 'angry'
+        ? markerCount(text, P.temperamentMarkers.angry, false)
+        : markerCount(text, P.temperamentMarkers[t]) +
+          (t === 'sceptical' ? markerCount(text, P.temperamentMarkers.angry, true) : 0);
+    const score = 2 * count(input.personaDetails) + count(input.scenarioDetails);
     if (score > bestScore) {
       best = t;
       bestScore = score;

@@ -129,6 +129,10 @@ describe('temperament', () => {
     expect(inferTemperament('a doubtful investor, tough on numbers')).toBe('sceptical');
     expect(inferTemperament('a warm, friendly mentor')).toBe('friendly');
     expect(inferTemperament('a hiring manager for a nursing role')).toBe('calm');
+    // an angry word said softened is a brisk, testing persona, not an angry one
+    expect(inferTemperament('a hiring manager who is a bit impatient and busy')).toBe('sceptical');
+    expect(inferTemperament('a client, slightly frustrated with the delays')).toBe('sceptical');
+    expect(inferTemperament('an impatient, furious customer')).toBe('angry');
     expect(temperamentOf({ systemPrompt: 'A furious CTO.\nTemperament: calm', welcomeMessage: '' })).toBe(
       'calm',
     );
