@@ -4,7 +4,8 @@ import type { InterviewListQuery } from '@shared/contracts/calls';
 import type { Interviewer } from '@shared/contracts/scenarios';
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw, Search } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -24,14 +25,64 @@ export type CallFilterValues = {
 
 export const emptyFilters: CallFilterValues = { search: '', callType: '', interviewerId: null };
 
-/** A call list's filters and page (All Calls, the dashboard): changing a filter goes back to page 1. */
+/** where each filter and the page live in the address ("?q=budget&page=2") */
+const PARAM = {
+  search: 'q',
+  callType: 'type',
+  interviewerId: 'scenario',
+  callRating: 'rating',
+  evaluationRating: 'evaluation',
+  page: 'page',
+} as const;
+const RATINGS: readonly string[] = ['0', '1', '2', 'unrated'] satisfies RatingFilter[];
+
+const positive = (raw: string | null) => {
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+const rating = (raw: string | null) => (raw !== null && RATINGS.includes(raw) ? (raw as RatingFilter) : null);
+
+/** the filters the address holds, of those `initial` offers (the dashboard has no rating filters) */
+function filtersIn(params: URLSearchParams, initial: CallFilterValues): CallFilterValues {
+  const out: CallFilterValues = {
+    search: params.get(PARAM.search) ?? initial.search,
+    callType: params.get(PARAM.callType) ?? initial.callType,
+    interviewerId: positive(params.get(PARAM.interviewerId)) ?? initial.interviewerId,
+  };
+  if ('callRating' in initial) out.callRating = rating(params.get(PARAM.callRating)) ?? initial.callRating;
+  if ('evaluationRating' in initial) {
+    out.evaluationRating = rating(params.get(PARAM.evaluationRating)) ?? initial.evaluationRating;
+  }
+  return out;
+}
+
+function paramsOf(f: CallFilterValues, page: number): URLSearchParams {
+  const out = new URLSearchParams();
+  if (f.search) out.set(PARAM.search, f.search);
+  if (f.callType) out.set(PARAM.callType, f.callType);
+  if (f.interviewerId !== null) out.set(PARAM.interviewerId, String(f.interviewerId));
+  if (f.callRating) out.set(PARAM.callRating, f.callRating);
+  if (f.evaluationRating) out.set(PARAM.evaluationRating, f.evaluationRating);
+  if (page > 1) out.set(PARAM.page, String(page));
+  return out;
+}
+
+/**
+ * A call list's filters and page (All Calls, the dashboard), kept in the address so a reload, a
+ * return to the page or a shared link shows the same list; changing a filter goes back to page 1.
+ * `initial` must be stable (a module constant).
+ */
 export function useCallListState(initial: CallFilterValues) {
-  const [filters, setFilters] = useState<CallFilterValues>(initial);
-  const [page, setPage] = useState(1);
-  const changeFilters = useCallback((next: CallFilterValues) => {
-    setFilters(next);
-    setPage(1);
-  }, []);
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersIn(params, initial), [params, initial]);
+  const page = positive(params.get(PARAM.page)) ?? 1;
+  // typing in the search replaces the entry instead of adding one per key
+  const write = useCallback(
+    (f: CallFilterValues, p: number) => setParams(paramsOf(f, p), { replace: true }),
+    [setParams],
+  );
+  const changeFilters = useCallback((next: CallFilterValues) => write(next, 1), [write]);
+  const setPage = useCallback((p: number) => write(filters, p), [write, filters]);
   return { filters, changeFilters, page, setPage };
 }
 
