@@ -3,6 +3,7 @@
 import type { RubricCriterionInput } from '@shared/contracts/evaluation';
 import { MAX_RUBRIC_CRITERIA } from '@shared/domain/limits';
 import { Plus, Trash2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -22,6 +23,17 @@ type Props = {
 export function RubricEditor({ name, criteria, onNameChange, onCriteriaChange, idPrefix = 'rubric' }: Props) {
   const update = (index: number, patch: Partial<RubricCriterionDraft>) =>
     onCriteriaChange(criteria.map((c, i) => (i === index ? { ...c, ...patch } : c)));
+  // where the keyboard goes after adding or removing a criterion: the new one's name, or the
+  // criterion before the removed one (else the first, else Add Criterion): not lost to the page
+  const names = useRef<(HTMLInputElement | null)[]>([]);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusNext.current;
+    if (at === null) return;
+    focusNext.current = null;
+    (names.current[Math.min(at, criteria.length - 1)] ?? addButton.current)?.focus();
+  });
   return (
     <fieldset className="space-y-3">
       <div className="space-y-2">
@@ -34,6 +46,9 @@ export function RubricEditor({ name, criteria, onNameChange, onCriteriaChange, i
           <li key={index} className="space-y-2 rounded-md border p-3">
             <div className="flex items-center gap-2">
               <Input
+                ref={(el) => {
+                  names.current[index] = el;
+                }}
                 aria-label={`Criterion ${index + 1} name`}
                 value={c.name}
                 placeholder="Criterion name"
@@ -44,7 +59,10 @@ export function RubricEditor({ name, criteria, onNameChange, onCriteriaChange, i
                 size="icon"
                 variant="ghost"
                 aria-label={`Remove criterion ${index + 1}`}
-                onClick={() => onCriteriaChange(criteria.filter((_, i) => i !== index))}
+                onClick={() => {
+                  focusNext.current = Math.max(0, index - 1);
+                  onCriteriaChange(criteria.filter((_, i) => i !== index));
+                }}
               >
                 <Trash2 aria-hidden />
               </Button>
@@ -61,10 +79,14 @@ export function RubricEditor({ name, criteria, onNameChange, onCriteriaChange, i
       </ul>
       {criteria.length < MAX_RUBRIC_CRITERIA && (
         <Button
+          ref={addButton}
           type="button"
           variant="outline"
           size="sm"
-          onClick={() => onCriteriaChange([...criteria, { name: '', description: '' }])}
+          onClick={() => {
+            focusNext.current = criteria.length;
+            onCriteriaChange([...criteria, { name: '', description: '' }]);
+          }}
         >
           <Plus aria-hidden /> Add Criterion
         </Button>
