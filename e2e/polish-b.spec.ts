@@ -327,8 +327,9 @@ test('the audit log names who changed what', async ({ page }) => {
   expect(changed.ok()).toBe(true);
   await signInAsAdmin(page);
   await page.goto('/admin');
-  const row = page.getByRole('row').filter({ hasText: 'user.update' }).first();
-  await expect(row).toContainText('User Audrey Audited', FIRST_LOAD);
+  const row = page.getByRole('row').filter({ hasText: 'User Audrey Audited' }).first();
+  await expect(row).toContainText('Changed account: credits', FIRST_LOAD);
+  await expect(row).toContainText('→ 7');
   await expect(row).toContainText('Administrator');
   await expect(row).not.toContainText(`#${account.id}`);
 });

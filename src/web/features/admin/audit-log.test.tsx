@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuditLog, auditTarget } from './audit-log';
+import { AuditLog, auditAction, auditTarget } from './audit-log';
 
 afterEach(() => {
   cleanup();
@@ -62,7 +62,29 @@ describe('the audit log', () => {
     expect(within(first).getByText('Administrator')).toBeTruthy();
     expect(within(first).getByText('User Nora Newhire')).toBeTruthy();
     expect(screen.getByText('Scenario Sarah Chen')).toBeTruthy();
+    expect(within(first).getByText('Changed account')).toBeTruthy();
+    expect(screen.queryByText('user.update')).toBeNull();
     expect(screen.queryByText(/#3/)).toBeNull();
+  });
+
+  it('says what was done in words, with what an account change changed', () => {
+    expect(
+      auditAction({
+        action: 'user.update',
+        details: {
+          before: { credits: 5, isAdmin: false, name: 'Nora' },
+          after: { credits: 12, isAdmin: true, name: 'Nora' },
+        },
+      }),
+    ).toBe('Changed account: credits 5 → 12, made admin');
+    expect(
+      auditAction({ action: 'user.update', details: { before: {}, after: { email: 'n@example.com' } } }),
+    ).toBe('Changed account: email');
+    expect(auditAction({ action: 'interviewer.archive', details: null })).toBe('Archived scenario');
+    expect(auditAction({ action: 'settings.models.update', details: { model: 'x' } })).toBe(
+      'Changed model settings',
+    );
+    expect(auditAction({ action: 'something.new', details: null })).toBe('something.new');
   });
 
   it('says when the target is gone', () => {

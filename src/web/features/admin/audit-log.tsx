@@ -24,6 +24,43 @@ export function auditTarget(e: Pick<AuditEntry, 'targetType' | 'targetId' | 'tar
   return e.targetId ? `${kind} #${e.targetId} (deleted)` : kind;
 }
 
+const ACTIONS: Record<string, string> = {
+  'user.create': 'Created account',
+  'user.update': 'Changed account',
+  'user.reset_password': 'Reset password',
+  'interviewer.create': 'Created scenario',
+  'interviewer.update': 'Changed scenario',
+  'interviewer.archive': 'Archived scenario',
+  'interviewer.delete': 'Deleted scenario',
+  'track.create': 'Created track',
+  'track.update': 'Changed track',
+  'settings.models.update': 'Changed model settings',
+};
+
+const record = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/** what an account change changed: "credits 5 → 12", "made admin", "name", "email" */
+function accountChanges(details: unknown): string[] {
+  const before = record(record(details).before);
+  const after = record(record(details).after);
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(after)) {
+    if (value === undefined || before[key] === value) continue;
+    if (key === 'credits') out.push(`credits ${before[key] ?? '?'} → ${value}`);
+    else if (key === 'isAdmin') out.push(value ? 'made admin' : 'admin removed');
+    else out.push(key);
+  }
+  return out;
+}
+
+/** "Changed account: credits 5 → 12, made admin", "Created scenario"; an unknown action as stored */
+export function auditAction(e: Pick<AuditEntry, 'action' | 'details'>): string {
+  const label = ACTIONS[e.action] ?? e.action;
+  const changes = e.action === 'user.update' ? accountChanges(e.details) : [];
+  return changes.length ? `${label}: ${changes.join(', ')}` : label;
+}
+
 export function AuditLog() {
   const [page, setPage] = useState(1);
   const audit = useQuery({
@@ -58,7 +95,7 @@ export function AuditLog() {
                     <span className="text-muted-foreground block text-xs">{e.actorEmail}</span>
                   )}
                 </TableCell>
-                <TableCell data-label="What">{e.action}</TableCell>
+                <TableCell data-label="What">{auditAction(e)}</TableCell>
                 <TableCell data-label="Target">{auditTarget(e)}</TableCell>
               </TableRow>
             ))}
