@@ -72,8 +72,14 @@ test('a user reviews their calls: counts, pages, filters, one open card, audio, 
   await expect(pageLabel(page)).toContainText('Page 1 of 1');
   const budget = completed.filter((c) => c.transcript?.includes('budget review'));
   await expect(cards(page)).toHaveCount(budget.length);
+  // the search is in the address: a reload shows the same list
+  await expect(page).toHaveURL(/[?&]q=BUDGET\+review/);
+  await page.reload();
+  await expect(page.getByLabel('Search calls')).toHaveValue('BUDGET review');
+  await expect(cards(page)).toHaveCount(budget.length);
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(pageLabel(page)).toContainText('Page 1 of 3');
+  await expect(page).not.toHaveURL(/\?/);
 
   // The scenario filter compares the scenario id.
   const scenario = completed[0];
