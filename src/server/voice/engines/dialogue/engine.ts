@@ -122,11 +122,13 @@ const TEMPLATE_PATTERNS = new Map<string, RegExp>();
 function templatePattern(template: string): RegExp {
   let re = TEMPLATE_PATTERNS.get(template);
   if (!re) {
+    // each fixed part as whole words: "{Asked}? No. {Counter}." is not any line with "noted" in it
     re = new RegExp(
       normalise(template)
         .split(/\s*\b(?:topic|quote|intro|amount|asked|counter|condition|lever|terms|term|request)\b\s*/i)
-        .map(escapeRegex)
+        .map((part) => (part ? `(?<![\\p{L}\\p{N}'])${escapeRegex(part)}(?![\\p{L}\\p{N}'])` : ''))
         .join('.+?'),
+      'u',
     );
     TEMPLATE_PATTERNS.set(template, re);
   }
@@ -700,7 +702,7 @@ const closedOnADeal = (s: ConversationState) =>
 
 /** whether a line of the persona's makes or states an offer ("…but I could do 160,000. How does that sound?") */
 const makesAnOffer = (text: string) =>
-  BARGAIN_LINES.some((l) => templatePattern(l.text).test(normalise(text)));
+  /\d/.test(text) && BARGAIN_LINES.some((l) => templatePattern(l.text).test(normalise(text)));
 
 /** what points back to the question on the table before it is said again ("Which still leaves my question.") */
 const STILL_ASKING_PLAIN = LINES.stillAsking.filter((l) => !l.text.includes('{topic}'));
