@@ -9,6 +9,7 @@ import { createTestContext, registerUser, type TestContext } from '../../test-su
 import { scenarioGateMessages } from '../tracks/scenario-gate.js';
 import { insertInterviewer, setCredits, storeUtterances } from './call-fixtures.js';
 import { interviewMessages } from './get-call.js';
+import { reEvaluateMessages } from './re-evaluate-call.js';
 import { seedCalls } from './seed-calls.js';
 
 let ctx: TestContext;
@@ -145,6 +146,11 @@ describe('a forged call', () => {
     const ended = await send(u, 'POST', `/api/interviews/${id}/end`);
     expect(ended.json().evaluation.criteria.map((c: { name: string }) => c.name)).toEqual(['Structure']);
     expect((await easier('Being there')).statusCode).toBe(200);
+    // evaluated again after a failure (the model down at the end): still against its first rubric
+    await ctx.database.db
+      .update(interviews)
+      .set({ status: 'completed_with_errors' })
+      .where(eq(interviews.id, id));
     const again = await send(u, 'POST', `/api/interviews/${id}/re-evaluate`);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().evaluation).toEqual(ended.json().evaluation);
@@ -185,6 +191,29 @@ describe('a forged call', () => {
     });
     const seeded = await ctx.database.db.select().from(interviews).where(eq(interviews.id, completedIds[1]));
     expect(seeded[0].scoredAgainst).toEqual(started.scoredAgainst);
+  });
+
+  it('does not score a call with a good evaluation again for its owner, who could keep the best of many', async () => {
+    const { u, interview } = await userWithCall();
+    await storeUtterances(ctx.database.db, interview.id, [
+      ['agent', 'Tell me about a launch.'],
+      ['user', 'I led the checkout redesign and conversion rose by four percent in a month.'],
+    ]);
+    const ended = await send(u, 'POST', `/api/interviews/${interview.id}/end`);
+    expect(ended.json().status).toBe('completed');
+    const again = await send(u, 'POST', `/api/interviews/${interview.id}/re-evaluate`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(reEvaluateMessages.alreadyEvaluated);
+    const [row] = await ctx.database.db.select().from(interviews).where(eq(interviews.id, interview.id));
+    expect(row.evaluation).toEqual(ended.json().evaluation);
+    // an admin may (after fixing a rubric or the model)
+    const admin = await registerUser(ctx.app);
+    await ctx.database.db
+      .update(users)
+      .set({ isAdmin: true, role: 'admin' })
+      .where(eq(users.id, admin.user.id));
+    const byAdmin = await send(admin, 'POST', `/api/interviews/${interview.id}/re-evaluate`);
+    expect(byAdmin.statusCode).toBe(200);
   });
 
   it('re-evaluates nothing when no utterance was stored, whatever the transcript says', async () => {

@@ -171,8 +171,11 @@ it('a call survives the model and speech service being down, ends completed_with
     )
     .toBe(200);
   expect((await post(recovered, `/api/interviews/${id}/re-evaluate`, other.cookie)).statusCode).toBe(200);
+  // the owner's call now has a good evaluation: not scored again for them (409), and the budget counts
   for (let i = 0; i < 2; i++) {
-    expect((await post(recovered, `/api/interviews/${id}/re-evaluate`)).statusCode).toBe(200);
+    const kept = await post(recovered, `/api/interviews/${id}/re-evaluate`);
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().message).toBe(reEvaluateMessages.alreadyEvaluated);
   }
   const limited = await post(recovered, `/api/interviews/${id}/re-evaluate`);
   expect(limited.statusCode).toBe(429);

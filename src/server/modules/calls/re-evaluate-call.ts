@@ -1,5 +1,6 @@
 // POST /api/interviews/:id/re-evaluate: scores an ended call again, for when the model was down or
-// slow at the end of the call (status completed_with_errors). The transcript is rebuilt from the
+// slow at the end of the call (status completed_with_errors); a call with a good evaluation is not
+// scored again for its owner (409), only for an admin. The transcript is rebuilt from the
 // utterances the server stored as the call ran (or imported from the voice provider), never taken
 // from the stored text, which an admin may have edited. A new failure never replaces a good
 // evaluation already stored: the caller is told to try later.
@@ -19,6 +20,8 @@ export const reEvaluateMessages = {
   noTranscript: 'This call has no transcript to evaluate',
   stillFailing:
     'The call could not be evaluated right now; the earlier evaluation is kept. Please try again later.',
+  alreadyEvaluated:
+    'This call already has its evaluation. Only a call whose evaluation failed can be evaluated again.',
 } as const;
 
 const FAILED_OUTCOME: EvaluationOutcome = {
@@ -35,6 +38,12 @@ export async function reEvaluateInterview(
   const { db } = deps.database;
   const { interview, interviewer } = await getInterviewForCaller(db, interviewId, caller);
   if (interview.status === 'in_progress') throw conflict(reEvaluateMessages.notEnded);
+  // a good evaluation stands: scoring again and again (a model's scores vary) would let a user keep
+  // the best one; an admin may still, after fixing a scenario's rubric or the model
+  const stored = interview.evaluation as EvaluationOutcome | null;
+  if (!caller.isAdmin && interview.status === 'completed' && stored && !('error' in stored)) {
+    throw conflict(reEvaluateMessages.alreadyEvaluated);
+  }
   const timed = await storedUtterances(db, interview.id);
   const transcript = buildTranscript(timed, { agent: interviewer.name, user: USER_LABEL });
   if (transcript.trim() === '') throw conflict(reEvaluateMessages.noTranscript);
@@ -48,8 +57,7 @@ export async function reEvaluateInterview(
   }).catch(() => FAILED_OUTCOME);
 
   const failed = 'error' in evaluation;
-  const previous = interview.evaluation as EvaluationOutcome | null;
-  if (failed && previous && !('error' in previous)) {
+  if (failed && stored && !('error' in stored)) {
     throw upstreamFailed(reEvaluateMessages.stillFailing);
   }
   const [updated] = await db

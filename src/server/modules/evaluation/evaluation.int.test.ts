@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/contracts/evaluation.js';
 import { buildApp } from '../../app.js';
-import { appSettings, interviewers, rubrics } from '../../db/schema.js';
+import { appSettings, interviewers, interviews, rubrics } from '../../db/schema.js';
 import { PRESET_INTERVIEWERS, type PresetInterviewer } from '../../db/seed/preset-interviewers.js';
 import type { App } from '../../http/types.js';
 import {
@@ -328,6 +329,11 @@ describe('the scenario a call is scored against', () => {
       headers: { cookie: u.cookie },
     });
     expect(ended.statusCode, ended.body).toBe(200);
+    // evaluated again, as after a failure at the end (the model down)
+    await ctx.database.db
+      .update(interviews)
+      .set({ status: 'completed_with_errors' })
+      .where(eq(interviews.id, started.json().id));
     const again = await ctx.app.inject({
       method: 'POST',
       url: `/api/interviews/${started.json().id}/re-evaluate`,
