@@ -234,6 +234,34 @@ describe('sandbox payments', () => {
     expect(ledger).toHaveLength(1);
   });
 
+  it('a declined card and a good one sent at once: either both say what the payment became, and a failed one never credits', async () => {
+    const { cookie, user } = await registerUser(ctx.app);
+    for (let round = 0; round < 8; round++) {
+      const before = await creditsOf(user.id);
+      const { paymentIntentId } = await buy(cookie, 5, 1999);
+      const [declined, good] = await Promise.all([
+        post(cookie, '/api/payments/sandbox/confirm', { paymentIntentId, cardNumber: SANDBOX_DECLINE_CARD }),
+        post(cookie, '/api/payments/sandbox/confirm', { paymentIntentId, cardNumber: SANDBOX_SUCCESS_CARD }),
+      ]);
+      const [row] = await ctx.database.db
+        .select()
+        .from(purchases)
+        .where(eq(purchases.stripePaymentId, paymentIntentId));
+      const credited = (await creditsOf(user.id)) - before;
+      if (row.status === 'failed') {
+        // the decline came first: the good card is told so, and nothing is added
+        expect([declined.statusCode, good.statusCode]).toEqual([402, 409]);
+        expect(credited).toBe(0);
+      } else {
+        // the good card came first: paid once, and the decline answer says the payment is completed
+        expect(row.status).toBe('completed');
+        expect([declined.statusCode, good.statusCode]).toEqual([200, 200]);
+        expect(declined.json().status).toBe('completed');
+        expect(credited).toBe(5);
+      }
+    }
+  });
+
   it("hides another user's payment: status and confirm answer 404 and credit nobody", async () => {
     const owner = await registerUser(ctx.app);
     const other = await registerUser(ctx.app);

@@ -97,7 +97,12 @@ async function findOwnPurchase(db: Db, userId: number, paymentIntentId: string) 
   return row;
 }
 
-export type CompleteOutcome = 'credited' | 'already-completed' | 'not-found' | 'amount-mismatch';
+export type CompleteOutcome =
+  | 'credited'
+  | 'already-completed'
+  | 'already-failed'
+  | 'not-found'
+  | 'amount-mismatch';
 
 /**
  * Completes a purchase and adds its credits, once: the row is locked, so of any number of
@@ -107,6 +112,8 @@ export async function completePurchase(
   db: Db,
   paymentIntentId: string,
   paid?: { amount: number; currency: string },
+  /** the sandbox: a declined card ends the payment (Stripe may still succeed after a failed attempt) */
+  failedIsFinal = false,
 ): Promise<CompleteOutcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -116,6 +123,7 @@ export async function completePurchase(
       .for('update');
     if (!row) return 'not-found';
     if (row.status === 'completed') return 'already-completed';
+    if (failedIsFinal && row.status === 'failed') return 'already-failed';
     if (paid && (paid.amount !== row.amount || paid.currency.toLowerCase() !== PAYMENT_CURRENCY)) {
       return 'amount-mismatch';
     }
@@ -187,11 +195,16 @@ export async function confirmSandboxPayment(
     throw invalid(SANDBOX_INVALID_CARD_MESSAGE, { cardNumber: SANDBOX_INVALID_CARD_MESSAGE });
   // A declined attempt stays in the purchase history as failed: another card is a new payment.
   if (row.status === 'failed') throw conflict(PAYMENT_ALREADY_FAILED_MESSAGE);
+  // two attempts at once (a declined card and a good one): each is decided under the purchase's
+  // lock, and the loser is told what happened to the payment
   if (outcome === 'declined') {
-    await failPurchase(db, input.paymentIntentId);
-    throw paymentRequired(SANDBOX_DECLINE_MESSAGE);
+    if (await failPurchase(db, input.paymentIntentId)) throw paymentRequired(SANDBOX_DECLINE_MESSAGE);
+    const now = await findOwnPurchase(db, userId, input.paymentIntentId);
+    if (now.status === 'failed') throw conflict(PAYMENT_ALREADY_FAILED_MESSAGE);
+    return toStatus(now);
   }
-  await completePurchase(db, input.paymentIntentId);
+  const completed = await completePurchase(db, input.paymentIntentId, undefined, true);
+  if (completed === 'already-failed') throw conflict(PAYMENT_ALREADY_FAILED_MESSAGE);
   return toStatus(await findOwnPurchase(db, userId, input.paymentIntentId));
 }
 
