@@ -58,6 +58,7 @@ export const configSchema = z.object({
   REGISTER_RATE_LIMIT: intWithDefault(20, 1),
   GENERATE_RATE_LIMIT: intWithDefault(20, 1),
   VOICE_SESSION_RATE_LIMIT: intWithDefault(30, 1),
+  PAYMENT_INTENT_RATE_LIMIT: intWithDefault(10, 1),
 
   // AI text (OpenAI-compatible)
   LLM_BASE_URL: optionalUrl,

@@ -11,6 +11,8 @@ export const LIST_COUNT_AHEAD = 50;
 export const MAX_RUBRIC_CRITERIA = 5;
 /** Custom scenarios one account keeps (archived ones too; deleting one frees its place). */
 export const MAX_CUSTOM_SCENARIOS = 100;
+/** Payments one account may have waiting (pending, started in the last day) before starting another. */
+export const MAX_PENDING_PURCHASES = 20;
 export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MIN_LENGTH = 2;
 export const NEW_USER_CREDITS = 1;

@@ -4,14 +4,16 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CREDIT_PACKS } from '../../../shared/domain/credit-packs.js';
+import { MAX_PENDING_PURCHASES } from '../../../shared/domain/limits.js';
 import { SANDBOX_DECLINE_CARD, SANDBOX_SUCCESS_CARD } from '../../../shared/domain/sandbox-cards.js';
 import { creditLedger, purchases, users } from '../../db/schema.js';
 import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
-import { PAYMENT_ALREADY_FAILED_MESSAGE } from './service.js';
+import { PAYMENT_ALREADY_FAILED_MESSAGE, TOO_MANY_PENDING_MESSAGE } from './service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // user ids start again after every reset while the per-user budgets stay: a budget per file
+  ctx = await createTestContext({ env: { PAYMENT_INTENT_RATE_LIMIT: '1000' } });
 });
 afterAll(() => ctx.close());
 beforeEach(() => ctx.reset());
@@ -262,6 +264,30 @@ describe('sandbox payments', () => {
     }
   });
 
+  it('refuses a 21st waiting payment, counting only those started in the last day', async () => {
+    const { cookie, user } = await registerUser(ctx.app);
+    const old = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    const waiting = (n: number, createdAt = new Date()) =>
+      Array.from({ length: n }, (_, i) => ({
+        userId: user.id,
+        amount: 499,
+        credits: 1,
+        status: 'pending' as const,
+        stripePaymentId: `pi_sandbox_waiting_${createdAt.getTime()}_${i}`,
+        provider: 'sandbox' as const,
+        createdAt,
+      }));
+    await ctx.database.db
+      .insert(purchases)
+      .values([...waiting(MAX_PENDING_PURCHASES - 1), ...waiting(5, old)]);
+    await buy(cookie, 1, 499);
+    const refused = await post(cookie, '/api/create-payment-intent', { credits: 1, amount: 499 });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(TOO_MANY_PENDING_MESSAGE);
+    const rows = await ctx.database.db.select().from(purchases).where(eq(purchases.userId, user.id));
+    expect(rows).toHaveLength(MAX_PENDING_PURCHASES + 5);
+  });
+
   it("hides another user's payment: status and confirm answer 404 and credit nobody", async () => {
     const owner = await registerUser(ctx.app);
     const other = await registerUser(ctx.app);
@@ -304,5 +330,28 @@ describe('sandbox payments', () => {
     expect(page1.items).toHaveLength(5);
     const page2 = (await get(cookie, '/api/purchases?page=2&pageSize=5')).json();
     expect(page2.items.map((p: { stripePaymentId: string }) => p.stripePaymentId)).toEqual([ids[1], ids[0]]);
+  });
+});
+
+describe('starting payments', () => {
+  it('lets a user start ten payments a minute by default, then answers 429 (each start calls the provider)', async () => {
+    const limited = await createTestContext();
+    try {
+      const start = (cookie: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/create-payment-intent',
+          payload: { credits: 1, amount: 499 },
+          headers: { cookie },
+        });
+      const { cookie } = await registerUser(limited.app);
+      for (let i = 0; i < 10; i++) expect((await start(cookie)).statusCode).toBe(200);
+      expect((await start(cookie)).statusCode).toBe(429);
+      // another user has a budget of their own
+      const other = await registerUser(limited.app);
+      expect((await start(other.cookie)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -16,6 +16,7 @@ import { PURCHASE_PAGE_SIZE } from '../../../shared/domain/limits.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { App } from '../../http/types.js';
+import { perUserRateLimit } from '../auth/per-user-rate-limit.js';
 import { requireUser } from '../auth/session-auth.js';
 import * as payments from './service.js';
 import { registerStripeWebhook } from './webhook.js';
@@ -29,9 +30,14 @@ export async function paymentRoutes(app: App, deps: AppDeps) {
     publishableKey: payer.kind === 'stripe' ? payer.publishableKey : null,
   }));
 
+  // each start calls the payment provider: a few a minute per user (PAYMENT_INTENT_RATE_LIMIT)
+  const startLimit = perUserRateLimit(app, deps.config.PAYMENT_INTENT_RATE_LIMIT);
   app.post(
     '/api/create-payment-intent',
-    { schema: { body: createPaymentIntentRequest, response: { 200: createPaymentIntentResponse } } },
+    {
+      preHandler: startLimit,
+      schema: { body: createPaymentIntentRequest, response: { 200: createPaymentIntentResponse } },
+    },
     async (req) => {
       const user = requireUser(req);
       try {

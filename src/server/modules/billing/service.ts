@@ -1,7 +1,7 @@
 // Purchases of credit packs: pricing from the server's pack table, the pending purchase row, and
 // the one crediting path (Stripe webhook, status reconciliation and sandbox confirm all call
 // completePurchase), which adds a purchase's credits exactly once inside one transaction.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type {
   CreatePaymentIntentRequest,
   CreatePaymentIntentResponse,
@@ -9,6 +9,7 @@ import type {
   Purchase,
 } from '../../../shared/contracts/billing.js';
 import { findCreditPack, PAYMENT_CURRENCY } from '../../../shared/domain/credit-packs.js';
+import { MAX_PENDING_PURCHASES } from '../../../shared/domain/limits.js';
 import {
   SANDBOX_DECLINE_MESSAGE,
   SANDBOX_INVALID_CARD_MESSAGE,
@@ -16,13 +17,25 @@ import {
 } from '../../../shared/domain/sandbox-cards.js';
 import type { Db } from '../../db/client.js';
 import { creditLedger, purchases, users } from '../../db/schema.js';
-import { conflict, DomainError, invalid, notFound, paymentRequired, unavailable } from '../../errors.js';
+import {
+  conflict,
+  DomainError,
+  invalid,
+  notFound,
+  paymentRequired,
+  tooMany,
+  unavailable,
+} from '../../errors.js';
 import type { PaymentProvider } from '../../providers/payments/index.js';
 
 export const INVALID_PACK_MESSAGE = 'Invalid credit package';
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment not found';
 export const PROVIDER_UNAVAILABLE_MESSAGE = 'The payment provider could not be reached, please try again';
 export const PAYMENT_ALREADY_FAILED_MESSAGE = 'This payment has already failed. Please start a new payment.';
+export const TOO_MANY_PENDING_MESSAGE =
+  'Too many payments are waiting to be completed. Finish one of them, or try again tomorrow.';
+/** how long a started payment counts as waiting (after it, its page says it was not completed) */
+const PENDING_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The card provider failed us (not the caller's fault): 502 with a plain message, cause kept for logs. */
 export class PaymentProviderError extends DomainError {
@@ -63,6 +76,19 @@ export async function createPurchase(
   if (provider.kind === 'none') throw unavailable(PAYMENTS_NOT_CONFIGURED);
   const pack = findCreditPack(input.credits, input.amount);
   if (!pack) throw invalid(INVALID_PACK_MESSAGE);
+  // each start is a row here and a call to the provider: a loop of them is refused (the route also
+  // limits them per minute)
+  const [{ waiting }] = await db
+    .select({ waiting: count() })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, user.id),
+        eq(purchases.status, 'pending'),
+        gt(purchases.createdAt, new Date(Date.now() - PENDING_WINDOW_MS)),
+      ),
+    );
+  if (waiting >= MAX_PENDING_PURCHASES) throw tooMany(TOO_MANY_PENDING_MESSAGE);
   const intent = await provider
     .createPaymentIntent({
       amount: pack.amount,

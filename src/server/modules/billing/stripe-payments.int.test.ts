@@ -17,6 +17,8 @@ let ctx: TestContext;
 beforeAll(async () => {
   fake = await startFakeStripe(SECRET_KEY);
   ctx = await createTestContext({
+    // user ids start again after every reset while the per-user budgets stay: a budget per file
+    env: { PAYMENT_INTENT_RATE_LIMIT: '1000' },
     providers: {
       payments: createStripeProvider({
         secretKey: SECRET_KEY,
