@@ -24,6 +24,8 @@ export const teamMessages = {
   assignmentTarget: 'Choose a scenario or a track',
   assignmentNotFound: 'Assignment not found',
   assigneeNotMember: 'The assignee is not a member of this team',
+  tooManyAssignments: 'This team has too many assignments; delete some first',
+  tooManyTeams: 'You own too many teams; delete one or transfer its ownership first',
 } as const;
 
 const teamName = z
@@ -74,6 +76,10 @@ export type AddMemberRequest = z.infer<typeof addMemberRequest>;
 // who is registered. The person joins when they accept it, signed in with that email.
 /** the most pending invitations a team may hold */
 export const MAX_PENDING_INVITATIONS = 100;
+/** the most assignments a team may hold (each member's page lists them all) */
+export const MAX_TEAM_ASSIGNMENTS = 200;
+/** the most teams one person may own */
+export const MAX_OWNED_TEAMS = 50;
 /** the most invitations one person may make in a minute (across all their teams) */
 export const MAX_INVITATIONS_PER_MINUTE = 30;
 

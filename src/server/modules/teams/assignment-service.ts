@@ -1,6 +1,6 @@
 // Practice assigned by a team's owner or admins: a scenario or a track, to the whole team or one
 // member, with an optional due date and target score. Members see only what applies to them.
-import { and, asc, eq, gte, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   AssignmentResponse,
@@ -8,7 +8,7 @@ import type {
   MyAssignmentResponse,
   TeamAssignmentResponse,
 } from '../../../shared/contracts/teams.js';
-import { teamMessages } from '../../../shared/contracts/teams.js';
+import { MAX_TEAM_ASSIGNMENTS, teamMessages } from '../../../shared/contracts/teams.js';
 import type { Db } from '../../db/client.js';
 import {
   interviewers,
@@ -20,7 +20,7 @@ import {
   tracks,
   users,
 } from '../../db/schema.js';
-import { invalid, notFound } from '../../errors.js';
+import { conflict, invalid, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/session-auth.js';
 import { livePreset } from '../scenarios/visibility.js';
 import { assignmentStatusOf, type CallForAssignment } from './assignment-status.js';
@@ -108,7 +108,8 @@ async function callsOf(db: Db, userIds: number[], scenarioIds: number[], since: 
 async function withStatuses(db: Db, rows: AssignmentRow[], members: { userId: number; name: string }[]) {
   const scenarios = await scenarioIdsByAssignment(db, rows);
   const allScenarioIds = [...new Set([...scenarios.values()].flat())];
-  const since = new Date(Math.min(Date.now(), ...rows.map((r) => r.createdAt.getTime())));
+  // (a loop, not Math.min(...spread): a spread of many rows overflows the call stack)
+  const since = new Date(rows.reduce((min, r) => Math.min(min, r.createdAt.getTime()), Date.now()));
   const calls = await callsOf(
     db,
     members.map((m) => m.userId),
@@ -182,18 +183,28 @@ export async function createAssignment(
       .where(and(eq(tracks.id, input.trackId), eq(tracks.isArchived, false)));
     if (!track) throw notFound('Track not found');
   }
-  const [created] = await db
-    .insert(teamAssignments)
-    .values({
-      teamId,
-      interviewerId: input.interviewerId ?? null,
-      trackId: input.trackId ?? null,
-      assigneeId: input.assigneeId ?? null,
-      dueDate: input.dueDate ? new Date(input.dueDate) : null,
-      targetScore: input.targetScore ?? null,
-      createdBy: actor.id,
-    })
-    .returning({ id: teamAssignments.id });
+  // one team's assignments are made one at a time, so its cap holds
+  const created = await db.transaction(async (tx) => {
+    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
+    const [{ total }] = await tx
+      .select({ total: count() })
+      .from(teamAssignments)
+      .where(eq(teamAssignments.teamId, teamId));
+    if (total >= MAX_TEAM_ASSIGNMENTS) throw conflict(teamMessages.tooManyAssignments);
+    const [row] = await tx
+      .insert(teamAssignments)
+      .values({
+        teamId,
+        interviewerId: input.interviewerId ?? null,
+        trackId: input.trackId ?? null,
+        assigneeId: input.assigneeId ?? null,
+        dueDate: input.dueDate ? new Date(input.dueDate) : null,
+        targetScore: input.targetScore ?? null,
+        createdBy: actor.id,
+      })
+      .returning({ id: teamAssignments.id });
+    return row;
+  });
   const all = await listTeamAssignments(db, actor, teamId);
   return all.find((a) => a.id === created.id)!;
 }

@@ -8,10 +8,10 @@ import type {
   TeamRole,
   UpdateTeamRequest,
 } from '../../../shared/contracts/teams.js';
-import { teamMessages } from '../../../shared/contracts/teams.js';
+import { MAX_OWNED_TEAMS, teamMessages } from '../../../shared/contracts/teams.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { teamMembers, teams, users } from '../../db/schema.js';
-import { forbidden, invalid, notFound } from '../../errors.js';
+import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/session-auth.js';
 import { requireManager, requireOwner, teamAccess } from './team-access.js';
 
@@ -46,6 +46,13 @@ export async function listTeamsOfUser(db: Db, actor: SessionUser, userId: number
 export async function createTeam(db: Db, actor: SessionUser, input: CreateTeamRequest) {
   if (input.userId !== undefined && input.userId !== actor.id) throw forbidden();
   return db.transaction(async (tx) => {
+    // one person's teams are made one at a time, so the cap holds
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
+    const [{ owned }] = await tx
+      .select({ owned: count() })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.userId, actor.id), eq(teamMembers.role, 'owner')));
+    if (owned >= MAX_OWNED_TEAMS) throw conflict(teamMessages.tooManyTeams);
     const [team] = await tx
       .insert(teams)
       .values({ name: input.name, description: input.description ?? '' })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { interviewers, interviews, teamMembers, users } from '../../db/schema.js';
+import { MAX_OWNED_TEAMS, MAX_TEAM_ASSIGNMENTS, teamMessages } from '../../../shared/contracts/teams.js';
+import { interviewers, interviews, teamAssignments, teamMembers, teams, users } from '../../db/schema.js';
 import { createTestContext, registerUser, type TestContext } from '../../test-support/test-app.js';
 
 let ctx: TestContext;
@@ -65,6 +66,45 @@ async function addScenario(name = 'Pitch Practice') {
     .returning();
   return row.id;
 }
+
+describe('teams: limits', () => {
+  beforeEach(() => ctx.reset());
+
+  it('refuses a team past the 50 one person owns, and an assignment past the 200 a team holds', async () => {
+    const owner = await registerUser(ctx.app);
+    // 49 teams owned already (made here, not one by one over the API)
+    const made = await ctx.database.db
+      .insert(teams)
+      .values(Array.from({ length: MAX_OWNED_TEAMS - 1 }, (_, i) => ({ name: `Team ${i}` })))
+      .returning({ id: teams.id });
+    await ctx.database.db
+      .insert(teamMembers)
+      .values(made.map((t) => ({ teamId: t.id, userId: owner.user.id, role: 'owner' as const })));
+    const last = await call(owner, 'POST', '/api/teams', { name: 'The fiftieth' });
+    expect(last.statusCode, last.body).toBe(201);
+    const refused = await call(owner, 'POST', '/api/teams', { name: 'One too many' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(teamMessages.tooManyTeams);
+
+    const teamId = last.json().id as number;
+    const scenario = await addScenario();
+    await ctx.database.db.insert(teamAssignments).values(
+      Array.from({ length: MAX_TEAM_ASSIGNMENTS - 1 }, () => ({
+        teamId,
+        interviewerId: scenario,
+        createdBy: owner.user.id,
+      })),
+    );
+    const assign = () => call(owner, 'POST', `/api/teams/${teamId}/assignments`, { interviewerId: scenario });
+    expect((await assign()).statusCode).toBe(201);
+    const tooMany = await assign();
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().message).toBe(teamMessages.tooManyAssignments);
+    // the full list is still read (each member's page lists them all)
+    const list = await call(owner, 'GET', `/api/teams/${teamId}/assignments`);
+    expect(list.json()).toHaveLength(MAX_TEAM_ASSIGNMENTS);
+  });
+});
 
 describe('teams: basic flows', () => {
   beforeEach(() => ctx.reset());
