@@ -27,6 +27,7 @@ import { registerSessionAuth, sessionUserOf } from './modules/auth/session-auth.
 import { routeModules } from './modules/index.js';
 import { LiveCalls } from './voice/live-calls.js';
 import { VOICE_MAX_MESSAGE_BYTES, voiceRoutes } from './voice/routes.js';
+import { socketErrorHandler } from './voice/socket-errors.js';
 
 export type BuildAppOptions = {
   /** serve the built browser app from dist/web (off in API tests) */
@@ -108,6 +109,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.decorate('liveCalls', liveCalls);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: VOICE_MAX_MESSAGE_BYTES },
+    // a frame over the cap or a dropped connection is the client's fault: not an error in the log
+    errorHandler: socketErrorHandler,
     preClose: async function (this: FastifyInstance) {
       await liveCalls.endAll('server_shutdown');
       for (const client of this.websocketServer.clients) client.close(1001, 'Server closing');
