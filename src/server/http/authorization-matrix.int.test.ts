@@ -163,12 +163,20 @@ async function bystander() {
   return row;
 }
 
-/** A's team with one more member (M, who joined by an accepted invitation: stored directly). */
+/**
+ * A's team with one more member (M, who joined by an accepted invitation), stored directly: the
+ * matrix makes one per check, more than the teams one person may create (MAX_OWNED_TEAMS).
+ */
 async function teamOfA() {
-  const team = await ok(a, 'POST', '/api/teams', { name: 'A team', description: 'Owned by A' });
+  const [team] = await db().insert(teams).values({ name: 'A team', description: 'Owned by A' }).returning();
   const m = await bystander();
-  await db().insert(teamMembers).values({ teamId: team.id, userId: m.id, role: 'member' });
-  return { id: team.id as number, memberId: m.id };
+  await db()
+    .insert(teamMembers)
+    .values([
+      { teamId: team.id, userId: a.user.id, role: 'owner' },
+      { teamId: team.id, userId: m.id, role: 'member' },
+    ]);
+  return { id: team.id, memberId: m.id };
 }
 
 /** A pending invitation of A's team, to a bystander's email. */
