@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_RUBRIC_CRITERIA, MAX_TRANSCRIPT_LENGTH } from '../domain/limits.js';
+import { MAX_RUBRIC_CRITERIA } from '../domain/limits.js';
 
 export const rubricCriterion = z.object({
   name: z.string().trim().min(1, 'Criterion name is required').max(200),
@@ -112,16 +112,23 @@ export const evaluationMessages = {
   /** a call ended before the user said anything: nothing to score, and its credit is given back */
   nothingSaidInCall:
     'You ended the call before answering, so there was nothing to score. No credit was used for it.',
+  /** a second evaluation asked for while the first is being scored */
+  oneAtATime: 'An evaluation you asked for is still being scored. Try again when it has finished.',
+  /** too many asked-for evaluations are waiting for the evaluator */
+  evaluatorBusy: 'The evaluator is busy. Please try again in a minute.',
 } as const;
 
+/** the longest transcript the evaluate endpoints take: ten times a 30-minute call's */
+export const MAX_EVALUATE_TRANSCRIPT_LENGTH = 300_000;
+
 export const evaluateByRubricRequest = z.object({
-  transcript: z.string().max(MAX_TRANSCRIPT_LENGTH),
+  transcript: z.string().max(MAX_EVALUATE_TRANSCRIPT_LENGTH),
   /** an interviewer id (its rubric) or a rubrics-table id; numeric strings are accepted */
   rubricId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
 export const evaluateByCriteriaRequest = z.object({
-  transcript: z.string().max(MAX_TRANSCRIPT_LENGTH),
+  transcript: z.string().max(MAX_EVALUATE_TRANSCRIPT_LENGTH),
   voiceId: z.string().max(200).optional(),
   role: z.string().max(500).optional(),
   rubricCriteria: rubricCriteriaList,

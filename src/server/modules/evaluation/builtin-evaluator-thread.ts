@@ -19,17 +19,68 @@ export const evaluatorWorker = new DedicatedWorker<EvaluatorWorkerApi>(
 );
 
 /**
- * Scores a transcript on the evaluator's thread. A thread that dies under it (out of memory, a
- * crash) is replaced and the transcript scored once more on the new one; a second loss, or the
- * thread being stopped by the server's shutdown, rejects.
+ * Whose evaluation it is: a call's (its end, or evaluating it again) or one asked for through the
+ * evaluate endpoints, which anyone signed in can send. A call's goes first.
  */
-export async function evaluateOffThread(input: BuiltinInput): Promise<EvaluationResult> {
-  try {
-    return await evaluatorWorker.call('evaluate', input);
-  } catch (err) {
-    if (!(err instanceof WorkerCrashedError)) throw err;
-    return evaluatorWorker.call('evaluate', input);
+export type EvaluationPriority = 'call' | 'request';
+
+type Job<T> = { run: () => Promise<T>; resolve: (value: T) => void; reject: (err: unknown) => void };
+
+/**
+ * The evaluations waiting for the thread, one sent to it at a time (it scores one at a time
+ * anyway): a call's before any asked for, so a user sending long transcripts to the evaluate
+ * endpoints delays no one's call (they waited 13 s behind 20 of them before).
+ */
+export class EvaluationQueue {
+  private running = false;
+  private readonly waiting: Record<EvaluationPriority, Job<unknown>[]> = { call: [], request: [] };
+
+  /** how many of a kind wait (not counting the one being scored) */
+  count(priority: EvaluationPriority): number {
+    return this.waiting[priority].length;
   }
+
+  add<T>(priority: EvaluationPriority, run: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting[priority].push({ run, resolve, reject } as Job<unknown>);
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.running) return;
+    const job = this.waiting.call.shift() ?? this.waiting.request.shift();
+    if (!job) return;
+    this.running = true;
+    job
+      .run()
+      .then(job.resolve, job.reject)
+      .finally(() => {
+        this.running = false;
+        this.next();
+      });
+  }
+}
+
+export const evaluationQueue = new EvaluationQueue();
+
+/**
+ * Scores a transcript on the evaluator's thread, in its turn (EvaluationQueue). A thread that dies
+ * under it (out of memory, a crash) is replaced and the transcript scored once more on the new one;
+ * a second loss, or the thread being stopped by the server's shutdown, rejects.
+ */
+export function evaluateOffThread(
+  input: BuiltinInput,
+  priority: EvaluationPriority = 'call',
+): Promise<EvaluationResult> {
+  return evaluationQueue.add(priority, async () => {
+    try {
+      return await evaluatorWorker.call('evaluate', input);
+    } catch (err) {
+      if (!(err instanceof WorkerCrashedError)) throw err;
+      return evaluatorWorker.call('evaluate', input);
+    }
+  });
 }
 
 /** Loads the model on its thread (the first evaluation otherwise pays for it). */

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Deal } from '../../../shared/contracts/evaluation.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type Deal,
+  evaluationMessages,
+  MAX_EVALUATE_TRANSCRIPT_LENGTH,
+} from '../../../shared/contracts/evaluation.js';
 import { buildApp } from '../../app.js';
 import { appSettings, interviewers, interviews, rubrics } from '../../db/schema.js';
 import { PRESET_INTERVIEWERS, type PresetInterviewer } from '../../db/seed/preset-interviewers.js';
@@ -27,7 +31,7 @@ import { SAMPLE_RUBRIC, STRONG_TRANSCRIPT, WEAK_TRANSCRIPT } from './sample-tran
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { EVALUATE_RATE_LIMIT: '1000' } });
+  ctx = await createTestContext({ env: { EVALUATE_RATE_LIMIT: '1000', REGISTER_RATE_LIMIT: '1000' } });
 });
 afterAll(() => ctx.close());
 beforeEach(async () => {
@@ -186,6 +190,15 @@ describe('POST /api/evaluate', () => {
   });
 });
 
+describe('evaluations asked for through the endpoints', () => {
+  it('takes a transcript of at most 300,000 characters', async () => {
+    const line = 'You: I rebuilt the onboarding flow and cut drop-off by a third.\n';
+    const long = line.repeat(Math.ceil((MAX_EVALUATE_TRANSCRIPT_LENGTH + 1) / line.length));
+    const res = await post('/api/evaluate', { transcript: long, rubricCriteria: SAMPLE_RUBRIC.slice(0, 1) });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('evaluation rate limit', () => {
   // A second app on the same database, configured with a limit of 2.
   let limited: App;
@@ -245,6 +258,21 @@ describe('evaluation with a model endpoint configured', () => {
       headers: { cookie },
       payload: { transcript: STRONG_TRANSCRIPT, rubricCriteria: [SAMPLE_RUBRIC[0]] },
     });
+
+  it('scores one asked-for evaluation at a time per user: a second sent while the first is scored is refused', async () => {
+    fake.reply(hang());
+    const before = fake.requests.length;
+    const first = evaluate();
+    await vi.waitFor(() => expect(fake.requests.length).toBe(before + 1));
+    const second = await evaluate();
+    expect(second.statusCode).toBe(429);
+    expect(second.json().message).toBe(evaluationMessages.oneAtATime);
+    // the model never answered: the first ends in the spec's error form once it times out
+    expect((await first).json()).toMatchObject({ error: 'Evaluation failed' });
+    // then the user may ask again
+    fake.reply(completion('{}'));
+    expect((await evaluate()).statusCode).toBe(200);
+  });
 
   it('scores with the model named in the admin settings', async () => {
     await ctx.database.db

@@ -9,7 +9,8 @@ import { invalid, notFound } from '../../errors.js';
 import type { App } from '../../http/types.js';
 import { perUserRateLimit } from '../auth/per-user-rate-limit.js';
 import { requireUser } from '../auth/session-auth.js';
-import { retainEvaluatorWorker } from './builtin-evaluator-thread.js';
+import { askedGate } from './asked-gate.js';
+import { evaluationQueue, retainEvaluatorWorker } from './builtin-evaluator-thread.js';
 import { findRubric } from './find-rubric.js';
 import { evaluateTranscript } from './service.js';
 
@@ -20,6 +21,8 @@ function requireTranscript(transcript: string) {
 }
 
 export async function evaluationRoutes(app: App, deps: AppDeps) {
+  // evaluations asked for here: one at a time per user, refused while many wait (asked-gate.ts)
+  const asked = askedGate(evaluationQueue);
   // The built-in evaluator's thread starts with the first evaluation, stops after WORKER_IDLE_MS
   // without one, and stops with the last app that uses it.
   const releaseEvaluator = retainEvaluatorWorker({ idleMs: deps.config.WORKER_IDLE_MS });
@@ -39,11 +42,14 @@ export async function evaluationRoutes(app: App, deps: AppDeps) {
       const rubric = await findRubric(deps.database.db, user, req.body.rubricId);
       if (!rubric) throw notFound(evaluationMessages.noRubric);
       if (rubric.criteria.length === 0) throw invalid(evaluationMessages.noRubric);
-      return evaluateTranscript(deps, {
-        transcript: req.body.transcript,
-        rubricCriteria: rubric.criteria,
-        role: rubric.role,
-      });
+      return asked(user.id, () =>
+        evaluateTranscript(deps, {
+          transcript: req.body.transcript,
+          rubricCriteria: rubric.criteria,
+          role: rubric.role,
+          priority: 'request',
+        }),
+      );
     },
   );
 
@@ -54,16 +60,19 @@ export async function evaluationRoutes(app: App, deps: AppDeps) {
       preHandler: rateLimit,
     },
     async (req) => {
-      requireUser(req);
+      const user = requireUser(req);
       requireTranscript(req.body.transcript);
       if (req.body.rubricCriteria.length === 0) {
         throw invalid(evaluationMessages.noRubric, { rubricCriteria: evaluationMessages.noRubric });
       }
-      return evaluateTranscript(deps, {
-        transcript: req.body.transcript,
-        rubricCriteria: req.body.rubricCriteria,
-        role: req.body.role,
-      });
+      return asked(user.id, () =>
+        evaluateTranscript(deps, {
+          transcript: req.body.transcript,
+          rubricCriteria: req.body.rubricCriteria,
+          role: req.body.role,
+          priority: 'request',
+        }),
+      );
     },
   );
 }

@@ -11,7 +11,7 @@ import type { ScoredAgainst } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { WorkerClosedError, WorkerCrashedError } from '../../workers/dedicated-worker.js';
 import { getModelSettings } from '../settings/service.js';
-import { evaluateOffThread } from './builtin-evaluator-thread.js';
+import { type EvaluationPriority, evaluateOffThread } from './builtin-evaluator-thread.js';
 import { EVALUATION_FAILED, evaluateWithModel } from './model-evaluator.js';
 import type { ApproximateLine } from './signals.js';
 
@@ -30,6 +30,8 @@ export type EvaluateTranscriptInput = {
   /** user lines whose text came from the built-in recogniser, with its confidence (0..1); when
    * absent, the utterances that carry a confidence are used */
   approximate?: ApproximateLine[];
+  /** a call's evaluation (the default) goes before one asked for through the evaluate endpoints */
+  priority?: EvaluationPriority;
 };
 
 /** What a scenario's call is about, for the built-in evaluator to tell the fields of work that are
@@ -99,11 +101,15 @@ async function evaluateBy(
   const client = deps.llm;
   if (!client) {
     try {
-      return await evaluateOffThread({
-        ...input,
-        subject: input.subject ?? input.role,
-        approximate: input.approximate ?? approximateLines(input.utterances),
-      });
+      const { priority, ...rest } = input;
+      return await evaluateOffThread(
+        {
+          ...rest,
+          subject: input.subject ?? input.role,
+          approximate: input.approximate ?? approximateLines(input.utterances),
+        },
+        priority,
+      );
     } catch (err) {
       // the thread's own end: the call can be scored again. Anything else (a fault in the
       // evaluator) reaches the caller, as it did on the main thread (end-call's evaluateSafely).
