@@ -350,6 +350,10 @@ describe('reading an answer', () => {
     expect(phrase("It was the payments refactor last Tuesday, and I'd rather not say who.")).toBe(
       'the payments refactor',
     );
+    // nor on the "right" of "right now" (Tom named back "A refund figure right.")
+    expect(
+      phrase("I can't give you a refund figure right now, but I'll have a credit proposal by Friday."),
+    ).toBe('a refund figure');
     expect(
       phrase("We'll finish by the 14th of next month, and I'll send you a written schedule tomorrow."),
     ).toBe('14th');
