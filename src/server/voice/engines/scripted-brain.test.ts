@@ -1237,6 +1237,28 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(lines.at(-1)?.parts.map((part) => part.role)).toContain('next-step');
   });
 
+  it('hears "Would a pilot … be useful?" as a proposal, not a question about who it is', () => {
+    const rachel = preset('rachel-alvarez');
+    const { lines } = playScripted(rachel, [
+      'Hi Rachel.',
+      'Sure.',
+      'Our pilot with a distributor cut errors by forty percent in a quarter. Would a two-week pilot in one warehouse be useful?',
+    ]);
+    // "…I'm Rachel Alvarez, VP of Operations … with four warehouses." answered it by the one word
+    expect(lines[2].text).not.toContain("I'm Rachel Alvarez");
+    expect(LINES.nextStepsFirst.some((l) => lines[2].text.includes(l.text))).toBe(true);
+  });
+
+  it('closes the call on "speak Tuesday" after a next step is agreed', () => {
+    const rachel = preset('rachel-alvarez');
+    const { lines } = playScripted(rachel, [
+      'Hi Rachel.',
+      'Could we book 30 minutes next Tuesday to scope a pilot?',
+      'Thanks Rachel, speak Tuesday.',
+    ]);
+    expect(lines[2].move).toBe('close');
+  });
+
   it('meets a proposed next step: what it wants settled first, or agreed once it has no question left', () => {
     const rachel = preset('rachel-alvarez');
     const [whySwitch, cost] = rachel.sampleQuestions;

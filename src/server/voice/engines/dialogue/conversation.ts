@@ -332,8 +332,12 @@ export function asksForAMoment(turn: string, names: Set<string>): boolean {
 }
 
 const wordsOf = (phrase: string) => tokenize(phrase).map((t) => t.lower);
-const FAREWELLS = ASIDES.farewells.map(wordsOf);
-const ALONE = new Set(ANSWER_DATA.farewells.alone.map((p) => wordsOf(p).join(' ')));
+/** "speak Tuesday", "talk then", "see you next week": a farewell in a call only (the evaluator's
+ * sentences say "talk" and "speak" for other things), standing alone as the `alone` ones do */
+const { leads, times } = ANSWER_DATA.farewells.dated;
+const DATED = leads.flatMap((lead) => times.map((time) => `${lead} ${time}`));
+const FAREWELLS = [...ASIDES.farewells, ...DATED].map(wordsOf);
+const ALONE = new Set([...ANSWER_DATA.farewells.alone, ...DATED].map((p) => wordsOf(p).join(' ')));
 /** what may stand beside a farewell: its own words, the words around one, and other farewells */
 const BESIDE_FAREWELLS = [...FAREWELLS, ...ANSWER_DATA.farewells.around.map(wordsOf)];
 

@@ -140,7 +140,11 @@ const answersSchema = z.strictObject({
   hypothetical: wordList.min(1),
   hypotheticalAsks: wordList.min(1),
   offers: wordList.min(1),
-  farewells: z.strictObject({ alone: wordList, around: wordList.min(1) }),
+  farewells: z.strictObject({
+    dated: z.strictObject({ leads: wordList.min(1), times: wordList.min(1) }),
+    alone: wordList,
+    around: wordList.min(1),
+  }),
 });
 
 const wordMap = z.record(z.string().min(1), z.string());

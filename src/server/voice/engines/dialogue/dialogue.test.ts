@@ -90,6 +90,10 @@ describe('a user leaving the call', () => {
       'thank you for your time today helen',
       'Okay. Talk soon.',
       'Sorry, I have to jump to another call.',
+      // a lead and a time: "speak Tuesday", "see you next week"
+      'Thanks Dave, speak Tuesday.',
+      'thanks helen talk then',
+      'Great, see you next week.',
     ]) {
       expect(leavesTheCall(turn, names), turn).toBe(true);
     }
@@ -104,6 +108,9 @@ describe('a user leaving the call', () => {
       'See you on Tuesday at the site visit, then we can agree the plan.',
       'Thanks, that was a good question.',
       'We moved the review to another call.',
+      'We need to talk then.',
+      'I talk to customers on Monday.',
+      "Let's talk tomorrow about the price",
     ]) {
       expect(leavesTheCall(turn, names), turn).toBe(false);
     }
