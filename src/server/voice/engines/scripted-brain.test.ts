@@ -1728,6 +1728,9 @@ describe('scripted persona: bargains over the figures its brief gives it', () =>
     for (const asked of [
       'Can you tell me how much flexibility there is in the band?',
       'How much room is there on the base salary?',
+      // a term named alone: it recited its offer, its first base salary with it
+      'What about the signing bonus?',
+      'And the base?',
     ]) {
       expect(LINES.roomAsked.map((l) => l.text)).toContain(
         playScripted(greg, ['Hi Greg, thanks.', asked]).lines[1].text,

@@ -916,6 +916,19 @@ export function requestedElse(terms: Term[], levers: Lever[], turn: string): str
   return null;
 }
 
-/** whether a turn asks if the persona can move at all on its terms ("Is there any flexibility on the base?"), naming no figure */
-export const asksForRoom = (terms: Term[], turn: string) =>
-  terms.length > 0 && saysAny(turn, NEGOTIATION.roomAsks).length > 0 && figuresIn(turn).length === 0;
+/** "What about the signing bonus?", "And the base?": a term named alone, asked about */
+const ABOUT_A_TERM =
+  /^(?:(?:and|so|okay|ok|right)\s+)?(?:(?:what|how)\s+about\s+)?(?:the|a|your)\s+(.{2,40}?)\s*\?$/i;
+
+/**
+ * Whether a turn asks if the persona can move at all on its terms, naming no figure: "Is there any
+ * flexibility on the base?" (negotiation.json roomAsks), or a term of its own named alone ("What about
+ * the signing bonus?", which it answered by reciting its offer, its first base salary with it).
+ */
+export function asksForRoom(terms: Term[], turn: string): boolean {
+  if (terms.length === 0 || figuresIn(turn).length > 0) return false;
+  if (saysAny(turn, NEGOTIATION.roomAsks).length > 0) return true;
+  const named = ABOUT_A_TERM.exec(turn.trim().replace(/[,.]/g, ''))?.[1]?.toLowerCase();
+  if (!named) return false;
+  return terms.some((t) => t.name !== null && (t.name === named || t.name.split(' ').includes(named)));
+}
