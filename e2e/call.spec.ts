@@ -218,3 +218,53 @@ test('a new user holds a voice call, answers by typing and gets an evaluation an
   await page.waitForURL((url) => url.pathname === '/');
   expect(pageErrors).toEqual([]);
 });
+
+// A browser with no microphone (none plugged in, or access refused): the call still happens, typed,
+// with the persona's replies as text, where it used to fail with "Connection error" and spend
+// nothing but the user's time (walkthrough, 29 Nov).
+test('a user with no microphone holds the call by typing and gets an evaluation', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(() => {
+    const refuse = async () => {
+      throw new DOMException('Requested device not found', 'NotFoundError');
+    };
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: refuse, enumerateDevices: async () => [] },
+    });
+  });
+  await page.goto('/auth?tab=signup');
+  await page.getByPlaceholder('Enter your name').fill('Mona Nomic');
+  await page.getByPlaceholder('Enter your email').fill(`nomic-${Date.now()}@example.com`);
+  await page.getByPlaceholder('Create a password').fill('practice-pass-1');
+  await page.getByPlaceholder('Confirm your password').fill('practice-pass-1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForLoadState('networkidle');
+  await page.goto('/new-call');
+  await page.getByRole('button', { name: /Sarah Chen/ }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Start Call' }).click();
+  await expect(page.getByText('Microphone Access Required')).toBeVisible();
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected', { timeout: 20_000 });
+  await expect(page.getByTestId('typed-only-note')).toContainText('No microphone: type your answers');
+  const transcript = page.getByRole('region', { name: 'Live transcript', exact: true });
+  await expect(transcript.locator('[data-role="agent"]').first()).toContainText(/\w+/, { timeout: 20_000 });
+  for (const answer of [
+    'Yes, ready.',
+    'I led the onboarding redesign at a payments start-up and cut drop-off by eighteen percent in one quarter.',
+  ]) {
+    const agentLines = await transcript.locator('[data-role="agent"]').count();
+    await page.getByLabel('Type an answer').fill(answer);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(transcript.locator('[data-role="user"]', { hasText: answer })).toHaveCount(1);
+    await expect
+      .poll(() => transcript.locator('[data-role="agent"]').count(), { timeout: 20_000 })
+      .toBeGreaterThan(agentLines);
+  }
+  await page.screenshot({ path: test.info().outputPath('typed-only-call.png'), fullPage: true });
+  await page.getByRole('button', { name: 'End Call' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
+  await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('evaluation-criterion').first()).toBeVisible();
+});

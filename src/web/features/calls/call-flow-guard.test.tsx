@@ -25,6 +25,7 @@ vi.mock('./use-voice-conversation', () => ({
     entries: [],
     conversationId: null,
     warning: null,
+    typedOnly: false,
     start: async () => true,
     stop: voice.stop,
     sendText: () => true,

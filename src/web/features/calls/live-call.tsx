@@ -20,6 +20,7 @@ import { stepHeadingClass, stepHeadingProps } from './step-heading';
 import { useHearingPath } from './use-hearing-path';
 import { useSpeechRecognition } from './use-speech-recognition';
 import type { VoiceConversation, VoiceStatus } from './use-voice-conversation';
+import { voiceNotices } from './voice-errors';
 
 /** The question before ending a call by its button (the timer ends it without asking). */
 export const endCallText = {
@@ -128,6 +129,11 @@ export function LiveCall({
           <AlertDescription>{voice.warning}</AlertDescription>
         </Alert>
       ) : null}
+      {voice.typedOnly && connected ? (
+        <Alert data-testid="typed-only-note">
+          <AlertDescription>{voiceNotices.typedOnly}</AlertDescription>
+        </Alert>
+      ) : null}
 
       <Card>
         <CardContent className="flex flex-col gap-4">
@@ -151,7 +157,7 @@ export function LiveCall({
                 <RefreshCw /> Retry connection
               </Button>
             ) : null}
-            {stt.supported ? (
+            {stt.supported && !voice.typedOnly ? (
               <div className="flex items-center gap-2">
                 <Switch
                   id="browser-stt"
@@ -183,7 +189,7 @@ export function LiveCall({
             <p className="text-sm text-destructive" role="alert" data-testid="not-heard-reason">
               {notHeard}
             </p>
-          ) : hearing === 'builtin' ? (
+          ) : hearing === 'builtin' && !voice.typedOnly ? (
             <p className="text-xs text-muted-foreground" data-testid="approximate-note">
               Your spoken answers are recognised on this server: the words shown are approximate.
             </p>
@@ -197,7 +203,11 @@ export function LiveCall({
                 rows={2}
                 value={answer}
                 placeholder={
-                  connected ? 'Speak, or type your answer and press Enter' : 'Waiting for connection...'
+                  !connected
+                    ? 'Waiting for connection...'
+                    : voice.typedOnly
+                      ? 'Type your answer and press Enter'
+                      : 'Speak, or type your answer and press Enter'
                 }
                 onChange={(e) => setAnswer(e.target.value)}
                 onKeyDown={(e) => {

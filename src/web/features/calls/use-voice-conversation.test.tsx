@@ -118,24 +118,46 @@ describe('voice conversation', () => {
     });
   });
 
-  it('asks for the microphone when the browser refuses it, without opening a session', async () => {
-    Object.defineProperty(navigator, 'mediaDevices', {
-      configurable: true,
-      value: {
-        getUserMedia: vi.fn(async () => {
-          throw new DOMException('Permission denied', 'NotAllowedError');
-        }),
-      },
-    });
-    const requestSession = vi.fn(async () => session(1));
-    const { result } = renderHook(() => useVoiceConversation({ requestSession }));
+  it('asks for the microphone when the browser refuses it or has none, and goes on typed, as text', async () => {
+    for (const refusal of ['NotAllowedError', 'NotFoundError']) {
+      vi.clearAllMocks();
+      Object.defineProperty(navigator, 'mediaDevices', {
+        configurable: true,
+        value: {
+          getUserMedia: vi.fn(async () => {
+            throw new DOMException('no microphone', refusal);
+          }),
+        },
+      });
+      const conv = fakeConversation();
+      sdk.startSession.mockResolvedValue(conv);
+      const requestSession = vi.fn(async () => session(1));
+      const { result } = renderHook(() => useVoiceConversation({ requestSession }));
+      await act(async () => {
+        expect(await result.current.start()).toBe(true);
+      });
+      expect(toasts.error).toHaveBeenCalledWith('Microphone Access Required', {
+        description: 'Please allow microphone access to continue with the interview.',
+      });
+      // the SDK's text conversation asks for no audio device; typed answers reach the persona
+      expect(sdk.startSession).toHaveBeenCalledWith(expect.objectContaining({ textOnly: true }));
+      expect(result.current.status).toBe('connected');
+      expect(result.current.typedOnly).toBe(true);
+      act(() => {
+        expect(result.current.sendText('I led the checkout redesign.')).toBe(true);
+      });
+      expect(conv.sendUserMessage).toHaveBeenCalledWith('I led the checkout redesign.');
+    }
+  });
+
+  it('talks by voice when the microphone answers', async () => {
+    sdk.startSession.mockResolvedValue(fakeConversation());
+    const { result } = renderHook(() => useVoiceConversation({ requestSession: async () => session(1) }));
     await act(async () => {
-      expect(await result.current.start()).toBe(false);
+      expect(await result.current.start()).toBe(true);
     });
-    expect(requestSession).not.toHaveBeenCalled();
-    expect(toasts.error).toHaveBeenCalledWith('Microphone Access Required', {
-      description: 'Please allow microphone access to continue with the interview.',
-    });
+    expect(sdk.startSession).toHaveBeenCalledWith(expect.objectContaining({ textOnly: false }));
+    expect(result.current.typedOnly).toBe(false);
   });
 
   it('does not retry a refused session and maps it to the Connection Error texts', async () => {

@@ -47,6 +47,8 @@ export function useVoiceConversation({ requestSession, onAgentEnded }: Options) 
   const [entries, setEntries] = useState<TranscriptEntry[]>([]);
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
+  /** no microphone (none, blocked or busy): the call goes on typed, the persona's replies as text */
+  const [typedOnly, setTypedOnly] = useState(false);
 
   const conversation = useRef<Conversation | null>(null);
   const attempt = useRef(0);
@@ -65,7 +67,7 @@ export function useVoiceConversation({ requestSession, onAgentEnded }: Options) 
   }, []);
 
   const connectOnce = useCallback(
-    (session: VoiceSessionResponse, attemptId: number): Promise<Conversation> => {
+    (session: VoiceSessionResponse, attemptId: number, textOnly: boolean): Promise<Conversation> => {
       const current = () => attempt.current === attemptId;
       return new Promise((resolve, reject) => {
         let settled = false;
@@ -80,6 +82,8 @@ export function useVoiceConversation({ requestSession, onAgentEnded }: Options) 
             ConversationSdk.startSession({
               signedUrl: session.signedUrl,
               connectionType: 'websocket',
+              // no microphone: the SDK's text conversation, which asks for no audio device
+              textOnly,
               overrides: session.overrides,
               // Served from our origin: the CSP allows worklet scripts from 'self' only, not blob: or data:.
               workletPaths: {
@@ -156,12 +160,16 @@ export function useVoiceConversation({ requestSession, onAgentEnded }: Options) 
       return false;
     };
 
+    // Denied, missing or busy: every way of not getting a microphone asks for one (spec §9), and
+    // the call goes on typed instead of failing, as the microphone check before it promises
+    let textOnly = false;
     try {
       await checkMicrophone();
-    } catch (error) {
-      // Denied, missing or busy: every way of not getting a microphone asks for one.
-      return fail(error, true);
+    } catch {
+      textOnly = true;
+      toast.error(voiceNotices.micRequired.title, { description: voiceNotices.micRequired.description });
     }
+    setTypedOnly(textOnly);
 
     let lastError: unknown;
     for (let i = 0; i <= VOICE_CONNECT_RETRIES; i++) {
@@ -170,7 +178,7 @@ export function useVoiceConversation({ requestSession, onAgentEnded }: Options) 
       const attemptId = ++attempt.current;
       try {
         const session = await latest.current.requestSession();
-        const conv = await connectOnce(session, attemptId);
+        const conv = await connectOnce(session, attemptId, textOnly);
         if (closing.current) {
           await conv.endSession().catch(() => {});
           return false;
@@ -216,7 +224,8 @@ export function useVoiceConversation({ requestSession, onAgentEnded }: Options) 
 
   const setMicMuted = useCallback((muted: boolean) => {
     const conv = conversation.current;
-    if (conv && 'setMicMuted' in conv) conv.setMicMuted(muted);
+    // a text conversation (no microphone) has no microphone to mute: its SDK throws
+    if (conv && conv.type !== 'text' && 'setMicMuted' in conv) conv.setMicMuted(muted);
   }, []);
 
   // Leaving the page ends the conversation. The check is deferred so React's development
@@ -236,7 +245,7 @@ export function useVoiceConversation({ requestSession, onAgentEnded }: Options) 
     };
   }, []);
 
-  return { status, mode, entries, conversationId, warning, start, stop, sendText, setMicMuted };
+  return { status, mode, entries, conversationId, warning, typedOnly, start, stop, sendText, setMicMuted };
 }
 
 export type VoiceConversation = ReturnType<typeof useVoiceConversation>;

@@ -11,6 +11,9 @@ export const voiceNotices = {
   },
   lost: { title: 'Connection Lost', description: 'Connection lost. This may affect the interview.' },
   connecting: 'Establishing connection... Please wait.',
+  /** the call without a microphone: typed, the persona's replies shown as text */
+  typedOnly:
+    'No microphone: type your answers below. The replies appear as text. Allow the microphone and start a new call to talk.',
   errorTitle: 'Connection Error',
 } as const;
 
