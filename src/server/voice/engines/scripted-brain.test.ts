@@ -714,6 +714,12 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     }
     expect(lines[0].text).toContain(first);
     expect(lines[4].text).toContain(second);
+    // with its options named it runs longer (Naomi quoted "a conflict" back and asked for the result)
+    const naomi = playScripted(preset('naomi-clarke'), [
+      'Yes, ready.',
+      'Which example would you like me to talk about, a conflict or a project I led?',
+    ]).lines[1];
+    expect(choices).toContain(naomi.text);
     // a question about the role is no choice of answer: kept for the end as before
     const role = playScripted(sarah, ['Yes, ready.', 'What should I expect in the first 90 days?']).lines[1];
     expect(choices).not.toContain(role.text);

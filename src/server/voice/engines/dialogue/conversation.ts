@@ -276,6 +276,9 @@ export function asksWhatItNeeds(p: DialoguePersona, turn: string): boolean {
 /** how a question about which answer to give opens, spoken ("does it have to be recent") */
 const SPOKEN_CHOICE = /^(?:which|what|should|shall|does|do|can|could|is|has|would)\b/;
 
+/** a question about which answer to give, with its options named, is this long at most */
+const MAX_CHOICE_WORDS = 22;
+
 /** a short question is all a request for leave or for what the question means can be */
 const MAX_ASIDE_QUESTION_WORDS = 14;
 
@@ -291,7 +294,16 @@ export function asksAboutTheQuestion(
   turn: string,
   current: number | null,
 ): 'permission' | 'choice' | 'meaning' | null {
-  if (current === null || countWords(turn) > MAX_ASIDE_QUESTION_WORDS) return null;
+  if (current === null) return null;
+  // "Which example would you like me to talk about, a conflict or a project I led?": a choice names
+  // its options, so it runs longer than a request for leave
+  const words = countWords(turn);
+  if (
+    words > MAX_ASIDE_QUESTION_WORDS &&
+    !(words <= MAX_CHOICE_WORDS && saysAny(turn, BRIEF.choices).length)
+  ) {
+    return null;
+  }
   const questions = questionsToPersona(turn, p.names) ?? (turn.trim().endsWith('?') ? [turn.trim()] : null);
   // which example to give is the user's to choose, asked of an interviewer or a question about their
   // own past ("What has been your most significant impact?"); to a persona that bargains, "should it
