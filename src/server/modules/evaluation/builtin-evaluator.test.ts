@@ -7,7 +7,7 @@ import {
   QUOTE_MIN_CONFIDENCE,
 } from './builtin-evaluator.js';
 import { loadCalibration, transcriptOf } from './calibration.js';
-import { categoriesFor } from './criterion-categories.js';
+import { allConcepts, categoriesFor, profileFor } from './criterion-categories.js';
 import { SAMPLE_RUBRIC, STRONG_TRANSCRIPT, WEAK_TRANSCRIPT } from './sample-transcripts.js';
 import { approximateLines } from './service.js';
 
@@ -701,5 +701,52 @@ describe('built-in evaluator feedback across criteria', () => {
     if (!('criteria' in out)) throw new Error('no criteria');
     const ownership = out.criteria.find((x) => x.name === 'Ownership');
     expect(ownership?.feedback).toMatch(/Strength: \d+ sentences showing it \("/);
+  });
+});
+
+describe('built-in evaluator tips and evidence for a behaviour shown', () => {
+  const transcript = [
+    'Customer: So what happens now?',
+    "You: Let's run a two-week pilot in your Leeds warehouse starting next Monday, and I'll review the results with you on Friday the 14th. Does that work?",
+    'Customer: And if the scanners fail?',
+    'You: Well, I guess that kind of depends, we would sort it out somehow I think.',
+    'Customer: Anything else?',
+    'You: Not really, it is a good product and people generally like it.',
+  ].join('\n');
+  const nextSteps = allConcepts().find((c) => c.id === 'next-steps');
+
+  it('does not tell the user to do what they did, and names no function words as the evidence', () => {
+    if (!nextSteps) throw new Error('no next-steps concept');
+    const [closing] = evaluate(transcript, [
+      {
+        name: 'Closing',
+        description: 'Agrees concrete next steps with a date and checks the other side agrees.',
+      },
+    ]).criteria;
+    expect(closing.score).toBeLessThan(8.5);
+    expect(closing.feedback).toContain('To improve:');
+    expect(closing.rationale).toMatch(/Found \d+ sentences? showing it/);
+    // counts are of sentences, whole: it said "3.3 concrete commitments"
+    expect(closing.rationale).toMatch(/Measured: \d+ sentences? committing to a step/);
+    expect(closing.feedback).not.toContain(nextSteps.tip);
+    expect(closing.rationale).not.toMatch(/"on the"|"let 's"|"so you"/);
+  });
+
+  it('across the calibration set, a criterion that found its behaviour never tips to show it', () => {
+    let checked = 0;
+    for (const c of loadCalibration()) {
+      for (const level of ['strong', 'medium'] as const) {
+        const out = evaluateBuiltin({ transcript: transcriptOf(c, level), rubricCriteria: c.rubric });
+        if (!('criteria' in out)) throw new Error(`${c.id}: no criteria`);
+        out.criteria.forEach((criterion, i) => {
+          const concept = profileFor(c.rubric[i].name, c.rubric[i].description).concepts[0];
+          if (!concept || !/Found \d+ sentences? showing it/.test(criterion.rationale ?? '')) return;
+          if (!criterion.feedback.includes('To improve:')) return;
+          checked++;
+          expect(criterion.feedback, `${c.id} ${level} ${criterion.name}`).not.toContain(concept.tip);
+        });
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
   });
 });

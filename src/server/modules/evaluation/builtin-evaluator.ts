@@ -16,7 +16,7 @@ import { analyseTurns } from '../../../shared/domain/speech-analytics.js';
 import type { TimedUtterance, Turn } from '../../../shared/domain/transcript.js';
 import { parseTranscript } from '../../../shared/domain/transcript.js';
 import { allConcepts, type CriterionProfile, findIn, profileFor } from './criterion-categories.js';
-import { SCORING } from './evaluator-data.js';
+import { LEXICON, SCORING } from './evaluator-data.js';
 import {
   type ApproximateLine,
   buildContext,
@@ -35,6 +35,7 @@ export const NO_EVIDENCE_MAX_SCORE = 2;
 /** A criterion whose behaviour the transcript never shows scores at most this. */
 export const NO_BEHAVIOUR_MAX_SCORE = 3;
 const QUOTE_MAX_WORDS = 30;
+const STOPWORDS = new Set(LEXICON.stopwords);
 const HYGIENE_SHARE = 0.3;
 /** From this share of the score lost to keyword lists (or repeats), the tip is about them. */
 const DISCOUNT_TIP_FROM = 0.2;
@@ -259,6 +260,14 @@ function explain(
     .filter((e) => e.counter.length > 0)
     .map((e) => e.sentence)
     .sort(clearestFirst)[0];
+  // the phrases that showed the behaviour, as they are worth naming: not function words alone ("on
+  // the", "so you"), which count as evidence beside other signals but say nothing quoted
+  const shown = [...new Set(s.evidence.flatMap((e) => e.phrases))].filter(
+    (phrase) => /\d/.test(phrase) || phrase.split(' ').some((w) => w.length >= 3 && !STOPWORDS.has(w)),
+  );
+  const evidenceSentences = s.evidence.filter((e) => e.score > 0).length;
+  // shown already ("…starting next Monday. Does that work?"): its tip is not to do what was done
+  const behaviourShown = s.hasBehaviour && evidenceSentences > 0;
   const tip =
     c.lists.penalty >= DISCOUNT_TIP_FROM
       ? SCORING.listsTip
@@ -272,9 +281,11 @@ function explain(
               ownFirst(
                 s.noEvidence || !concept
                   ? [concept?.tip ?? weakest.r.tip]
-                  : weakTips.length > 0
-                    ? [...weakTips, concept.tip]
-                    : [concept.tip, ...weakestFirst.map((w) => w.r.tip)],
+                  : behaviourShown
+                    ? [...weakestFirst.map((w) => w.r.tip), concept.tip]
+                    : weakTips.length > 0
+                      ? [...weakTips, concept.tip]
+                      : [concept.tip, ...weakestFirst.map((w) => w.r.tip)],
                 given.tips,
               );
   const offTopicWhat = `Answers about something other than the call${
@@ -309,19 +320,16 @@ function explain(
   const evidenceLine = quote
     ? ` In the candidate's words: ${quoteText(quote)}.`
     : ' No sentence not already quoted for another criterion shows it; the figures above are the evidence.';
-  const shown = [...new Set(s.evidence.flatMap((e) => e.phrases))];
-  const evidenceSentences = s.evidence.filter((e) => e.score > 0).length;
-  const found =
-    s.hasBehaviour && evidenceSentences > 0
-      ? ` Found ${evidenceSentences === 1 ? '1 sentence' : `${evidenceSentences} sentences`} showing it${
-          shown.length
-            ? ` (${shown
-                .slice(0, 4)
-                .map((p) => `"${p}"`)
-                .join(', ')})`
-            : ''
-        }.`
-      : '';
+  const found = behaviourShown
+    ? ` Found ${evidenceSentences === 1 ? '1 sentence' : `${evidenceSentences} sentences`} showing it${
+        shown.length
+          ? ` (${shown
+              .slice(0, 4)
+              .map((p) => `"${p}"`)
+              .join(', ')})`
+          : ''
+      }.`
+    : '';
   // its strong point nearest what it asks for (dimsUsed is in the criterion's order) that no
   // criterion before has praised; none where all were
   const praised = readings

@@ -42,6 +42,8 @@ export function scoreDimensions(answers: readonly AnswerFacts[], sentences: read
     1,
     weighted((s) => s.words),
   );
+  /** the sentences that say it, as the rationale names them (the scores weigh each) */
+  const said = (f: (s: SentenceFacts) => number) => sentences.filter((s) => f(s) > 0).length;
   const units = substantive((s) => s.units);
   const per100 = (n: number) => (n / words) * 100;
   const density = per100(units);
@@ -135,27 +137,53 @@ export function scoreDimensions(answers: readonly AnswerFacts[], sentences: read
     },
     questions: {
       score: ramp(questions, C.questions.curves.score),
-      fact: `${plural(round1(questions), 'question')} asked back`,
+      fact: `${plural(
+        said((s) => s.questionBack),
+        'question',
+      )} asked back`,
       tip: C.questions.tip,
     },
     commitments: {
       score: Math.max(0, ramp(commitments, C.commitments.curves.score) - Math.min(2, vagueCommitments * 0.7)),
-      fact: `${plural(round1(commitments), 'concrete commitment')}${vagueCommitments ? ` and ${plural(round1(vagueCommitments), 'vague one')} ("get back to you")` : ''}`,
+      fact: `${plural(
+        said((s) => s.commitment),
+        'sentence',
+      )} committing to a step${
+        vagueCommitments
+          ? `, ${plural(
+              said((s) => s.vagueCommitments),
+              'vague promise',
+            )} (such as "get back to you")`
+          : ''
+      }`,
+      praise: `${plural(
+        said((s) => s.commitment),
+        'sentence',
+      )} committing to a concrete step`,
       tip: C.commitments.tip,
     },
     reasons: {
       score: ramp(reasons / nAnswers, C.reasons.curves.perAnswer),
-      fact: `${plural(round1(reasons), 'reason or trade-off', 'reasons or trade-offs')} given`,
+      fact: `${plural(
+        said((s) => s.reasons + s.contrasts),
+        'sentence',
+      )} giving a reason or trade-off`,
       tip: C.reasons.tip,
     },
     specifics: {
       score: ramp(specificSentences / nAnswers, C.specifics.curves.perAnswer),
-      fact: `${plural(round1(specificSentences), 'sentence')} with a figure, date or name`,
+      fact: `${plural(
+        said((s) => s.numbers + s.specifics),
+        'sentence',
+      )} with a figure, date or name`,
       tip: C.specifics.tip,
     },
     actions: {
       score: ramp(actions / nAnswers, C.actions.curves.perAnswer),
-      fact: `${plural(round1(actions), 'first-person action')} ("I checked…", "we'll send…")`,
+      fact: `${plural(
+        sentences.reduce((n, s) => n + Math.min(2, s.actions), 0),
+        'first-person action',
+      )} ("I checked…", "we'll send…")`,
       tip: C.actions.tip,
     },
     composure: {
