@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   averageScore,
   EVALUATION_PLACEHOLDER,
+  formatScore,
   normaliseScore,
   toEvaluationDisplay,
 } from './evaluation-display.js';
@@ -38,6 +39,10 @@ describe('evaluation display', () => {
     expect(normaliseScore('abc')).toBeNull();
     expect(normaliseScore(Number.NaN)).toBeNull();
     expect(averageScore([7, 8, 8])).toBe(7.7);
+    // a half rounds up, whatever floating point makes of it (8.2, 6.6, 3.0, 6.8: 6.1499999999999995)
+    expect(averageScore([8.2, 6.6, 3.0, 6.8])).toBe(6.2);
+    expect(formatScore((8.2 + 6.6 + 3.0 + 6.8) / 4)).toBe('6.2');
+    expect(formatScore(6.14)).toBe('6.1');
     expect(averageScore([])).toBeNull();
     const view = toEvaluationDisplay({
       criteria: [

@@ -14,17 +14,23 @@ export const EVALUATION_PLACEHOLDER = {
   couldNotEvaluate: 'The interview could not be evaluated due to an error.',
 } as const;
 
+/**
+ * A score to one decimal, halves up: the mean of 8.2, 6.6, 3.0 and 6.8 is 6.15, which floating point
+ * holds as 6.1499999999999995 and plain rounding showed as 6.1.
+ */
+export const roundScore = (n: number): number => Math.round(n * 10 + 1e-9) / 10;
+
 /** Scores are clamped to 0–10 and kept to one decimal everywhere (model and built-in alike). */
 export function normaliseScore(score: unknown): number | null {
   const n = typeof score === 'string' && score.trim() !== '' ? Number(score) : score;
   if (typeof n !== 'number' || !Number.isFinite(n)) return null;
-  return Math.round(Math.min(SCORE_MAX, Math.max(SCORE_MIN, n)) * 10) / 10;
+  return roundScore(Math.min(SCORE_MAX, Math.max(SCORE_MIN, n)));
 }
 
 /** The mean of the given scores to one decimal, or null when there are none. */
 export function averageScore(scores: readonly number[]): number | null {
   if (scores.length === 0) return null;
-  return Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10;
+  return roundScore(scores.reduce((a, b) => a + b, 0) / scores.length);
 }
 
 export type DisplayCriterion = { name: string; score: number | null; feedback: string; rationale?: string };
@@ -51,7 +57,7 @@ function criteriaListOf(evaluation: unknown): unknown[] | null {
 }
 
 /** One decimal, as scores are shown. */
-export const formatScore = (score: number): string => (Math.round(score * 10) / 10).toFixed(1);
+export const formatScore = (score: number): string => roundScore(score).toFixed(1);
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 

@@ -2,6 +2,7 @@
 // numeric criterion scores; the overall average is the mean across completed calls, where a call
 // without any numeric score counts as zero. The server computes the same figures in SQL
 // (interviews/find-interviews.ts); tests hold the two together.
+import { roundScore } from './evaluation-display.js';
 
 /** The criteria list of an evaluation stored in either spec form (a list, or `{ criteria: [] }`). */
 export function evaluationCriteriaList(evaluation: unknown): unknown[] | null {
@@ -36,4 +37,4 @@ export function overallAverageScore(evaluations: readonly unknown[]): number {
 }
 
 /** One decimal, as the dashboard shows scores. */
-export const formatScore = (score: number): string => (Math.round(score * 10) / 10).toFixed(1);
+export const formatScore = (score: number): string => roundScore(score).toFixed(1);

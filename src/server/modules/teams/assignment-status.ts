@@ -3,6 +3,7 @@
 // a call at or above the target (any evaluated call when there is none) passes a scenario; a
 // track passes when each of its scenarios does.
 import type { AssignmentStatus } from '../../../shared/contracts/teams.js';
+import { roundScore } from '../../../shared/domain/evaluation-display.js';
 import { callAverageScore } from '../../../shared/domain/score-averages.js';
 
 export type CallForAssignment = { interviewerId: number; startTime: Date; evaluation: unknown };
@@ -23,9 +24,7 @@ export function assignmentStatusOf(
   }
   const bests = scenarioIds.map((id) => best.get(id));
   const scored = bests.filter((s): s is number => s !== undefined);
-  const bestScore = scored.length
-    ? Math.round((scored.reduce((a, b) => a + b, 0) / scored.length) * 10) / 10
-    : null;
+  const bestScore = scored.length ? roundScore(scored.reduce((a, b) => a + b, 0) / scored.length) : null;
   const passed = bests.every((s) => s !== undefined && (targetScore === null || s >= targetScore));
   return { status: passed && scenarioIds.length > 0 ? 'passed' : 'in_progress', bestScore };
 }

@@ -3,6 +3,7 @@
 // completed. Transcripts and recordings stay private to each member.
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { MemberProgressResponse } from '../../../shared/contracts/teams.js';
+import { roundScore } from '../../../shared/domain/evaluation-display.js';
 import { overallAverageScore } from '../../../shared/domain/score-averages.js';
 import type { Db } from '../../db/client.js';
 import { interviews, teamMembers, users, userTracks } from '../../db/schema.js';
@@ -51,7 +52,7 @@ export async function teamProgress(
     const recentAvg = recent.length ? overallAverageScore(recent) : null;
     const beforeAvg = before.length ? overallAverageScore(before) : null;
     const tracks = trackRows.find((t) => t.userId === m.userId);
-    const round = (n: number) => Math.round(n * 10) / 10;
+    const round = roundScore;
     return {
       userId: m.userId,
       name: m.name,

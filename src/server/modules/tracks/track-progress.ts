@@ -2,6 +2,8 @@
 // last reset). An attempt is an ended call; only an evaluated call (numeric scores) gives a score,
 // so a failed evaluation counts as an attempt but never as a score. A scenario is done once it has
 // an average score; the track is complete when every scenario is done.
+
+import { roundScore } from '../../../shared/domain/evaluation-display.js';
 import { callAverageScore } from '../../../shared/domain/score-averages.js';
 
 export type TrackCall = { trackScenarioId: number; ended: boolean; evaluation: unknown };
@@ -14,7 +16,7 @@ export type ComputedProgress = {
   complete: boolean;
 };
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
+const round1 = roundScore;
 
 export function computeTrackProgress(
   scenarioIds: readonly number[],
