@@ -66,9 +66,13 @@ describe('trend summaries', () => {
     expect(
       speechSummary([point(1, local(2026, 3, 5, 9, 0), 4, 150), point(2, local(2026, 3, 5, 10, 0), 5, 130)]),
     ).toBe(
-      'Speaking pace 130 words per minute in the latest call, down 20 words per minute from the first. ' +
+      'Speaking pace 130 words per minute in the latest spoken call, down 20 words per minute from the first. ' +
         'Filler words 2.5 per 100 words in the latest call, level with the first.',
     );
+    // a typed call last: the pace is of the latest call that was spoken, and says so
+    expect(
+      speechSummary([point(1, local(2026, 3, 5, 9, 0), 4, 94), point(2, local(2026, 3, 6, 9, 0), 5, null)]),
+    ).toMatch(/^Speaking pace 94 words per minute in the latest spoken call\./);
   });
 });
 

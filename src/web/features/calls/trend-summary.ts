@@ -65,7 +65,8 @@ export function speechSummary(points: TrendPoint[]): string {
   if (paced.length > 0) {
     const latest = paced[paced.length - 1];
     out.push(
-      `Speaking pace ${Math.round(latest)} words per minute in the latest call` +
+      // the latest call that was spoken: a typed call has no pace
+      `Speaking pace ${Math.round(latest)} words per minute in the latest spoken call` +
         (paced.length > 1 ? `, ${change(paced[0], latest, ' words per minute', 0)}.` : '.'),
     );
   }
