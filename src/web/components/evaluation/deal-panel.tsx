@@ -35,7 +35,9 @@ export function DealPanel({
       <p className="mb-3 text-muted-foreground text-sm">
         {deal.closed
           ? 'Agreed in the call. Here is how it compares with what the persona could give.'
-          : 'No deal was agreed in the call. Here is where things stood, and what the persona could give.'}
+          : deal.terms.some((t) => t.agreed)
+            ? 'Some terms were agreed in the call, but the deal was not closed. Here is where each stood, and what the persona could give.'
+            : 'No deal was agreed in the call. Here is where things stood, and what the persona could give.'}
       </p>
       <ul className="space-y-3">
         {deal.terms.map((t, i) => {

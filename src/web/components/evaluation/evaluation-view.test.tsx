@@ -143,5 +143,18 @@ describe('the deal', () => {
       />,
     );
     expect(screen.queryByRole('region', { name: 'The deal' })).toBeNull();
+    // one term agreed, the deal not closed: said so, not "No deal was agreed" beside "agreed at"
+    cleanup();
+    const open = {
+      ...deal,
+      closed: false,
+      terms: [term, { ...term, name: 'signing bonus', opening: 0, reached: 5000, agreed: false }],
+    };
+    render(
+      <EvaluationView evaluation={{ criteria: [{ name: 'Outcome', score: 5, feedback: '' }], deal: open }} />,
+    );
+    const partly = screen.getByRole('region', { name: 'The deal' });
+    expect(partly.textContent).toContain('Some terms were agreed in the call, but the deal was not closed.');
+    expect(partly.textContent).not.toContain('No deal was agreed');
   });
 });
