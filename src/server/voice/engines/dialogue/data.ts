@@ -241,6 +241,7 @@ const negotiationSchema = z.strictObject({
   negations: wordList.min(1),
   defaultRoom: z.number().min(0).max(1),
   durations: wordList.min(1),
+  counted: wordList.min(1),
   numberWords: z.strictObject({
     digits: wordList.length(9),
     teens: wordList.length(10),

@@ -26,7 +26,7 @@ const conversation = (...said: string[]): Turn[] =>
   ]);
 
 describe('figures in what is said', () => {
-  it('reads figures as written and as a recogniser gives them, not lengths of time', () => {
+  it('reads figures as written and as a recogniser gives them, not lengths of time or counts of things', () => {
     const values = (text: string) => figuresIn(text).map((f) => [f.value, f.percent]);
     expect(values('I was thinking 165,000, or 165000.')).toEqual([
       [165000, false],
@@ -43,6 +43,9 @@ describe('figures in what is said', () => {
       [12, true],
     ]);
     expect(values('a 12-month contract for four weeks at 430')).toEqual([[430, false]]);
+    // counts of things are no figures: Greg took "2,000 shares" for the signing bonus
+    expect(values('a 15 thousand signing bonus and an extra 2,000 shares')).toEqual([[15000, false]]);
+    expect(values('430 per tonne on 1,000 tonnes')).toEqual([[430, false]]);
     // prices and salaries as people say them: "one seventy five" (175, or 175,000 of a salary), "four thirty"
     expect(values('one seventy five, four thirty, one sixty, one ten')).toEqual([
       [175, false],

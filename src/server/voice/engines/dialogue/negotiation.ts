@@ -52,6 +52,8 @@ const MAGNITUDES = new Set(NEGOTIATION.numberWords.magnitudes);
 const NUMBER_WORDS = new Set([...DIGITS, ...TEENS, ...TENS, ...MAGNITUDES]);
 const MULTIPLIERS: Record<string, number> = NEGOTIATION.multipliers;
 const DURATIONS = new Set(NEGOTIATION.durations);
+const COUNTED = new Set(NEGOTIATION.counted);
+const ADDED = new Set(['extra', 'more', 'additional']);
 const CURRENCIES = new Set(NEGOTIATION.currencies);
 const POSSESSORS = new Set(NEGOTIATION.possessors);
 const NOT_NAMES = new Set(NEGOTIATION.notNames);
@@ -137,7 +139,14 @@ export function figuresIn(text: string): Figure[] {
       to += 2;
     }
     const next = tokens[to + 1];
-    if (!percent && next && !next.breakBefore && DURATIONS.has(next.lower)) {
+    // "12 months", "2,000 shares", "1,000 extra tonnes": a length of time or a count, not a figure
+    const thing = next && ADDED.has(next.lower) ? tokens[to + 2] : next;
+    if (
+      !percent &&
+      next &&
+      !next.breakBefore &&
+      (DURATIONS.has(next.lower) || (thing !== undefined && !thing.breakBefore && COUNTED.has(thing.lower)))
+    ) {
       i = to;
       continue;
     }
