@@ -33,7 +33,7 @@ test('an admin creates a user who signs in with the temporary password and sets 
   // found by the search, on a server that may hold many users from earlier journeys
   await page.getByLabel('Search users').fill(email);
   await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'user.create' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Created account' }).first()).toBeVisible();
 
   const context = await browser.newContext();
   const newcomer = await context.newPage();

@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { signUp } from './support/practice';
 
 /** Accessibility rule ids broken inside the page's main content. */
 async function mainViolations(page: Page): Promise<string[]> {
@@ -9,6 +10,17 @@ async function mainViolations(page: Page): Promise<string[]> {
 }
 
 type ModeChange = { mode: string; text: string; t: number };
+
+/** Types an answer in the call, sees it in the transcript once, and waits for the persona's reply. */
+async function typeAnswer(page: Page, transcript: Locator, answer: string) {
+  const agentLines = await transcript.locator('[data-role="agent"]').count();
+  await page.getByLabel('Type an answer').fill(answer);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(transcript.locator('[data-role="user"]', { hasText: answer })).toHaveCount(1);
+  await expect
+    .poll(() => transcript.locator('[data-role="agent"]').count(), { timeout: 20_000 })
+    .toBeGreaterThan(agentLines);
+}
 
 /**
  * Logs in the page each change of whether the call is connected and whether the agent is speaking,
@@ -148,15 +160,12 @@ test('a new user holds a voice call, answers by typing and gets an evaluation an
   });
 
   await test.step('answer by typing', async () => {
-    const agentLines = await transcript.locator('[data-role="agent"]').count();
-    const answer = 'I led the onboarding redesign and cut drop-off by eighteen percent in one quarter.';
     expect(await mainViolations(page)).toEqual([]);
-    await page.getByLabel('Type an answer').fill(answer);
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expect(transcript.locator('[data-role="user"]', { hasText: answer })).toHaveCount(1);
-    await expect
-      .poll(() => transcript.locator('[data-role="agent"]').count(), { timeout: 20_000 })
-      .toBeGreaterThan(agentLines);
+    await typeAnswer(
+      page,
+      transcript,
+      'I led the onboarding redesign and cut drop-off by eighteen percent in one quarter.',
+    );
   });
 
   await test.step('keep talking into the microphone while the agent listens', async () => {
@@ -233,14 +242,7 @@ test('a user with no microphone holds the call by typing and gets an evaluation'
       value: { getUserMedia: refuse, enumerateDevices: async () => [] },
     });
   });
-  await page.goto('/auth?tab=signup');
-  await page.getByPlaceholder('Enter your name').fill('Mona Nomic');
-  await page.getByPlaceholder('Enter your email').fill(`nomic-${Date.now()}@example.com`);
-  await page.getByPlaceholder('Create a password').fill('practice-pass-1');
-  await page.getByPlaceholder('Confirm your password').fill('practice-pass-1');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.waitForLoadState('networkidle');
+  await signUp(page, 'Mona Nomic');
   await page.goto('/new-call');
   await page.getByRole('button', { name: /Sarah Chen/ }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -254,13 +256,7 @@ test('a user with no microphone holds the call by typing and gets an evaluation'
     'Yes, ready.',
     'I led the onboarding redesign at a payments start-up and cut drop-off by eighteen percent in one quarter.',
   ]) {
-    const agentLines = await transcript.locator('[data-role="agent"]').count();
-    await page.getByLabel('Type an answer').fill(answer);
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expect(transcript.locator('[data-role="user"]', { hasText: answer })).toHaveCount(1);
-    await expect
-      .poll(() => transcript.locator('[data-role="agent"]').count(), { timeout: 20_000 })
-      .toBeGreaterThan(agentLines);
+    await typeAnswer(page, transcript, answer);
   }
   await page.screenshot({ path: test.info().outputPath('typed-only-call.png'), fullPage: true });
   await page.getByRole('button', { name: 'End Call' }).click();
