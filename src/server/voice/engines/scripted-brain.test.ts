@@ -1744,6 +1744,22 @@ describe('scripted persona: bargains over the figures its brief gives it', () =>
     }
   });
 
+  it('tells its brief again with the figure it has moved to, and offers its lever when asked about it', () => {
+    const { lines } = playScripted(greg, [
+      'I was hoping for 160,000 base.',
+      'What is the bonus target?',
+      'What about equity?',
+    ]);
+    expect(lines[0].text).toContain('155,000');
+    // its offer told again: the base as it stands, not the brief's 150,000 it has moved from
+    expect(lines[1].move).toBe('answer');
+    expect(lines[1].text).toContain('a base salary of 155,000 dollars, a 10 percent bonus target');
+    expect(lines[1].text).not.toContain('150,000');
+    // "equity" is the lever's own word: the extra grant, not the offer recited
+    expect(lines[2].text).toContain('An extra equity grant? I can definitely look at that!');
+    expect(lines[2].text).not.toContain('150,000');
+  });
+
   it('at its limit, names what it can still move on; a user who leaves mid-bargain is let go', () => {
     const { lines } = playScripted(greg, [
       'I want 200,000.',

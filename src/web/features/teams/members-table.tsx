@@ -28,7 +28,7 @@ export function MembersTable({ teamId, members, currentUserId, canManage, canTra
       <TableHeader>
         <TableRow>
           <TableHead>Email</TableHead>
-          <TableHead>Name</TableHead>
+          <TableHead className="hidden sm:table-cell">Name</TableHead>
           <TableHead>Role</TableHead>
           {canManage && <TableHead className="text-right">Actions</TableHead>}
         </TableRow>
@@ -38,8 +38,12 @@ export function MembersTable({ teamId, members, currentUserId, canManage, canTra
           const isOwner = m.role === 'owner';
           return (
             <TableRow key={m.userId}>
-              <TableCell className="font-medium">{m.email}</TableCell>
-              <TableCell>{m.name}</TableCell>
+              {/* On a phone the name goes under the email, so the role and the actions stay in view. */}
+              <TableCell className="font-medium whitespace-normal break-all">
+                {m.email}
+                <span className="block font-normal text-muted-foreground sm:hidden">{m.name}</span>
+              </TableCell>
+              <TableCell className="hidden sm:table-cell">{m.name}</TableCell>
               <TableCell>
                 {canManage && !isOwner ? (
                   <Select
@@ -48,7 +52,7 @@ export function MembersTable({ teamId, members, currentUserId, canManage, canTra
                       changeRole.mutateAsync({ userId: m.userId, role: role as TeamRole }).catch(fail)
                     }
                   >
-                    <SelectTrigger aria-label={`Role of ${m.email}`} className="w-32">
+                    <SelectTrigger aria-label={`Role of ${m.email}`} className="w-28 sm:w-32">
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>
@@ -61,34 +65,36 @@ export function MembersTable({ teamId, members, currentUserId, canManage, canTra
                 )}
               </TableCell>
               {canManage && (
-                <TableCell className="space-x-2 text-right">
-                  {canTransfer && !isOwner && (
-                    <ConfirmDialog
-                      trigger={
-                        <Button size="sm" variant="outline" aria-label={`Make ${m.email} the owner`}>
-                          Make owner
-                        </Button>
-                      }
-                      title="Hand over ownership?"
-                      description={`${m.email} becomes the team's owner and you become an admin. Only the new owner can hand it back.`}
-                      confirmLabel="Make owner"
-                      onConfirm={() => transfer.mutateAsync(m.userId).catch(fail)}
-                    />
-                  )}
-                  {!isOwner && m.userId !== currentUserId && (
-                    <ConfirmDialog
-                      trigger={
-                        <Button size="sm" variant="destructive" aria-label={`Remove ${m.email}`}>
-                          Remove
-                        </Button>
-                      }
-                      title="Remove this member?"
-                      description={`${m.email} is taken off the team at once. You can invite them again later.`}
-                      confirmLabel="Remove"
-                      destructive
-                      onConfirm={() => removeMember.mutateAsync(m.userId).catch(fail)}
-                    />
-                  )}
+                <TableCell>
+                  <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
+                    {canTransfer && !isOwner && (
+                      <ConfirmDialog
+                        trigger={
+                          <Button size="sm" variant="outline" aria-label={`Make ${m.email} the owner`}>
+                            Make owner
+                          </Button>
+                        }
+                        title="Hand over ownership?"
+                        description={`${m.email} becomes the team's owner and you become an admin. Only the new owner can hand it back.`}
+                        confirmLabel="Make owner"
+                        onConfirm={() => transfer.mutateAsync(m.userId).catch(fail)}
+                      />
+                    )}
+                    {!isOwner && m.userId !== currentUserId && (
+                      <ConfirmDialog
+                        trigger={
+                          <Button size="sm" variant="destructive" aria-label={`Remove ${m.email}`}>
+                            Remove
+                          </Button>
+                        }
+                        title="Remove this member?"
+                        description={`${m.email} is taken off the team at once. You can invite them again later.`}
+                        confirmLabel="Remove"
+                        destructive
+                        onConfirm={() => removeMember.mutateAsync(m.userId).catch(fail)}
+                      />
+                    )}
+                  </div>
                 </TableCell>
               )}
             </TableRow>

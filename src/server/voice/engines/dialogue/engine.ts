@@ -58,9 +58,11 @@ import {
   asksForRoom,
   type Bargain,
   figuresIn,
+  movedTerms,
   readBargain,
   reopensDeal,
   requestedElse,
+  restateFigures,
   sayFigure,
 } from './negotiation.js';
 import { offRegister } from './temperament.js';
@@ -709,7 +711,7 @@ const STILL_ASKING_PLAIN = LINES.stillAsking.filter((l) => !l.text.includes('{to
 
 /** The persona's reply to a conversation that ends with the user's turn. */
 export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
-  const reply = replyTo(p, history);
+  const reply = withStandingFigures(p, history, replyTo(p, history));
   // "Hi Rachel, how are you?", "Have you got two minutes?" as the call opens: answered in kind,
   // before the rest of the reply
   const last = history.at(-1);
@@ -727,6 +729,21 @@ export function nextLine(p: DialoguePersona, history: Turn[]): DialogueLine {
     { role: 'pleasantry', text: kind.text, temperament: kind.temperament },
     ...reply.parts.filter((part) => part.role !== 'begin'),
   ];
+  return { ...reply, text: parts.map((x) => x.text).join(' '), parts };
+}
+
+/**
+ * Its brief told again after it has moved on a figure ("What's the bonus target?" after a counter of
+ * 155,000): the figure it has moved from said as it stands now ("a base salary of 155,000 dollars"),
+ * not the opening it has left (the brief's 150,000, which read as taking the counter back).
+ */
+function withStandingFigures(p: DialoguePersona, history: Turn[], reply: DialogueLine): DialogueLine {
+  if (!reply.parts.some((part) => part.role === 'brief')) return reply;
+  const moved = movedTerms(p.terms, history, p.levers);
+  if (!moved.length) return reply;
+  const parts = reply.parts.map((part) =>
+    part.role === 'brief' ? { ...part, text: restateFigures(p.terms, moved, part.text) } : part,
+  );
   return { ...reply, text: parts.map((x) => x.text).join(' '), parts };
 }
 

@@ -332,6 +332,23 @@ describe('bargaining', () => {
     for (const other of ["What's the equity like?", 'I read that an extra equity grant is common there.']) {
       expect(readBargain(greg, conversation('I was hoping for 175,000.', other), levers)).toBeNull();
     }
+    // asked for by the word of it that is its own, or whether there is room on it: granted
+    for (const own of [
+      'What about equity?',
+      'Could you do more equity?',
+      'Is there any flexibility on equity?',
+    ]) {
+      expect(readBargain(greg, conversation('I was hoping for 175,000.', own), levers)?.granted).toEqual([0]);
+    }
+    // a request to hear about it, or a word of it beside others, is not asking for it
+    for (const other of [
+      'Could you tell me about the equity?',
+      'Could you do more equity and a later start?',
+    ]) {
+      expect(
+        readBargain(greg, conversation('I was hoping for 175,000.', other), levers)?.granted ?? [],
+      ).toEqual([]);
+    }
     // asked for before any figure: granted, and no deal of nothing
     const first = readBargain(greg, conversation('Could you add an extra equity grant?'), levers);
     expect(first?.granted).toEqual([0]);

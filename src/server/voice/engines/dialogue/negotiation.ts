@@ -386,12 +386,33 @@ export function leversOf(prompt: string): Lever[] {
   return out;
 }
 
-/** the levers a turn asks for: a request ("Could you add…", "What about…") with most of a lever's words */
-function leversAskedIn(levers: Lever[], turn: string): number[] {
-  if (!saysAny(turn, NEGOTIATION.requests).length) return [];
-  const said = keyStems(turn);
-  return levers.flatMap((l, i) => (overlap(l.stems, said) >= Math.min(2, l.stems.size) ? [i] : []));
+/**
+ * The levers a turn asks for: a request ("Could you add…", "What about…") or a question whether there
+ * is room ("Is there room on…") with most of a lever's words, or naming only words of one lever,
+ * one of them its own ("What about equity?", "Could you do more equity?" of "an extra equity grant"),
+ * no term's name among them, and not a request to hear something ("Could you tell me about the company?").
+ */
+function leversAskedIn(levers: Lever[], turn: string, terms: readonly Term[]): number[] {
+  const asking =
+    saysAny(turn, NEGOTIATION.requests).length > 0 || saysAny(turn, NEGOTIATION.roomAsks).length > 0;
+  if (!asking || saysAny(turn, NEGOTIATION.notRequests).length) return [];
+  const said = [...keyStems(turn)].filter((w) => !ROOM_WORDS.has(w));
+  const saidSet = new Set(said);
+  return levers.flatMap((l, i) => {
+    if (overlap(l.stems, saidSet) >= Math.min(2, l.stems.size)) return [i];
+    const own = said.some(
+      (w) =>
+        l.stems.has(w) &&
+        !ADDED.has(w) &&
+        levers.every((o) => o === l || !o.stems.has(w)) &&
+        terms.every((t) => t.name === null || !keyStems(t.name).has(w)),
+    );
+    return own && said.every((w) => l.stems.has(w)) ? [i] : [];
+  });
 }
+
+/** words of a question whether there is room, not of the thing asked about */
+const ROOM_WORDS = new Set(['room', 'flexibl', 'flexibility', 'flexible', 'negotiabl', 'wiggl', 'mov']);
 
 /** how a figure of a term is said: "165,000", "430 per tonne", "12 percent" (as the deal says it) */
 export const sayFigure = (term: Term, value: number): string => formatDealFigure(term, value);
@@ -640,7 +661,7 @@ function statedPosition(f: Fold, turn: string): TermMove[] {
   if (!saysAny(turn, NEGOTIATION.positionAsks).length || figuresIn(turn).length) return [];
   const said = keyStems(turn);
   const named = f.terms.findIndex((t) => t.name && overlap(keyStems(t.name), said) > 0);
-  const term = named >= 0 ? named : 0;
+  const term = Math.max(named, 0);
   const s = f.states[term];
   // a term it has offered nothing on yet ("a signing bonus of up to 15,000") has no figure to name
   if (s.agreed !== null || s.position === 0) return [];
@@ -797,7 +818,7 @@ function foldBargain(
       ...decideAsks(f, asks, turn.text),
     ];
     // "Could you add an extra equity grant instead?": granted, and part of the deal
-    const levered = leversAskedIn(levers, turn.text).filter((l) => !granted.has(l));
+    const levered = leversAskedIn(levers, turn.text, terms).filter((l) => !granted.has(l));
     for (const l of levered) granted.add(l);
     // "Okay, 165,000 base it is." with a counter-offer open on another term: that one is still standing
     const confirms = asks.length > 0 && f.states.some((s) => s.pending !== null);
@@ -823,6 +844,47 @@ export function readBargain(terms: Term[], history: Turn[], levers: Lever[] = []
   return history.at(-1)?.speaker === 'user' && !end.afterDeal ? end.bargain : null;
 }
 
+/** The terms the persona has moved on in the conversation, each with where it stands now (its
+ * counter-offer, or the figure agreed). */
+export function movedTerms(
+  terms: Term[],
+  history: readonly Turn[],
+  levers: Lever[] = [],
+): { term: number; value: number }[] {
+  if (!terms.length) return [];
+  const { f } = foldBargain(terms, history, levers);
+  return f.states.flatMap((s, term) =>
+    s.position !== terms[term].opening ? [{ term, value: s.position }] : [],
+  );
+}
+
+/**
+ * A line of the brief with each moved term's opening figure said as it stands now, where the line
+ * names that figure once and no other term opens at it (else it is left as it is: which figure is
+ * which cannot be told).
+ */
+export function restateFigures(
+  terms: Term[],
+  moved: { term: number; value: number }[],
+  text: string,
+): string {
+  let out = text;
+  for (const { term, value } of moved) {
+    const t = terms[term];
+    if (terms.some((o, i) => i !== term && o.opening === t.opening && o.percent === t.percent)) continue;
+    const same = figuresIn(out).filter((x) => x.value === t.opening && x.percent === t.percent);
+    if (same.length !== 1) continue;
+    const written = new RegExp(
+      `(?<![\\d.,])(?:${escapeRegex(t.opening.toLocaleString('en-US'))}|${t.opening})(?![\\d]|,\\d)`,
+      'g',
+    );
+    const found = out.match(written);
+    if (found?.length !== 1) continue;
+    out = out.replace(written, value.toLocaleString('en-US'));
+  }
+  return out;
+}
+
 /**
  * After a deal, a turn that asks for more ("Actually, could you do 165,000?", a figure other than the
  * one agreed, or something else it could give): the deal made, which the persona keeps to; null
@@ -837,7 +899,7 @@ export function reopensDeal(
   if (!terms.length || last?.speaker !== 'user') return null;
   // a turn naming no figure and nothing it could give reopens nothing: no fold on most replies
   const asked = asksIn(terms, last.text, true);
-  const leversAsked = leversAskedIn(levers, last.text);
+  const leversAsked = leversAskedIn(levers, last.text, terms);
   if (!asked.length && !leversAsked.length) return null;
   const { afterDeal, made } = foldBargain(terms, history, levers);
   if (!afterDeal || !made) return null;
@@ -903,7 +965,8 @@ const REQUEST_ENDS = new Set(['i', "i'm", "i've", 'we', "we're", 'because', 'sin
  * something (notRequests: "I'd like to know more about the team").
  */
 export function requestedElse(terms: Term[], levers: Lever[], turn: string): string | null {
-  if (!terms.length || asksIn(terms, turn, true).length || leversAskedIn(levers, turn).length) return null;
+  if (!terms.length || asksIn(terms, turn, true).length || leversAskedIn(levers, turn, terms).length)
+    return null;
   for (const sentence of sentencesOf(turn)) {
     const text = normalise(sentence);
     const at = NEGOTIATION.termRequests
