@@ -311,3 +311,30 @@ describe('a custom persona answers what it is asked from its situation', () => {
     expect(lines[1].text).toContain('I had my budget cut by 20% this year.');
   });
 });
+
+describe('a custom persona does not describe itself as it was described', () => {
+  it('says who it is without its traits, and tells its worries when asked what matters', () => {
+    const facts = (input: GenerationInput) =>
+      briefOf(generateBuiltin(input).systemPrompt).facts.map((f) => f.text);
+    // "Tom is a senior analyst on my team, talented but defensive when criticised."
+    expect(facts(SAMPLE_SCENARIOS.feedback)).toContain("I'm a senior analyst on your team.");
+    expect(facts(SAMPLE_SCENARIOS.feedback).join(' ')).not.toMatch(/talented|defensive/);
+    // "She is friendly but rigorous and expects concrete examples.": nothing but how it was described
+    expect(facts(SAMPLE_SCENARIOS.interview).join(' ')).not.toMatch(/friendly|rigorous/);
+    const tom = generatedPersona(generateBuiltin(SAMPLE_SCENARIOS.feedback));
+    const asked = playScripted(tom, ['Hi Tom, thanks for coming.', 'How do you feel things are going?'])
+      .lines[1];
+    expect(asked.text).not.toMatch(/senior analyst|defensive|talented/);
+    const marcus = generatedPersona(generateBuiltin(SAMPLE_SCENARIOS.sales));
+    const { lines } = playScripted(marcus, [
+      'Hi Marcus, thanks for taking the call.',
+      'What matters most to you when you pick a tool?',
+      'Who am I speaking to?',
+    ]);
+    expect(lines[1].move).toBe('answer');
+    expect(lines[1].text).toContain('worried about the integration effort with Zendesk');
+    expect(lines[1].text).not.toMatch(/sceptical|busy/);
+    expect(lines[2].move).toBe('answer');
+    expect(lines[2].text).toContain("I'm Marcus, Head of Customer Support.");
+  });
+});

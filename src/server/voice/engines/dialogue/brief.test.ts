@@ -10,6 +10,7 @@ import {
   pointAndQuestions,
   questionsAtTheEnd,
   questionsToPersona,
+  withoutTraits,
 } from './brief.js';
 import { normalise } from './text.js';
 
@@ -368,5 +369,29 @@ describe('a point that ends on a question to the persona', () => {
     // as a recogniser gives it, a request is no question ("can i have your order number")
     expect(questionsAtTheEnd("i'm sorry to hear that can i have your order number please")).toBeNull();
     expect(questionsAtTheEnd(`${spoken} and we train your seasonal staff in a day`)).toBeNull();
+  });
+});
+
+describe('a fact without how the persona was described', () => {
+  it('leaves out the clauses of its disposition, and a fact that is nothing else', () => {
+    expect(withoutTraits("I'm a senior analyst on your team, talented but defensive when criticised.")).toBe(
+      "I'm a senior analyst on your team.",
+    );
+    expect(
+      withoutTraits(
+        "I'm Priya, owner of a bakery with three shops, busy and price-sensitive, currently uses spreadsheets.",
+      ),
+    ).toBe("I'm Priya, owner of a bakery with three shops, currently uses spreadsheets.");
+    expect(withoutTraits("I'm the CFO and very sceptical, with a budget of 5,000.")).toBe(
+      "I'm the CFO, with a budget of 5,000.",
+    );
+    expect(withoutTraits("I'm polite but tough and know the market well.")).toBeNull();
+    // a feeling about the matter of the call is a fact, not a trait
+    expect(withoutTraits("I'm upset about the lack of status updates.")).toBe(
+      "I'm upset about the lack of status updates.",
+    );
+    expect(withoutTraits('I want a refund and a credible plan.')).toBe(
+      'I want a refund and a credible plan.',
+    );
   });
 });

@@ -172,6 +172,28 @@ function factClauses(sentence: string, secrets: Set<string>[]): string[] {
     .map((c) => capitalise(/[.!?]$/.test(c) ? c : `${c}.`));
 }
 
+/** a word or two that only tones the trait after it ("very sceptical", "a bit defensive") */
+const TONED =
+  '(?:(?:very|quite|rather|extremely|really|pretty|fairly|so|too|a\\s+bit|a\\s+little|generally|usually|always|often)\\s+)?';
+const TRAIT = `${TONED}(?:${BRIEF.traits.map(escapeRegex).join('|')})\\b`;
+/** "I'm polite but tough and know the market well.": the whole fact is how it was described */
+const ONLY_TRAITS = new RegExp(`^I'm\\s+${TRAIT}`, 'i');
+/** "…, talented but defensive when criticised.", "…, busy and price-sensitive, currently uses…": up to the next comma */
+const TRAIT_CLAUSE = new RegExp(`(?:\\s*,\\s*|\\s+(?:and|but)\\s+)${TRAIT}[^,;.!?]*`, 'gi');
+
+/**
+ * A fact without what describes the persona's disposition (brief.json traits), as written of it by
+ * whoever described it: "I'm a senior analyst on your team, talented but defensive when criticised."
+ * is told "I'm a senior analyst on your team."; null when that is all it says.
+ */
+export function withoutTraits(fact: string): string | null {
+  if (ONLY_TRAITS.test(fact)) return null;
+  const cut = fact.replace(TRAIT_CLAUSE, '').trim();
+  if (cut === fact) return fact;
+  const told = cut.replace(/[,;:\s]*([.!?]?)$/, (_m, end: string) => end || '.');
+  return countWords(told) >= 3 ? told : null;
+}
+
 /** A persona's brief: its facts in its order, as the persona says them, and what it keeps back. */
 export function briefOf(systemPrompt: string): Brief {
   // what to keep back may be said anywhere, a rule under a heading included
@@ -179,10 +201,12 @@ export function briefOf(systemPrompt: string): Brief {
   const sentences = promptSentences(situationPart(systemPrompt));
   const facts = sentences
     .flatMap((s) => (isFact(s, secrets) ? [s] : factClauses(s, secrets)))
-    .map((s) => {
-      const text = capitalise(
-        RETOLD.reduce((told, r) => told.replace(r.re, r.with), inFirstPerson(ownGroup(s))),
+    .flatMap((s) => {
+      const told = withoutTraits(
+        capitalise(RETOLD.reduce((t, r) => t.replace(r.re, r.with), inFirstPerson(ownGroup(s)))),
       );
+      if (told === null) return [];
+      const text = told;
       return {
         text,
         normalised: normalise(text),

@@ -602,7 +602,9 @@ const MIN_STORY_WORDS = 6;
  * manager at a mid-size retailer, annoyed because your sync broke twice this month.").
  */
 export function tellsItsSide(p: DialoguePersona, fact: BriefFact): boolean {
-  return fact.identity
+  // "I'm a senior analyst on your team.": who it is, in other words
+  const who = fact.identity || (/^I'm\b/.test(fact.text) && [...fact.keys].some((k) => p.identity.has(k)));
+  return who
     ? [...fact.keys].filter((k) => !p.identity.has(k)).length >= MIN_STORY_WORDS
     : countWords(fact.text) >= MIN_STORY_WORDS;
 }

@@ -215,6 +215,7 @@ const briefSchema = z.strictObject({
   clauseLeans: wordList,
   secretMarkers: wordList,
   identityQuestions: wordList,
+  traits: wordList.min(1),
   permissions: wordList,
   choices: wordList,
   retold: z.array(z.strictObject({ pattern: regexSource, with: z.string() })),
