@@ -46,6 +46,10 @@ export const speechAnalytics = z.object({
     .optional(),
   hedgeCount: z.number(),
   hedgesPer100Words: z.number().optional(),
+  unclearWords: z
+    .number()
+    .optional()
+    .describe('candidate words the built-in recogniser heard with under 50% confidence (absent: none)'),
 });
 export type SpeechAnalytics = z.infer<typeof speechAnalytics>;
 

@@ -422,6 +422,50 @@ describe('lines from the built-in recogniser (approximate)', () => {
   });
 });
 
+describe('a call heard mostly as noise', () => {
+  const rubric = [
+    { name: 'Ownership', description: 'Takes responsibility for fixing the problem.' },
+    { name: 'Next steps', description: 'Agrees clear next steps with dates.' },
+  ];
+  const complaint = 'Customer: Your engineer never came on Saturday and we had no heating.';
+  // what the recogniser made of noise at 25–30% confidence: words, some of them figures and reasons
+  const noise = [
+    'but us like want honestly with probably of and four because only day about even train i do way our on get',
+    'well are even we are 000 sounds back then for go want time i are time companies as which know all in go',
+  ];
+  const transcript = `${complaint}\nYou: ${noise[0]}\nCustomer: And?\nYou: ${noise[1]}`;
+  const heard = (confidence: number) =>
+    evaluateBuiltin({
+      transcript,
+      rubricCriteria: rubric,
+      approximate: noise.map((text) => ({ text, confidence })),
+    });
+
+  it('is not scored on the recogniser guesses: each criterion says so, held as a call with too little said', () => {
+    const result = heard(0.28);
+    expect(result.analytics?.unclearWords).toBe(result.analytics?.candidateWords);
+    for (const c of result.criteria) {
+      expect(c.score).toBeLessThanOrEqual(NO_EVIDENCE_MAX_SCORE);
+      expect(c.feedback).toMatch(
+        /^Too little was heard clearly to judge .*: 45 of your 45 words were recognised with low confidence \(about 28%\).*type your answers\.$/,
+      );
+    }
+    // a plain answer heard clearly is scored on what it says, above the noise
+    const plain = evaluateBuiltin({
+      transcript: `${complaint}\nYou: I'm sorry, that was our mistake. I will send an engineer on Monday morning and call you when he is on his way, so you are not left waiting again.`,
+      rubricCriteria: rubric,
+    });
+    expect(plain.criteria[0].feedback).not.toMatch(/heard clearly/);
+    expect(plain.overallScore ?? 0).toBeGreaterThan((result.overallScore ?? 0) + 2);
+  });
+
+  it('is scored as it was heard when the recogniser was sure of it', () => {
+    const result = heard(0.8);
+    expect(result.analytics?.unclearWords).toBeUndefined();
+    for (const c of result.criteria) expect(c.feedback).not.toMatch(/heard clearly/);
+  });
+});
+
 describe('quotes', () => {
   const clearLine =
     'We cut sign-up drop-off by eighteen percent in one quarter after I rebuilt the onboarding funnel.';
@@ -458,7 +502,12 @@ describe('quotes', () => {
   });
 
   it('quote an unclear line, saying so, for a criterion no clear line shows', () => {
-    const alone = `Interviewer: How did you measure it?\nYou: ${garbled}`;
+    const alone = [
+      'Interviewer: How was the team?',
+      'You: Thank you for asking me that, I am really happy to be here today and to talk with you about it.',
+      'Interviewer: How did you measure it?',
+      `You: ${garbled}`,
+    ].join('\n');
     const result = evaluateBuiltin({
       transcript: alone,
       rubricCriteria: [rubric[1]],

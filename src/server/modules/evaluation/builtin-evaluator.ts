@@ -175,6 +175,13 @@ function candidates(s: Scored, c: EvaluationContext): SentenceFacts[] {
  * at low confidence (decision 005), and a garbled quote is not what the candidate said.
  */
 export const QUOTE_MIN_CONFIDENCE = 0.5;
+/**
+ * A call is not scored on its words when those heard under QUOTE_MIN_CONFIDENCE are this many times
+ * the clear ones and fewer than MIN_WORDS_TO_JUDGE are clear: every criterion says so, its score
+ * held to NO_EVIDENCE_MAX_SCORE as for a call with too little said. Noise heard as words (the
+ * recogniser's guesses at 25–30% confidence) scored 2–5 where the same answers typed scored 0–3.
+ */
+export const UNHEARD_SHARE = 2;
 const clear = (s: SentenceFacts) => !s.approximate || s.weight >= QUOTE_MIN_CONFIDENCE;
 
 /**
@@ -253,6 +260,23 @@ function explain(
       score: Math.min(s.score, NO_EVIDENCE_MAX_SCORE),
       feedback: `Too little was said to judge ${label}: the candidate spoke ${c.analytics.candidateWords} words. Give full answers with examples.`,
       rationale: `With fewer than ${MIN_WORDS_TO_JUDGE} words there is no reliable evidence. Measured: ${facts}.`,
+    };
+  }
+
+  // most of it heard as noise (two words in three or more, and too few clear words to judge): what
+  // would be scored is the recogniser's guesses, not what was said
+  const unclear = c.analytics.unclearWords ?? 0;
+  const clearWords = c.analytics.candidateWords - unclear;
+  if (clearWords < MIN_WORDS_TO_JUDGE && unclear >= UNHEARD_SHARE * clearWords && unclear > 0) {
+    const confidence = Math.round(
+      (100 * c.sentences.filter((x) => !clear(x)).reduce((n, x) => n + x.weight * x.words, 0)) /
+        Math.max(1, unclear),
+    );
+    return {
+      name: criterion.name,
+      score: Math.min(s.score, NO_EVIDENCE_MAX_SCORE),
+      feedback: `Too little was heard clearly to judge ${label}: ${unclear} of your ${c.analytics.candidateWords} words were recognised with low confidence (about ${confidence}%), so the text may not be what you said. Speak closer to the microphone, somewhere quieter, or type your answers.`,
+      rationale: `Below ${Math.round(QUOTE_MIN_CONFIDENCE * 100)}% confidence the built-in recogniser gets about half the words wrong; with fewer than ${MIN_WORDS_TO_JUDGE} words heard clearly there is no reliable evidence. Measured: ${facts}.`,
     };
   }
 
@@ -382,6 +406,9 @@ export function evaluateBuiltin(input: BuiltinInput): EvaluationResult {
     (input.subject ?? '').slice(0, SUBJECT_CHARS),
   ].join('\n');
   const context = buildContext(turns, analytics, input.approximate ?? [], subject);
+  // the candidate's words the built-in recogniser heard with too little confidence to be taken as said
+  const unclearWords = context.sentences.filter((x) => !clear(x)).reduce((n, x) => n + x.words, 0);
+  if (unclearWords > 0) analytics.unclearWords = Math.min(unclearWords, analytics.candidateWords);
   const scored = input.rubricCriteria.map((c) => scoreCriterion(c, context));
   const quotes = assignQuotes(scored, context);
   const given: Given = { tips: new Set(), strengths: new Set() };

@@ -56,6 +56,27 @@ describe('EvaluationView', () => {
     expect(panel.textContent).toContain('13 words');
   });
 
+  it('says above the scores when most of the answers were heard with low confidence', () => {
+    const heard = (unclearWords: number) => {
+      cleanup();
+      render(
+        <EvaluationView
+          evaluation={{
+            criteria: [{ name: 'A', score: 2, feedback: '' }],
+            analytics: { ...analytics, candidateWords: 120, unclearWords },
+          }}
+        />,
+      );
+      return screen.queryByRole('note');
+    };
+    expect(heard(100)?.textContent).toContain(
+      'Much of what you said was hard to make out: 100 of your 120 words were recognised with low confidence, so these scores rest on approximate text.',
+    );
+    // a few unclear lines in a call heard well: nothing to say
+    expect(heard(40)).toBeNull();
+    expect(heard(0)).toBeNull();
+  });
+
   it("shows the spec's placeholder criterion when evaluation failed", () => {
     render(
       <EvaluationView evaluation={{ error: 'Evaluation failed', message: 'The model did not answer.' }} />,

@@ -2,6 +2,8 @@
 // the overall average (computed here from the scores, never taken from a model); and the speech
 // analytics panel. A failed evaluation shows the spec's placeholder criterion. Used by the call
 // results, the dashboard and All Calls.
+
+import type { SpeechAnalytics } from '@shared/contracts/evaluation';
 import {
   type DisplayCriterion,
   EVALUATION_PLACEHOLDER,
@@ -79,6 +81,22 @@ function CriterionCard({
   );
 }
 
+/**
+ * Said above the scores when the built-in recogniser heard most of the candidate's words with low
+ * confidence: the scores rest on its guesses, and the user is told what would help.
+ */
+function HeardNotice({ analytics }: { analytics: SpeechAnalytics }) {
+  const unclear = analytics.unclearWords ?? 0;
+  if (unclear === 0 || unclear * 2 < analytics.candidateWords) return null;
+  return (
+    <p role="note" className="rounded-lg border border-amber-600/50 p-3 text-sm" data-testid="heard-notice">
+      <span className="font-medium">Much of what you said was hard to make out: </span>
+      {unclear} of your {analytics.candidateWords} words were recognised with low confidence, so these scores
+      rest on approximate text. Speak closer to the microphone, somewhere quieter, or type your answers.
+    </p>
+  );
+}
+
 export function EvaluationView({
   evaluation,
   hideAnalytics,
@@ -115,6 +133,7 @@ export function EvaluationView({
           </div>
         )
       )}
+      {view.analytics && <HeardNotice analytics={view.analytics} />}
       <ul className="space-y-3">
         {view.criteria.map((c, i) => (
           <CriterionCard key={`${c.name}-${i}`} criterion={c} headingLevel={headingLevel} />
