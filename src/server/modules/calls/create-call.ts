@@ -3,7 +3,8 @@
 // twice or take a balance below zero: the loser finds no row and answers 402. The call's
 // startTime is the server's clock (the client's value is accepted for the spec's sake and
 // ignored): it drives trends, team windows and the "since" points of assignments and tracks.
-// A track scenario starts only when it is unlocked for the caller, by the rule the track shows.
+// A track scenario starts only when it is unlocked for the caller, by the rule the track shows; a
+// call started without one counts for the track the scenario is open in (openTrackScenarioFor).
 // The call keeps a copy of what its scenario scores it against (scored_against, migration 0020).
 import { eq, sql } from 'drizzle-orm';
 import type { CreateInterviewRequest } from '../../../shared/contracts/calls.js';
@@ -13,7 +14,7 @@ import { sqlRows, tableRowFromSql } from '../../db/sql-rows.js';
 import { forbidden, invalid, notFound, paymentRequired } from '../../errors.js';
 import { getInterviewerForUser } from '../scenarios/queries.js';
 import { usableBy } from '../scenarios/visibility.js';
-import { assertTrackScenarioOpen } from '../tracks/scenario-gate.js';
+import { assertTrackScenarioOpen, openTrackScenarioFor } from '../tracks/scenario-gate.js';
 import type { InterviewRow } from './call-view.js';
 import { type Caller, interviewMessages } from './get-call.js';
 
@@ -52,6 +53,9 @@ export async function createInterview(
     }
     await assertTrackScenarioOpen(db, caller.id, input.trackScenarioId);
   }
+  // started outside its track (New Call, another tab): it counts for the track it is open in
+  const trackScenarioId =
+    input.trackScenarioId ?? (await openTrackScenarioFor(db, caller.id, input.interviewerId)) ?? null;
   // One statement, so one round trip and atomic without a transaction: the scenario must be one
   // the caller may use (a preset or their own, not archived), the debit is conditional
   // (credits >= cost; a concurrent start waits for the row and re-checks), and the call and its
@@ -70,7 +74,7 @@ export async function createInterview(
       insert into interviews (user_id, type, start_time, interviewer_id, track_scenario_id, status, credit_cost,
         scored_against)
       select ${caller.id}::int, ${input.type}::text, ${now.toISOString()}::timestamptz,
-        interviewer.id, ${input.trackScenarioId ?? null}::int, 'in_progress', ${creditCost}::int,
+        interviewer.id, ${trackScenarioId}::int, 'in_progress', ${creditCost}::int,
         interviewer.scored_against
       from interviewer, debit
       returning *

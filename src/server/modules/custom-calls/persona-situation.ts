@@ -287,16 +287,14 @@ function appositiveThenClause(sentence: string, facts: PersonaFacts): [string, s
 /** A description's comma-separated parts ("Sceptical, numbers-driven, had her budget cut") */
 const commaParts = (text: string) => text.split(/,\s*(?:and\s+)?/).map((c) => c.trim().replace(/[.!]+$/, ''));
 /** a clause's parts at "but", "and" or "yet" before a verb ("talented but has missed the deadlines and seems…") */
-const conjoined = (clause: string) =>
-  clause
-    .split(/\s+(?:but|and|yet)\s+/)
-    .reduce<string[]>(
-      (parts, piece) =>
-        parts.length && !opensWithVerb(piece)
-          ? [...parts.slice(0, -1), `${parts.at(-1)} and ${piece}`]
-          : [...parts, piece],
-      [],
-    );
+function conjoined(clause: string): string[] {
+  const parts: string[] = [];
+  for (const piece of clause.split(/\s+(?:but|and|yet)\s+/)) {
+    if (parts.length && !opensWithVerb(piece)) parts[parts.length - 1] = `${parts.at(-1)} and ${piece}`;
+    else parts.push(piece);
+  }
+  return parts;
+}
 const opensWithVerb = (clause: string) => CLAUSE_VERBS.has(lowerWords(clause)[0] ?? '');
 /** clauses opening with a verb, each as a sentence of its own: "had her budget cut" → "You had your budget cut." */
 const doing = (clauses: string[]) => clauses.map((c) => `${agreeWithYou(`You ${lowerFirst(c)}`)}.`);

@@ -246,4 +246,39 @@ describe('tracks', () => {
     expect(membership.progress).toBe(33);
     expect(Object.keys(membership.averageScores)).toEqual([String(s1.id)]);
   });
+
+  it('a call on a scenario started outside its track counts for the track it is open in', async () => {
+    const a = await admin();
+    const u = await registerUser(ctx.app);
+    const other = await registerUser(ctx.app);
+    const track = await threeStepTrack(a);
+    const [s1, s2] = track.scenarios;
+    await ctx.database.db.update(users).set({ credits: 100 }).where(eq(users.id, u.user.id));
+    const start = (actor: Actor, interviewerId: number) =>
+      call(actor, 'POST', '/api/interviews', {
+        type: 'single',
+        startTime: new Date().toISOString(),
+        interviewerId,
+        userId: actor.user.id,
+      });
+    // not following the track: the call is no track's
+    expect((await start(u, s1.interviewerId)).json().trackScenarioId).toBeNull();
+    await call(u, 'POST', `/api/tracks/${track.id}/join`);
+    // following it, from New Call: the first scenario's, open
+    const first = await start(u, s1.interviewerId);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().trackScenarioId).toBe(s1.id);
+    // the second is locked until the first has a score: its call counts for no track, and starts
+    const locked = await start(u, s2.interviewerId);
+    expect(locked.statusCode, locked.body).toBe(201);
+    expect(locked.json().trackScenarioId).toBeNull();
+    await endedCall(u.user.id, s1.interviewerId, s1.id, [7]);
+    await call(u, 'GET', `/api/tracks/${track.id}`);
+    expect((await start(u, s2.interviewerId)).json().trackScenarioId).toBe(s2.id);
+    // another user, not following it: never
+    expect((await start(other, s2.interviewerId)).json().trackScenarioId).toBeNull();
+    // left: no more
+    await call(u, 'POST', `/api/tracks/${track.id}/leave`, {});
+    expect((await start(u, s1.interviewerId)).json().trackScenarioId).toBeNull();
+  });
 });
