@@ -223,6 +223,16 @@ test('a new user holds a voice call, answers by typing and gets an evaluation an
     expect(heard.sound, explain).toBeGreaterThan(1.5);
   });
 
+  await test.step('the results have an address of their own: a reload shows them again', async () => {
+    await expect(page).toHaveURL(/\/new-call\?call=\d+$/);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('evaluation-criterion').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Transcript', exact: true })).toContainText(
+      'eighteen percent',
+    );
+  });
+
   await page.getByRole('button', { name: 'Done' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   expect(pageErrors).toEqual([]);

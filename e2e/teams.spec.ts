@@ -111,5 +111,20 @@ test('a team practises together: roles, an assignment completed by a call, the p
     await expect(row.getByRole('cell').nth(1)).toHaveText('1');
   });
 
+  await test.step('on a phone the members table keeps every role and action in view', async () => {
+    await owner.page.setViewportSize({ width: 375, height: 800 });
+    await owner.page.reload();
+    const role = owner.page.getByRole('combobox', { name: `Role of ${third.account.email}` });
+    await expect(role).toBeVisible(FIRST_LOAD);
+    for (const control of [
+      role,
+      owner.page.getByRole('button', { name: `Make ${third.account.email} the owner` }),
+      owner.page.getByRole('button', { name: `Remove ${third.account.email}` }),
+    ]) {
+      const box = await control.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(375);
+    }
+  });
+
   for (const u of [owner, second, third]) await u.context.close();
 });

@@ -81,7 +81,9 @@ export function CallSession({
     }
     await refreshAfterEnd();
     setPhase('results');
-  }, [voice, interview, refreshAfterEnd, setPhase]);
+    // the results stay at this address: a reload or the browser's back shows them again (LinkedResults)
+    navigate({ search: `?call=${interview.id}` }, { replace: true });
+  }, [voice, interview, refreshAfterEnd, setPhase, navigate]);
   endRef.current = () => void endCall();
 
   // The latest of what ending in the background needs, for listeners and cleanups.

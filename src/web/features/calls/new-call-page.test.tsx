@@ -10,7 +10,7 @@ import { AuthProvider } from '@/components/auth/auth-provider';
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast: toasts }));
 
-import { fakeScenario } from '@/test-support/contract-replies';
+import { fakeInterview, fakeScenario } from '@/test-support/contract-replies';
 import NewCallPage from './new-call-page';
 
 const sarah: Interviewer = fakeScenario();
@@ -19,6 +19,9 @@ const user = { id: 42, name: 'Casey', email: 'c@example.com', credits: 0, role: 
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** GET /api/interviews/{id} of the calls a page is opened on (`?call=`) */
+const linkedCalls: Record<string, Response> = {};
 
 function renderAt(
   path: string,
@@ -36,6 +39,8 @@ function renderAt(
       if (url === '/api/user') return json(200, user);
       if (url === '/api/interviewers') return json(200, [sarah, tom]);
       if (url === '/api/interviews' && init?.method === 'POST') return startAnswer();
+      const call = /^\/api\/interviews\/(\d+)$/.exec(url);
+      if (call) return linkedCalls[call[1]] ?? json(404, { message: 'Interview not found' });
       throw new Error(`unexpected request ${url}`);
     }),
   );
@@ -63,6 +68,38 @@ afterEach(() => {
 });
 
 describe('New Call page', () => {
+  it("opened on a call's results (?call=), shows them; a call not found or not ended says so", async () => {
+    linkedCalls['7'] = json(
+      200,
+      fakeInterview({
+        id: 7,
+        interviewerName: 'Sarah Chen',
+        transcript: 'Sarah Chen: Tell me about a launch.\nYou: I led the checkout redesign.',
+        evaluation: {
+          criteria: [{ name: 'Clarity', score: 7, feedback: 'Clear and specific.' }],
+          overallScore: 7,
+          evaluator: 'built-in',
+        },
+      }),
+    );
+    linkedCalls['8'] = json(200, fakeInterview({ id: 8, endTime: null, status: 'in_progress' }));
+    renderAt('/new-call?call=7');
+    expect(await screen.findByRole('heading', { name: 'Evaluation Results' })).toBeTruthy();
+    expect(screen.getByText('Clear and specific.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Sarah Chen/ })).toBeNull();
+    cleanup();
+    renderAt('/new-call?call=9');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This call could not be found. It may belong to another account.',
+    );
+    cleanup();
+    renderAt('/interview/1?call=8');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This call has not ended, so it has no results yet.',
+    );
+    expect(screen.getByRole('link', { name: 'Start a new call' })).toBeTruthy();
+  });
+
   it('groups scenarios by call type and continues from the selected banner to the details', async () => {
     renderAt('/new-call');
     fireEvent.click(await screen.findByRole('button', { name: /Tom Brennan/ }));

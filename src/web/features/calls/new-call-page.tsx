@@ -15,8 +15,9 @@ import { isOwnCustomScenario } from '@/features/custom-calls/scenario-edit';
 import { useInterviewers } from './call-api';
 import { CallDetails } from './call-details';
 import { CallSession } from './call-session';
-import { type HandedOverSelection, takeHandedOverSelection } from './handed-over-selection';
+import { type HandedOverSelection, parseId, takeHandedOverSelection } from './handed-over-selection';
 import { InterviewerPicker } from './interviewer-picker';
+import { LinkedResults } from './linked-results';
 import { useStepHeadingFocus } from './step-heading';
 import { useStartCall } from './use-start-call';
 
@@ -38,6 +39,8 @@ export default function NewCallPage() {
   const [interview, setInterview] = useState<Interview | null>(null);
   const read = useRef(false);
   const applied = useRef(false);
+  // opened on a call's results (`?call=`, where CallSession leaves them): those, not the picker
+  const [linkedCall] = useState(() => parseId(search.get('call')));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the hand-over is read once per visit
   useEffect(() => {
@@ -74,6 +77,8 @@ export default function NewCallPage() {
   let body: React.ReactNode;
   if (step === 'call' && interview && selected) {
     body = <CallSession interview={interview} interviewer={selected} />;
+  } else if (linkedCall !== null) {
+    body = <LinkedResults callId={linkedCall} />;
   } else if (interviewers.isLoading || !handedOver) {
     body = <PageSpinner />;
   } else if (interviewers.error) {
@@ -115,7 +120,7 @@ export default function NewCallPage() {
 
   return (
     <div className="container mx-auto flex max-w-4xl flex-col gap-4 px-4 py-6">
-      {step !== 'call' ? (
+      {step !== 'call' && linkedCall === null ? (
         <div>
           <Button variant="ghost" size="sm" asChild>
             <Link to="/">

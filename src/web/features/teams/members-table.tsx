@@ -30,16 +30,48 @@ export function MembersTable({ teamId, members, currentUserId, canManage, canTra
           <TableHead>Email</TableHead>
           <TableHead className="hidden sm:table-cell">Name</TableHead>
           <TableHead>Role</TableHead>
-          {canManage && <TableHead className="text-right">Actions</TableHead>}
+          {canManage && <TableHead className="hidden text-right sm:table-cell">Actions</TableHead>}
         </TableRow>
       </TableHeader>
       <TableBody>
         {members.map((m) => {
           const isOwner = m.role === 'owner';
+          const acts = canManage && !isOwner && (canTransfer || m.userId !== currentUserId);
+          const actions = acts ? (
+            <div className="flex flex-col items-start gap-2 sm:flex-row sm:justify-end">
+              {canTransfer && !isOwner && (
+                <ConfirmDialog
+                  trigger={
+                    <Button size="sm" variant="outline" aria-label={`Make ${m.email} the owner`}>
+                      Make owner
+                    </Button>
+                  }
+                  title="Hand over ownership?"
+                  description={`${m.email} becomes the team's owner and you become an admin. Only the new owner can hand it back.`}
+                  confirmLabel="Make owner"
+                  onConfirm={() => transfer.mutateAsync(m.userId).catch(fail)}
+                />
+              )}
+              {!isOwner && m.userId !== currentUserId && (
+                <ConfirmDialog
+                  trigger={
+                    <Button size="sm" variant="destructive" aria-label={`Remove ${m.email}`}>
+                      Remove
+                    </Button>
+                  }
+                  title="Remove this member?"
+                  description={`${m.email} is taken off the team at once. You can invite them again later.`}
+                  confirmLabel="Remove"
+                  destructive
+                  onConfirm={() => removeMember.mutateAsync(m.userId).catch(fail)}
+                />
+              )}
+            </div>
+          ) : null;
           return (
             <TableRow key={m.userId}>
-              {/* On a phone the name goes under the email, so the role and the actions stay in view. */}
-              <TableCell className="font-medium whitespace-normal break-all">
+              {/* On a phone the name goes under the email and the actions under the role, so all stay in view. */}
+              <TableCell className="min-w-36 font-medium whitespace-normal [overflow-wrap:anywhere]">
                 {m.email}
                 <span className="block font-normal text-muted-foreground sm:hidden">{m.name}</span>
               </TableCell>
@@ -63,40 +95,9 @@ export function MembersTable({ teamId, members, currentUserId, canManage, canTra
                 ) : (
                   <Badge variant={isOwner ? 'default' : 'secondary'}>{m.role}</Badge>
                 )}
+                {actions && <div className="mt-2 sm:hidden">{actions}</div>}
               </TableCell>
-              {canManage && (
-                <TableCell>
-                  <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
-                    {canTransfer && !isOwner && (
-                      <ConfirmDialog
-                        trigger={
-                          <Button size="sm" variant="outline" aria-label={`Make ${m.email} the owner`}>
-                            Make owner
-                          </Button>
-                        }
-                        title="Hand over ownership?"
-                        description={`${m.email} becomes the team's owner and you become an admin. Only the new owner can hand it back.`}
-                        confirmLabel="Make owner"
-                        onConfirm={() => transfer.mutateAsync(m.userId).catch(fail)}
-                      />
-                    )}
-                    {!isOwner && m.userId !== currentUserId && (
-                      <ConfirmDialog
-                        trigger={
-                          <Button size="sm" variant="destructive" aria-label={`Remove ${m.email}`}>
-                            Remove
-                          </Button>
-                        }
-                        title="Remove this member?"
-                        description={`${m.email} is taken off the team at once. You can invite them again later.`}
-                        confirmLabel="Remove"
-                        destructive
-                        onConfirm={() => removeMember.mutateAsync(m.userId).catch(fail)}
-                      />
-                    )}
-                  </div>
-                </TableCell>
-              )}
+              {canManage && <TableCell className="hidden text-right sm:table-cell">{actions}</TableCell>}
             </TableRow>
           );
         })}
