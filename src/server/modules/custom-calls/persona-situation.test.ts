@@ -312,6 +312,22 @@ describe('a custom persona answers what it is asked from its situation', () => {
   });
 });
 
+describe("the persona's own organisation, named as the writer's", () => {
+  it("tells a scenario's sentence about it as its own side", () => {
+    const facts = briefOf(
+      generateBuiltin({
+        userContext: "I'm a purchasing manager at a bakery chain.",
+        personaDetails: 'Sofia is the account manager at our flour supplier and knows the market well.',
+        scenarioDetails:
+          'Our flour supplier wants to raise the price from 400 to 460 per tonne. I want to keep it under 430.',
+      }).systemPrompt,
+    ).facts.map((f) => f.text);
+    // "Our flour supplier" is Sofia's company: not "your flour supplier wants to raise the price"
+    expect(facts).toContain('My company wants to raise the price from 400 to 460 per tonne.');
+    expect(facts).toContain("I'm the account manager at your flour supplier and know the market well.");
+  });
+});
+
 describe('a custom persona does not describe itself as it was described', () => {
   it('says who it is without its traits, and tells its worries when asked what matters', () => {
     const facts = (input: GenerationInput) =>

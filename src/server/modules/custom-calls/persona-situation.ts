@@ -314,6 +314,40 @@ function finish(sentence: string): string | null {
   return capitalise(/[.!?]["'”’)]?$/.test(text) ? text : `${text}.`);
 }
 
+/** words that end the name of an organisation the writer gives ("at our flour supplier and knows…") */
+const ORG_NAME_ENDS = new Set([
+  'and',
+  'but',
+  'who',
+  'that',
+  'which',
+  'where',
+  'with',
+  'for',
+  'in',
+  'on',
+  'to',
+]);
+
+/**
+ * "Sofia is the account manager at our flour supplier.": the writer's name for the persona's
+ * organisation, which a scenario's sentence opening with it is about the persona's side of ("Our
+ * flour supplier wants to raise the price from 400 to 460 per tonne." is the persona's company
+ * wanting it, not "the user's flour supplier"): a function that tells such a sentence with "Your
+ * company" for its subject (the persona says "My company wants…"), or null when the description
+ * names none.
+ */
+function organisationOf(description: string): ((sentence: string) => string) | null {
+  const m = /\b(?:at|from|for|with)\s+(?:our|my)\s+((?:[\p{L}-]+\s*){1,3})/iu.exec(description);
+  if (!m) return null;
+  const words = m[1].trim().split(/\s+/);
+  const end = words.findIndex((w) => ORG_NAME_ENDS.has(w.toLowerCase()));
+  const name = (end < 0 ? words : words.slice(0, end)).join(' ').replace(/[.,;:!?]+$/, '');
+  if (!name) return null;
+  const opening = new RegExp(`^\\s*(?:our|my|the)\\s+${escapeRegex(name)}\\b`, 'i');
+  return (sentence) => sentence.replace(opening, 'Your company');
+}
+
 /**
  * The persona's situation from its description and the scenario's, in the second person, for the
  * system prompt's first paragraph, in at most `room` characters (a prompt holding the three setup
@@ -324,9 +358,10 @@ export function personaSituation(
   facts: PersonaFacts,
   room = MAX_SITUATION_CHARS,
 ): string[] {
+  const ownSide = organisationOf(input.personaDetails);
   const told = [
     ...sentences(input.personaDetails).map((s) => toPersona(s, facts, true)),
-    ...sentences(input.scenarioDetails).map((s) => toPersona(s, facts, false)),
+    ...sentences(input.scenarioDetails).map((s) => toPersona(ownSide ? ownSide(s) : s, facts, false)),
   ].filter((s): s is string => s !== null);
   const kept: string[] = [];
   let length = 0;
