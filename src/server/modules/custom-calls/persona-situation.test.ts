@@ -326,6 +326,47 @@ describe("the persona's own organisation, named as the writer's", () => {
     expect(facts).toContain('My company wants to raise the price from 400 to 460 per tonne.');
     expect(facts).toContain("I'm the account manager at your flour supplier and know the market well.");
   });
+
+  it('gives a reason for the move its brief wants, asked why, and says it gave it when asked again', () => {
+    const sofia = generatedPersona(
+      generateBuiltin({
+        userContext: "I'm a purchasing manager at a bakery chain.",
+        personaDetails: 'Sofia is the account manager at our flour supplier. She is polite but tough.',
+        scenarioDetails: 'Our flour supplier wants to raise the price from 400 to 460 per tonne.',
+      }),
+    );
+    const { lines } = playScripted(sofia, [
+      'Hi Sofia.',
+      'Why the increase?',
+      'Could you do 420?',
+      'Why should I pay that?',
+      'Why is your office in Leeds?',
+    ]);
+    expect(lines[1].move).toBe('answer');
+    expect(lines[1].text).toMatch(/costs/i);
+    expect(lines[1].text).toContain('400 per tonne');
+    expect(lines[2].move).toBe('counter');
+    expect(lines[3].text).toMatch(/told you|As I said|Like I said|already told/);
+    // a why about something else is not the price's reason
+    expect(lines[4].text).not.toMatch(/costs/i);
+  });
+
+  it('a client cutting a day rate is a negotiation, opens on the rate, and gives its budget as the reason', () => {
+    const g = generateBuiltin({
+      userContext: 'I run a small design studio.',
+      personaDetails: 'Mark is the procurement lead at our biggest client, and he is direct.',
+      scenarioDetails:
+        'Our biggest client wants to cut our day rate from 900 to 750. I want to keep it above 850.',
+    });
+    expect(g.kind).toBe('negotiation');
+    // not "I have my doubts about your biggest client wants to"
+    expect(g.welcomeMessage).toContain('your day rate');
+    expect(g.welcomeMessage).not.toMatch(/wants to/);
+    const { lines } = playScripted(generatedPersona(g), ['Hi Mark.', 'Why the cut?', 'Could you do 850?']);
+    expect(lines[1].text).toMatch(/budget/i);
+    expect(lines[1].text).toContain('900');
+    expect(lines[2].move).toBe('counter');
+  });
 });
 
 describe('a custom persona does not describe itself as it was described', () => {

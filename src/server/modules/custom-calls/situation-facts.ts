@@ -128,7 +128,9 @@ export function parseEvent(clause: string): SituationEvent | null {
 
   const pronoun = subjectTokens.length === 1 && PRONOUNS.has(bare(subjectTokens[0]));
   const headWord = bare(subjectTokens[subjectTokens.length - 1]).replace(/['’]s$/, '');
-  const decided = !pronoun && subjectTokens.length >= 2 && !INCIDENTS.has(headWord);
+  // "Our biggest client wants to cut our day rate": what wants it done is no thing that was done
+  const wanting = subjectTokens.some((t) => bare(t) === 'to');
+  const decided = !pronoun && !wanting && subjectTokens.length >= 2 && !INCIDENTS.has(headWord);
 
   const rest = tokens.slice(v + 1);
   let object: string | null = null;

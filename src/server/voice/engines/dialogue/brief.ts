@@ -179,7 +179,10 @@ const TRAIT = `${TONED}(?:${BRIEF.traits.map(escapeRegex).join('|')})\\b`;
 /** "I'm polite but tough and know the market well.": the whole fact is how it was described */
 const ONLY_TRAITS = new RegExp(`^I'm\\s+${TRAIT}`, 'i');
 /** "…, talented but defensive when criticised.", "…, busy and price-sensitive, currently uses…": up to the next comma */
-const TRAIT_CLAUSE = new RegExp(`(?:\\s*,\\s*|\\s+(?:and|but)\\s+)${TRAIT}[^,;.!?]*`, 'gi');
+const TRAIT_CLAUSE = new RegExp(
+  `(?:\\s*,\\s*|\\s+(?:and|but)\\s+)(?:(?:and|but)\\s+)?(?:I'm\\s+|I\\s+am\\s+)?${TRAIT}[^,;.!?]*`,
+  'gi',
+);
 
 /**
  * A fact without what describes the persona's disposition (brief.json traits), as written of it by

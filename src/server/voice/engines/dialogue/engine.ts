@@ -56,6 +56,7 @@ import {
 } from './listen.js';
 import {
   asksForRoom,
+  asksWhyItMoves,
   type Bargain,
   figuresIn,
   movedTerms,
@@ -834,6 +835,22 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
       next,
       questionParts(p, next, 'transition', seed, said),
     );
+  }
+  // "Why the increase?" of a persona whose brief only says it wants the price up: its reason
+  const why = s.closed ? null : asksWhyItMoves(p.terms, answer);
+  if (why !== null) {
+    const term = p.terms[why];
+    const figure = sayFigure(term, term.status ?? term.opening);
+    // a persona that is paid wants more (its costs), one that pays wants to pay less (its budget)
+    const [first, again] =
+      term.gives < 0
+        ? [LINES.moveReasons, LINES.moveReasonsAgain]
+        : [LINES.cutReasons, LINES.cutReasonsAgain];
+    const given = first.some((r) => said.some((l) => l.includes(normalise(fill(r.text, { figure })))));
+    const reason = choose(given ? again : first, p.temperament, seed, said);
+    return line('answer', null, null, null, [
+      { role: 'bargain', text: fill(reason.text, { figure }), temperament: reason.temperament },
+    ]);
   }
   const found = answeredFromBrief(p, answer, said, s.current, s.closed);
   // no fact asked for by its words, but its side ("How did that feel?"): what a fact or a decline

@@ -3,6 +3,7 @@ import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
 import type { Persona, Turn } from '../brain.js';
 import {
   asksIn,
+  asksWhyItMoves,
   figuresIn,
   leversOf,
   readBargain,
@@ -528,5 +529,23 @@ describe('what a call’s bargaining came to (readDeal)', () => {
     expect(readDeal(GREG, history)).not.toBeNull();
     expect(readDeal(GREG, theirs)).toBeNull();
     expect(readDeal('You are Sam, interviewing for a product role.', history)).toBeNull();
+  });
+});
+
+describe('why the persona wants a term moved', () => {
+  it('is a question why, about the term its brief wants moved against the user', () => {
+    const supplier = termsOf('You want to raise the price from 400 to 460 per tonne.');
+    for (const asked of [
+      'Why the increase?',
+      "What's behind the new price?",
+      'Why are you raising it?',
+      'How come?',
+    ])
+      expect(asksWhyItMoves(supplier, asked)).toBe(0);
+    for (const other of ['Why is your office in Leeds?', 'I know why.', 'The increase is steep.'])
+      expect(asksWhyItMoves(supplier, other)).toBeNull();
+    // a payer cutting what it pays is asked the same; a term with no move in its brief has no reason to give
+    expect(asksWhyItMoves(termsOf('You want to cut the day rate from 900 to 750.'), 'Why the cut?')).toBe(0);
+    expect(asksWhyItMoves(termsOf(GREG), 'Why is the base 150,000?')).toBeNull();
   });
 });

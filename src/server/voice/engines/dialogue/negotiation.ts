@@ -988,6 +988,28 @@ export function requestedElse(terms: Term[], levers: Lever[], turn: string): str
   return null;
 }
 
+/** the most words of a bare "why" ("Why the increase?", "How come?") */
+const SHORT_WHY_WORDS = 4;
+
+/**
+ * The term a turn asks why the persona wants moved against the user ("Why the increase?", "What's
+ * behind the new price?"), when its brief says it wants to move it ("raise the price from 400 to 460
+ * per tonne", "cut the day rate from 900 to 750": a term with where it stands now); null otherwise.
+ */
+export function asksWhyItMoves(terms: Term[], turn: string): number | null {
+  if (!saysAny(turn, NEGOTIATION.reasonAsks).length || !/\?\s*$|^\s*(?:why|how come)\b/i.test(turn.trim()))
+    return null;
+  const said = keyStems(turn);
+  const short = turn.trim().split(/\s+/).length <= SHORT_WHY_WORDS;
+  const index = terms.findIndex((t) => {
+    // a move its brief wants: more of what it is paid, or less of what it pays
+    if (t.status === null || t.status === t.opening) return false;
+    const named = [t.name, t.unit].some((n) => n !== null && overlap(keyStems(n), said) > 0);
+    return named || short || saysAny(turn, NEGOTIATION.moveWords).length > 0;
+  });
+  return index >= 0 ? index : null;
+}
+
 /** "What about the signing bonus?", "And the base?": a term named alone, asked about */
 const ABOUT_A_TERM =
   /^(?:(?:and|so|okay|ok|right)\s+)?(?:(?:what|how)\s+about\s+)?(?:the|a|your)\s+(.{2,40}?)\s*\?$/i;
