@@ -1,10 +1,10 @@
-// `npm test`: everything a fresh machine can run, in order — typecheck, lint (Biome, the import
-// layers, duplicate code), npm audit, unit tests, integration tests on embedded PGlite and on a
-// real PostgreSQL, and the Playwright journeys in the system Chromium. Ends with one line:
+// `npm test`: everything a fresh machine can run — typecheck, lint (Biome, the import layers,
+// duplicate code) and npm audit beside the build, then the unit tests and the integration tests on
+// embedded PGlite and on a real PostgreSQL beside the Playwright journeys in the system Chromium. Ends with one line:
 // "Tests: N passed, N failed, N skipped (what did not run: why)". A part this machine cannot run
 // (no PostgreSQL answers, no Chromium) is counted as skipped, test by test; under CI (the CI
 // variable, or `--require-all`, which .ci/run passes) it fails the run instead.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -32,13 +32,32 @@ const notRun = []; // { what, tests, reason, fix }: parts this machine could not
 const failedSteps = [];
 const stepTimes = []; // "label 12 s": how long each step took, printed at the end
 
-function run(label, cmd, args, env = {}) {
-  console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+/**
+ * Runs a step beside others: its output is held and printed whole when it ends, so two steps
+ * running at once do not interleave their lines (`stream`: its lines as they come, for the one step
+ * printing while it runs). Resolves to whether it passed.
+ */
+function run(label, cmd, args, env = {}, { stream = false } = {}) {
   const started = performance.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  stepTimes.push(`${label} ${Math.round((performance.now() - started) / 1000)} s`);
-  if (r.status !== 0) failedSteps.push(label);
-  return r.status === 0;
+  if (stream) console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')} (its lines as they come)`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: stream ? 'inherit' : 'pipe',
+    });
+    const out = [];
+    child.stdout?.on('data', (d) => out.push(d));
+    child.stderr?.on('data', (d) => out.push(d));
+    child.on('error', (err) => out.push(Buffer.from(String(err))));
+    child.on('close', (status) => {
+      if (!stream) console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+      process.stdout.write(Buffer.concat(out));
+      stepTimes.push(`${label} ${Math.round((performance.now() - started) / 1000)} s`);
+      if (status !== 0) failedSteps.push(label);
+      resolve(status === 0);
+    });
+  });
 }
 
 /** Runs a command for its output alone (listing tests, probing a tool): nothing on the screen. */
@@ -69,35 +88,55 @@ function canConnect(host, port) {
   });
 }
 
-// the browser's and the server's code on their own (neither may import the other), then everything
-if (want('typecheck')) run('typecheck', 'npm', ['run', 'typecheck']);
-const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
-if (want('lint')) run('lint', 'npx', ['biome', 'check', '.']);
-// imports run downhill (the layers in docs/architecture.md)
-if (want('lint', 'imports') && scripts['lint:imports'])
-  run('imports', 'npm', ['run', '--silent', 'lint:imports']);
-if (want('lint', 'dup')) {
-  // jscpd is a native binary in a per-platform optional package; a machine without it cannot check
-  if (quiet('npx', ['jscpd', '--version']).status === 0) run('dup', 'npm', ['run', '--silent', 'lint:dup']);
-  else
-    cannotRun({
-      what: 'duplicate check',
-      tests: 1,
-      reason: `jscpd has no binary for ${process.platform}-${process.arch} in node_modules`,
-      fix: `install jscpd's optional platform package for this machine (jscpd-${process.platform}-…)`,
-    });
+// The checks that read the code (each mostly one core) run beside the build of the browser's and
+// the server's code the journeys need (Vite, esbuild): on a 2-core machine the two chains overlap.
+async function checkTheCode() {
+  // the browser's and the server's code on their own (neither may import the other), then everything
+  if (want('typecheck')) await run('typecheck', 'npm', ['run', 'typecheck']);
+  if (want('lint')) await run('lint', 'npx', ['biome', 'check', '.']);
+  // imports run downhill (the layers in docs/architecture.md)
+  if (want('lint', 'imports') && scripts['lint:imports'])
+    await run('imports', 'npm', ['run', '--silent', 'lint:imports']);
+  if (want('lint', 'dup')) {
+    // jscpd is a native binary in a per-platform optional package; a machine without it cannot check
+    if (quiet('npx', ['jscpd', '--version']).status === 0)
+      await run('dup', 'npm', ['run', '--silent', 'lint:dup']);
+    else
+      cannotRun({
+        what: 'duplicate check',
+        tests: 1,
+        reason: `jscpd has no binary for ${process.platform}-${process.arch} in node_modules`,
+        fix: `install jscpd's optional platform package for this machine (jscpd-${process.platform}-…)`,
+      });
+  }
+  // no high or critical advisory in what ships; an advisory service that cannot be reached is reported, not failed
+  if (want('audit')) await run('audit', 'npx', ['tsx', 'scripts/npm-audit.ts']);
 }
-// no high or critical advisory in what ships; an advisory service that cannot be reached is reported, not failed
-if (want('audit')) run('audit', 'npx', ['tsx', 'scripts/npm-audit.ts']);
 
-if (want('vitest')) {
+const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
+const chromium = chromiumPath();
+const journeysWanted = want('e2e') && fs.existsSync(chromium);
+/** the web app and the server compiled, as `npm start` runs them, for the journeys */
+const buildForJourneys = async () =>
+  journeysWanted &&
+  (await run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) &&
+  // the journeys run against the compiled server, as `npm start` runs it (e2e/start-server.mjs)
+  (await run('build-server', process.execPath, ['scripts/build-server.mjs']));
+const [, built] = await Promise.all([checkTheCode(), buildForJourneys()]);
+
+// The unit and integration tests run beside the browser journeys: both spend much of their time
+// waiting (a database, a spawned server, a voice call played in real time), so on a 2-core machine
+// the two overlap (docs/development.md has the step times). The journeys' lines come as they run;
+// the tests' when they end.
+async function testTheParts() {
+  if (!want('vitest')) return;
   const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const u = new URL(pgUrl);
   const pgUp = await canConnect(u.hostname, Number(u.port || 5432));
   const projects = ['unit', 'web', 'pglite', ...(pgUp ? ['postgres'] : [])];
   const out = path.join(tmp, 'vitest.json');
   fs.rmSync(out, { force: true });
-  run('vitest', 'npx', [
+  await run('vitest', 'npx', [
     'vitest',
     'run',
     ...projects.flatMap((p) => ['--project', p]),
@@ -140,8 +179,8 @@ function countPostgresTests(pgliteReport) {
   return listed.length + (pgliteReport ? countTestsInFiles(pgliteReport, shared) : 0);
 }
 
-if (want('e2e')) {
-  const chromium = chromiumPath();
+async function runTheJourneys() {
+  if (!want('e2e')) return;
   const journeys = () => {
     const r = quiet('npx', ['playwright', 'test', '--list', '--reporter=json']);
     try {
@@ -150,21 +189,23 @@ if (want('e2e')) {
       return null;
     }
   };
-  if (!fs.existsSync(chromium)) {
+  if (!journeysWanted) {
     cannotRun({
       what: 'browser journeys',
       tests: journeys(),
       reason: `no Chromium at ${chromium}`,
       fix: 'apt-get install chromium, or set CHROMIUM_PATH',
     });
-  } else if (
-    run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']) &&
-    // the journeys run against the compiled server, as `npm start` runs it (e2e/start-server.mjs)
-    run('build-server', process.execPath, ['scripts/build-server.mjs'])
-  ) {
+  } else if (built) {
     const out = path.join(tmp, 'playwright.json');
     fs.rmSync(out, { force: true });
-    run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    await run(
+      'playwright',
+      'npx',
+      ['playwright', 'test'],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+      { stream: true },
+    );
     const report = readJson(out);
     if (report) runs.push(countPlaywrightReport(report));
   } else {
@@ -177,6 +218,8 @@ if (want('e2e')) {
     });
   }
 }
+
+await Promise.all([testTheParts(), runTheJourneys()]);
 
 if (requireAll) {
   for (const part of notRun) {
