@@ -1,6 +1,6 @@
 // `npm test`: everything a fresh machine can run — typecheck, lint (Biome, the import layers,
 // duplicate code) and npm audit beside the build, then the unit tests and the integration tests on
-// embedded PGlite and on a real PostgreSQL beside the Playwright journeys in the system Chromium. Ends with one line:
+// embedded PGlite and on a real PostgreSQL, then the Playwright journeys in the system Chromium. Ends with one line:
 // "Tests: N passed, N failed, N skipped (what did not run: why)". A part this machine cannot run
 // (no PostgreSQL answers, no Chromium) is counted as skipped, test by test; under CI (the CI
 // variable, or `--require-all`, which .ci/run passes) it fails the run instead.
@@ -124,10 +124,9 @@ const buildForJourneys = async () =>
   (await run('build-server', process.execPath, ['scripts/build-server.mjs']));
 const [, built] = await Promise.all([checkTheCode(), buildForJourneys()]);
 
-// The unit and integration tests run beside the browser journeys: both spend much of their time
-// waiting (a database, a spawned server, a voice call played in real time), so on a 2-core machine
-// the two overlap (docs/development.md has the step times). The journeys' lines come as they run;
-// the tests' when they end.
+// The unit and integration tests, then the browser journeys, one after the other, each printing
+// its lines as they come: run at once on this 2-core machine, Vitest took 958 s instead of 454 and
+// timed out in two files (both are CPU-bound here; 29 Nov).
 async function testTheParts() {
   if (!want('vitest')) return;
   const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -136,14 +135,20 @@ async function testTheParts() {
   const projects = ['unit', 'web', 'pglite', ...(pgUp ? ['postgres'] : [])];
   const out = path.join(tmp, 'vitest.json');
   fs.rmSync(out, { force: true });
-  await run('vitest', 'npx', [
+  await run(
     'vitest',
-    'run',
-    ...projects.flatMap((p) => ['--project', p]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    {},
+    { stream: true },
+  );
   const report = readJson(out);
   if (report) runs.push(countVitestReport(report));
   if (!pgUp) {
@@ -219,7 +224,8 @@ async function runTheJourneys() {
   }
 }
 
-await Promise.all([testTheParts(), runTheJourneys()]);
+await testTheParts();
+await runTheJourneys();
 
 if (requireAll) {
   for (const part of notRun) {

@@ -88,9 +88,9 @@ describe('POST voice-session warms the call’s voice', () => {
 
     voice.starts[0].resolve();
     // nothing holds the warmed threads (no call went live): they stop after the idle time
-    await until(() => !recordingWorker.running, 'the idle encoder to stop', IDLE_MS + 3000);
+    await until(() => !recordingWorker.running, 'the idle encoder to stop', IDLE_MS + 10_000);
     expect(recordingWorker.generation).toBe(encoderThreads + 1);
-    await until(() => !evaluatorWorker.running, 'the idle evaluator to stop', IDLE_MS + 3000);
+    await until(() => !evaluatorWorker.running, 'the idle evaluator to stop', IDLE_MS + 10_000);
     expect(evaluatorWorker.generation).toBe(evaluatorThreads + 1);
   });
 
