@@ -542,6 +542,8 @@ describe('why the persona wants a term moved', () => {
       'How come?',
     ])
       expect(asksWhyItMoves(supplier, asked)).toBe(0);
+    // spoken, with no marks
+    expect(asksWhyItMoves(supplier, 'hi sofia why the increase')).toBe(0);
     for (const other of ['Why is your office in Leeds?', 'I know why.', 'The increase is steep.'])
       expect(asksWhyItMoves(supplier, other)).toBeNull();
     // a payer cutting what it pays is asked the same; a term with no move in its brief has no reason to give

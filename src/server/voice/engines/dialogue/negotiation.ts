@@ -997,8 +997,11 @@ const SHORT_WHY_WORDS = 4;
  * per tonne", "cut the day rate from 900 to 750": a term with where it stands now); null otherwise.
  */
 export function asksWhyItMoves(terms: Term[], turn: string): number | null {
-  if (!saysAny(turn, NEGOTIATION.reasonAsks).length || !/\?\s*$|^\s*(?:why|how come)\b/i.test(turn.trim()))
-    return null;
+  // a question: its mark, or spoken (no marks) with "why" among its first words ("hi sofia why the increase")
+  const opening = normalise(turn).split(' ').slice(0, SHORT_WHY_WORDS).join(' ');
+  // (asking on from it: "i know why" tells, not asks)
+  const question = /\?\s*$/.test(turn.trim()) || /\b(?:why|how come)(?= \S)|^(?:why|how come)$/.test(opening);
+  if (!saysAny(turn, NEGOTIATION.reasonAsks).length || !question) return null;
   const said = keyStems(turn);
   const short = turn.trim().split(/\s+/).length <= SHORT_WHY_WORDS;
   const index = terms.findIndex((t) => {
