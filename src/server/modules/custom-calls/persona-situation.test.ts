@@ -369,6 +369,21 @@ describe("the persona's own organisation, named as the writer's", () => {
   });
 });
 
+describe('an angry customer answers what the outage did and what she needs', () => {
+  it('from her situation, not "How would I know? That\'s your job."', () => {
+    const dana = generatedPersona(generateBuiltin(SAMPLE_SCENARIOS.escalation));
+    const { lines } = playScripted(dana, [
+      "Hi Dana, I'm really sorry about the outage.",
+      'What was the impact on your side?',
+      'What would you need from us to stay?',
+    ]);
+    expect(lines[1].move).toBe('answer');
+    expect(lines[1].text).toMatch(/outage/);
+    expect(lines[2].move).toBe('answer');
+    expect(lines[2].text).toContain('want a refund and a credible plan');
+  });
+});
+
 describe('a custom persona does not describe itself as it was described', () => {
   it('says who it is without its traits, and tells its worries when asked what matters', () => {
     const facts = (input: GenerationInput) =>
