@@ -385,6 +385,9 @@ describe('a fact without how the persona was described', () => {
     expect(withoutTraits("I'm the CFO and very sceptical, with a budget of 5,000.")).toBe(
       "I'm the CFO, with a budget of 5,000.",
     );
+    expect(withoutTraits("I'm the procurement lead at your biggest client, and I'm direct.")).toBe(
+      "I'm the procurement lead at your biggest client.",
+    );
     expect(withoutTraits("I'm polite but tough and know the market well.")).toBeNull();
     // a feeling about the matter of the call is a fact, not a trait
     expect(withoutTraits("I'm upset about the lack of status updates.")).toBe(
