@@ -81,7 +81,7 @@ export function CallSession({
     }
     await refreshAfterEnd();
     setPhase('results');
-    // the results stay at this address: a reload or the browser's back shows them again (LinkedResults)
+    // the results stay at this address (the entry replaced): a reload or a return shows them again (LinkedResults)
     navigate({ search: `?call=${interview.id}` }, { replace: true });
   }, [voice, interview, refreshAfterEnd, setPhase, navigate]);
   endRef.current = () => void endCall();

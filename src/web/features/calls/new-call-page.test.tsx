@@ -3,7 +3,7 @@ import type { Interviewer } from '@shared/contracts/scenarios';
 import { SELECTED_INTERVIEWER_ID_KEY, SELECTED_TRACK_SCENARIO_ID_KEY } from '@shared/domain/session-keys';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/components/auth/auth-provider';
 
@@ -49,6 +49,8 @@ function renderAt(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <AuthProvider>
+          {/* the header's New Call */}
+          <Link to="/new-call">Header New Call</Link>
           <Routes>
             <Route path="/new-call" element={<NewCallPage />} />
             <Route path="/interview/:interviewerId" element={<NewCallPage />} />
@@ -87,6 +89,10 @@ describe('New Call page', () => {
     expect(await screen.findByRole('heading', { name: 'Evaluation Results' })).toBeTruthy();
     expect(screen.getByText('Clear and specific.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Sarah Chen/ })).toBeNull();
+    // the header's New Call from the results: the picker, not the same results again
+    fireEvent.click(screen.getByRole('link', { name: 'Header New Call' }));
+    expect(await screen.findByRole('button', { name: /Sarah Chen/ })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Evaluation Results' })).toBeNull();
     cleanup();
     renderAt('/new-call?call=9');
     expect((await screen.findByRole('alert')).textContent).toBe(

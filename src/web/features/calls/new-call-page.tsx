@@ -40,7 +40,16 @@ export default function NewCallPage() {
   const read = useRef(false);
   const applied = useRef(false);
   // opened on a call's results (`?call=`, where CallSession leaves them): those, not the picker
-  const [linkedCall] = useState(() => parseId(search.get('call')));
+  const linkedCall = parseId(search.get('call'));
+  // the header's New Call from a call's results (`?call=` gone, the page still mounted): a new start
+  const [shownCall, setShownCall] = useState<number | null>(null);
+  if (linkedCall !== null && linkedCall !== shownCall) setShownCall(linkedCall);
+  if (linkedCall === null && shownCall !== null) {
+    setShownCall(null);
+    setStep('select');
+    setInterview(null);
+    setSelected(null);
+  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the hand-over is read once per visit
   useEffect(() => {
