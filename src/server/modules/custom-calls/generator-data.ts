@@ -90,6 +90,7 @@ const languageSchema = z.object({
     determiners: words,
     people: words,
     callWords: words,
+    framings: z.object({ nouns: words, joins: words }),
     labels: z.object({ name: words, role: words, organisation: words, trait: words }),
   }),
 });

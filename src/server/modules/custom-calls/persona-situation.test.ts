@@ -236,9 +236,10 @@ describe("a custom persona's situation, in its second person", () => {
       // "The recruiter, named Elena, has…": one subject
       negotiation: 'You have limited budget flexibility and want the offer signed this week.',
       feedback: "You are a senior analyst on the user's team, talented but defensive when criticised.",
-      // "Dana is the CTO of a customer": what she is, not "you of a customer"
+      // "Dana is the CTO of a customer": what she is, not "you of a customer"; "An angry customer
+      // escalation after an outage took their checkout down": what brought the call about, her side's
       escalation:
-        'You are the CTO of a customer, angry after a second outage this month. An angry customer escalation after an outage took their checkout down for three hours. You are upset about the lack of status updates and want a refund and a credible plan. You may cancel the contract.',
+        'You are the CTO of a customer, angry after a second outage this month. An outage took your checkout down for three hours. You are upset about the lack of status updates and want a refund and a credible plan. You may cancel the contract.',
     });
   });
 
@@ -376,11 +377,16 @@ describe('an angry customer answers what the outage did and what she needs', () 
       "Hi Dana, I'm really sorry about the outage.",
       'What was the impact on your side?',
       'What would you need from us to stay?',
+      'How long was the checkout down?',
     ]);
     expect(lines[1].move).toBe('answer');
-    expect(lines[1].text).toMatch(/outage/);
+    // what the outage did, not who she is ("I'm the CTO of a customer, angry after…")
+    expect(lines[1].text).toContain('took my checkout down for three hours');
     expect(lines[2].move).toBe('answer');
     expect(lines[2].text).toContain('want a refund and a credible plan');
+    // asked again: told again, not "I don't have that in front of me"
+    expect(lines[3].move).toBe('answer');
+    expect(lines[3].text).toContain('three hours');
   });
 });
 
@@ -391,8 +397,17 @@ describe('a custom persona does not describe itself as it was described', () => 
     // "Tom is a senior analyst on my team, talented but defensive when criticised."
     expect(facts(SAMPLE_SCENARIOS.feedback)).toContain("I'm a senior analyst on your team.");
     expect(facts(SAMPLE_SCENARIOS.feedback).join(' ')).not.toMatch(/talented|defensive/);
-    // "She is friendly but rigorous and expects concrete examples.": nothing but how it was described
+    // "She is friendly but rigorous and expects concrete examples.": what she expects, without how
+    // she was described
+    expect(facts(SAMPLE_SCENARIOS.interview)).toContain('I expect concrete examples.');
     expect(facts(SAMPLE_SCENARIOS.interview).join(' ')).not.toMatch(/friendly|rigorous/);
+    const interviewer = generatedPersona(generateBuiltin(SAMPLE_SCENARIOS.interview));
+    const expects = playScripted(interviewer, [
+      "Hi, I'm ready.",
+      'What do you expect from me in this interview?',
+    ]).lines[1];
+    expect(expects.move).toBe('answer');
+    expect(expects.text).toContain('I expect concrete examples.');
     const tom = generatedPersona(generateBuiltin(SAMPLE_SCENARIOS.feedback));
     const asked = playScripted(tom, ['Hi Tom, thanks for coming.', 'How do you feel things are going?'])
       .lines[1];

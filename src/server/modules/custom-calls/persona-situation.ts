@@ -222,6 +222,15 @@ export function toPersona(written: string, facts: PersonaFacts, describing: bool
       return finish(told.join(' '));
     }
   }
+  // "An angry customer escalation after an outage took their checkout down for three hours.": the
+  // call named, then what brought it about, which is the persona's side ("their" is the persona's)
+  const framed = describing ? null : FRAMING.exec(sentence);
+  if (framed && lowerWords(framed[1]).some((w) => FINITE.has(w) || CLAUSE_VERBS.has(w) || /.ed$/.test(w)))
+    return toPersona(
+      capitalise(framed[1].replace(THEIR, (w) => PERSONA_SIDE[w.toLowerCase()])),
+      facts,
+      false,
+    );
   const turned = turn(sentence, facts, true);
   if (describing && opensWithPerson(sentence) && !/^\s*(you|your)\b/i.test(turned.text)) {
     // "Mrs Patel's son, worried and frustrated because his mother's discharge was delayed twice.":
@@ -246,6 +255,15 @@ const LEADING_DETERMINER = new RegExp(`^${DETERMINER}\\s+`, 'i');
 const CALL_WORDS = new Set(S.callWords);
 /** a sentence naming the call is short ("First-round video interview for the graduate scheme.") */
 const MAX_CALL_WORDS = 12;
+
+/** a call named, then what brought it about: "An angry customer escalation after {an outage took…}" */
+const FRAMING = new RegExp(
+  `^${DETERMINER}\\s+(?:[\\p{L}\\d'’-]+\\s+){0,5}?${wordsPattern(S.framings.nouns)}\\s+${wordsPattern(S.framings.joins)}\\s+(.+)$`,
+  'iu',
+);
+/** in such a sentence "they" are the other side of the call: the persona's */
+const THEIR = /\b(?:their|theirs|them|they)\b/gi;
+const PERSONA_SIDE: Record<string, string> = { their: 'your', theirs: 'yours', them: 'you', they: 'you' };
 
 /** "An angry customer, Brian, whose invoices…" as "an angry customer whose invoices…", else null */
 function namedAppositive(sentence: string, facts: PersonaFacts): string | null {

@@ -182,6 +182,20 @@ describe('the facts of a brief', () => {
     // words no fact still to say holds
     expect(answer('Is there flexibility on the start date for a new system?', said)).toBeNull();
     expect(answer('What is the biggest weakness of your old system for seasonal staff?', said)).toBeNull();
+    // a question whose words a fact said already holds asks it again: told again
+    const cto = briefOf(
+      'You are the CTO of a customer, angry after a second outage this month. An outage took your checkout down for three hours.',
+    );
+    const checkout = cto.facts.find((f) => f.text.includes('checkout'))!;
+    expect(factFor(cto, ['How long was the checkout down?'], [checkout.normalised])).toMatchObject({
+      fact: { text: checkout.text },
+      again: true,
+    });
+    // …but not when it asks a kind of thing that fact does not tell (money), or two words of its own
+    expect(factFor(cto, ['What did the checkout being down cost you?'], [checkout.normalised])).toBeNull();
+    expect(
+      factFor(cto, ['Which payment provider runs the checkout that went down?'], [checkout.normalised]),
+    ).toBeNull();
     // "today" and "now" ask about no current setup by themselves
     const tom = briefOf(preset('tom-brennan').systemPrompt);
     expect(factFor(tom, ['Is there anything else you need from me today?'], [])).toBeNull();
@@ -388,13 +402,28 @@ describe('a fact without how the persona was described', () => {
     expect(withoutTraits("I'm the procurement lead at your biggest client, and I'm direct.")).toBe(
       "I'm the procurement lead at your biggest client.",
     );
-    expect(withoutTraits("I'm polite but tough and know the market well.")).toBeNull();
+    expect(withoutTraits("I'm polite but tough.")).toBeNull();
+    expect(withoutTraits("I'm busy, cautious and direct.")).toBeNull();
     // a feeling about the matter of the call is a fact, not a trait
     expect(withoutTraits("I'm upset about the lack of status updates.")).toBe(
       "I'm upset about the lack of status updates.",
     );
     expect(withoutTraits('I want a refund and a credible plan.')).toBe(
       'I want a refund and a credible plan.',
+    );
+  });
+
+  it('keeps what the persona does or wants, said after its traits', () => {
+    expect(withoutTraits("I'm friendly but rigorous and expect concrete examples.")).toBe(
+      'I expect concrete examples.',
+    );
+    expect(withoutTraits("I'm polite but tough and know the market well.")).toBe('I know the market well.');
+    expect(withoutTraits("I'm the CFO, blunt and impatient and want numbers, not stories.")).toBe(
+      "I'm the CFO and want numbers, not stories.",
+    );
+    // a trait after "and" is still a trait
+    expect(withoutTraits("I'm the CFO, blunt and impatient, with a budget of 5,000.")).toBe(
+      "I'm the CFO, with a budget of 5,000.",
     );
   });
 });

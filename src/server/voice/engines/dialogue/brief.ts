@@ -184,14 +184,30 @@ const TRAIT_CLAUSE = new RegExp(
   'gi',
 );
 
+/** "… rigorous and expect concrete examples": what the persona does or wants, after its traits (brief.json traitVerbs) */
+const DOING_AFTER = new RegExp(
+  `\\s(?:and|but)\\s+(?:I\\s+)?((?:${BRIEF.traitVerbs.map(escapeRegex).join('|')})\\b[^.!?]*)`,
+  'i',
+);
+
 /**
  * A fact without what describes the persona's disposition (brief.json traits), as written of it by
  * whoever described it: "I'm a senior analyst on your team, talented but defensive when criticised."
- * is told "I'm a senior analyst on your team."; null when that is all it says.
+ * is told "I'm a senior analyst on your team."; null when that is all it says. What it does or wants,
+ * said after the traits, stays: "I'm friendly but rigorous and expect concrete examples." is told
+ * "I expect concrete examples."
  */
 export function withoutTraits(fact: string): string | null {
-  if (ONLY_TRAITS.test(fact)) return null;
-  const cut = fact.replace(TRAIT_CLAUSE, '').trim();
+  if (ONLY_TRAITS.test(fact)) {
+    const doing = DOING_AFTER.exec(fact);
+    return doing ? `I ${doing[1].trim()}.` : null;
+  }
+  const cut = fact
+    .replace(TRAIT_CLAUSE, (clause) => {
+      const doing = DOING_AFTER.exec(clause);
+      return doing ? ` and ${doing[1].trim()}` : '';
+    })
+    .trim();
   if (cut === fact) return fact;
   const told = cut.replace(/[,;:\s]*([.!?]?)$/, (_m, end: string) => end || '.');
   return countWords(told) >= 3 ? told : null;
@@ -508,6 +524,12 @@ export function factFor(
     (k) => !CONCEPT_KEYS.has(k) && !facts.some((f, i) => !wasSaid[i] && f.keys.has(k)),
   );
   const kindsAlone = ownWords.length < MIN_OWN_WORDS;
+  // the kinds of thing each word of the question names ("cost": money; "looking for": problems, wants)
+  const kindsByWord = new Map<string, string[]>();
+  for (const c of concepts)
+    for (const w of saysAny(asked, BRIEF.concepts[c])) kindsByWord.set(w, [...(kindsByWord.get(w) ?? []), c]);
+  const tellsEachKind = (fact: BriefFact) =>
+    [...kindsByWord.values()].every((kinds) => kinds.some((c) => fact.concepts.has(c)));
   const scored = facts
     .map((fact, i) => {
       const words = topicWords(fact);
@@ -515,6 +537,10 @@ export function factFor(
       // who it is answers a kind of thing alone only when who it is is asked: "How big is the team
       // I'd be working with?" is not answered with its company
       if (words === 0 && fact.identity && !aboutIdentity) return null;
+      // a fact said already answers by kinds of thing alone only when it tells a kind each word of
+      // them names: "What did the checkout being down cost you?" asks about money, which "An outage
+      // took our checkout down" does not tell ("looking for" names problems or wants: either will do)
+      if (words === 0 && wasSaid[i] && !tellsEachKind(fact)) return null;
       // "What does your role involve?" is answered by who the persona is
       const who = fact.identity && aboutIdentity ? 2 : 0;
       const named = kinds(fact);
@@ -522,7 +548,7 @@ export function factFor(
     })
     .filter((f) => f !== null && f.score >= MIN_SCORE)
     .map((f) => f as NonNullable<typeof f>);
-  if (!scored.length) return null;
+  if (!scored.length) return askedAgain(facts, wasSaid, askedKeys, concepts);
   const top = Math.max(...scored.map((f) => f.score));
   // at the same score, who the persona is loses to a fact of more kinds of thing asked about, unless
   // who it is is asked (Rachel's problems, not her four warehouses); then a word the question says
@@ -534,6 +560,34 @@ export function factFor(
   const best = candidates.filter((f) => f.words === mostWords);
   const chosen = best.find((f) => !f.again) ?? best[0];
   return { fact: chosen.fact, again: chosen.again };
+}
+
+/**
+ * A question no fact answers for what is new in it, that asks again what a fact said already told:
+ * "How long was the checkout down?" after "An outage took our checkout down for three hours." That
+ * fact holds two of its words or more and every kind of thing it asks about, and at most one word
+ * of the question is in neither ("long"). "What does a mis-shipped order cost you?" after the
+ * mis-shipped orders asks about money, which that fact does not tell: not asked again.
+ */
+function askedAgain(
+  facts: BriefFact[],
+  wasSaid: boolean[],
+  askedKeys: Set<string>,
+  concepts: Set<string>,
+): { fact: BriefFact; again: true } | null {
+  const held = facts
+    .map((fact, i) => ({
+      fact,
+      shared: wasSaid[i] ? [...fact.keys].filter((k) => askedKeys.has(k)).length : 0,
+    }))
+    .filter(({ fact, shared }) => shared >= MIN_SCORE && [...concepts].every((c) => fact.concepts.has(c)))
+    .filter(
+      ({ fact }) =>
+        [...askedKeys].filter((k) => !fact.keys.has(k) && !CONCEPT_KEYS.has(k)).length < MIN_OWN_WORDS,
+    );
+  if (!held.length) return null;
+  const most = Math.max(...held.map((h) => h.shared));
+  return { fact: held.find((h) => h.shared === most)!.fact, again: true };
 }
 
 /**

@@ -220,6 +220,7 @@ const briefSchema = z.strictObject({
   secretMarkers: wordList,
   identityQuestions: wordList,
   traits: wordList.min(1),
+  traitVerbs: wordList.min(1),
   permissions: wordList,
   choices: wordList,
   retold: z.array(z.strictObject({ pattern: regexSource, with: z.string() })),
