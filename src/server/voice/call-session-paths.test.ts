@@ -3,6 +3,7 @@
 // spoken turn that runs past tuning.maxTurnMs. Driven under fake time: the microphone streams in
 // real time (100 ms frames, the scheduler advanced by as much per frame).
 import { describe, expect, it, vi } from 'vitest';
+import { HEARING_TOOL } from '../../shared/domain/not-heard.js';
 import type { Transcriber } from '../providers/stt/types.js';
 import {
   CallSession,
@@ -101,6 +102,58 @@ describe('call session: how sure the recogniser was', () => {
     const [line] = cloud.saved.filter((u) => u.speaker === 'user');
     expect(line?.text).toBe('I launched a routing service');
     expect(line?.confidence ?? null).toBeNull();
+  });
+});
+
+describe('call session: telling the browser when answers come through unclearly', () => {
+  it('after two unclear spoken turns in a row, once, again clear at the next clear turn; a typed answer starts afresh', async () => {
+    const confidences = [0.3, 0.45, 0.2, 0.8, 0.3, 0.9, 0.4, 0.4, 0.35];
+    const recognize = vi.fn(async () => ({
+      text: 'I launched a routing service',
+      confidence: confidences.shift()!,
+    }));
+    const s = setup({ stt: { kind: 'builtin', transcribe: async () => 'unused', recognize } });
+    await s.startAndListen();
+    const told = () =>
+      s.socket.ofType('client_tool_call').map((m) => {
+        expect(m.client_tool_call.tool_name).toBe(HEARING_TOOL);
+        return m.client_tool_call.parameters.heard;
+      });
+    const turn = async () => {
+      await s.spokenTurn();
+      await s.scheduler.advance(4000);
+    };
+    await turn();
+    expect(told()).toEqual([]);
+    await turn();
+    expect(told()).toEqual(['poorly']);
+    await turn(); // still unclear: told once
+    expect(told()).toEqual(['poorly']);
+    await turn(); // 0.8
+    expect(told()).toEqual(['poorly', 'clearly']);
+    await turn(); // 0.3, then 0.9: one unclear turn is no pattern
+    await turn();
+    expect(told()).toEqual(['poorly', 'clearly']);
+    await turn(); // 0.4
+    s.session.handleMessage({ type: 'user_message', text: 'I launched it in March.' });
+    await s.scheduler.advance(4000);
+    await turn(); // 0.4: the first after a typed answer
+    expect(told()).toEqual(['poorly', 'clearly']);
+    await turn(); // 0.35
+    expect(told()).toEqual(['poorly', 'clearly', 'poorly']);
+    // each a tool call of its own, its id unique
+    const ids = s.socket.ofType('client_tool_call').map((m) => m.client_tool_call.tool_call_id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('says nothing for a recogniser that gives no confidence', async () => {
+    const s = setup({ stt: { kind: 'openai', transcribe: async () => 'I launched a routing service' } });
+    await s.startAndListen();
+    for (let i = 0; i < 3; i++) {
+      await s.spokenTurn();
+      await s.scheduler.advance(4000);
+    }
+    expect(s.socket.ofType('client_tool_call')).toEqual([]);
   });
 });
 

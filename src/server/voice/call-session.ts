@@ -8,7 +8,14 @@
 // The browser plays agent audio in real time, so the session keeps `playbackEndMs`, when the
 // audio sent so far will have finished playing; until then the agent counts as speaking.
 
-import { NOT_HEARD_REPEAT_LINE, NOT_HEARD_TYPE_LINE } from '../../shared/domain/not-heard.js';
+import {
+  CLEAR_CONFIDENCE,
+  HEARING_TOOL,
+  type HearingToolParameters,
+  NOT_HEARD_REPEAT_LINE,
+  NOT_HEARD_TYPE_LINE,
+  UNCLEAR_TURNS_TO_WARN,
+} from '../../shared/domain/not-heard.js';
 import { pcmFromBase64, pcmToBase64, wavFile } from '../audio/pcm.js';
 import { storableText } from '../http/storable-text.js';
 import type { Transcriber } from '../providers/stt/types.js';
@@ -19,6 +26,7 @@ import {
   audioMessage,
   CLOSE,
   type ClientMessage,
+  clientToolCall,
   initiationMetadata,
   interruption,
   ping,
@@ -196,6 +204,9 @@ export class CallSession {
   private transcribing = 0;
   private lastTextAnswerMs = Number.NEGATIVE_INFINITY;
   private lastNotHeardMs = Number.NEGATIVE_INFINITY;
+  /** spoken turns in a row the recogniser heard unclearly, and whether the browser was told */
+  private unclearTurns = 0;
+  private warnedUnclear = false;
   /** the start of the last user line stored (call time), which a reply is stored after */
   private lastUserLineMs = Number.NEGATIVE_INFINITY;
   private lastPing: { eventId: number; sentAt: number } | null = null;
@@ -430,6 +441,7 @@ export class CallSession {
     // past the call's budget nothing more is taken or answered (a flood, never a real call)
     if (!this.withinBudget(text)) return;
     this.send(userTranscript(text, eventId));
+    this.noteHearing(transcribed ? confidence : null);
     this.history.push({ speaker: 'user', text });
     this.lastUserLineMs = startMs;
     this.save({ speaker: 'user', text, startMs, endMs, ...(confidence === null ? {} : { confidence }) });
@@ -438,6 +450,35 @@ export class CallSession {
     if (this.agentTurn) this.cancelAgentTurn(this.t());
     const history = [...this.history];
     this.speak((signal) => this.o.brain.reply(history, signal), endedAt);
+  }
+
+  /**
+   * Tells the browser (HEARING_TOOL) when UNCLEAR_TURNS_TO_WARN spoken turns in a row were heard
+   * under CLEAR_CONFIDENCE, and again when a turn is heard clearly after that. `confidence`: the
+   * built-in recogniser's, null for a line of exact text (typed, or a recogniser without one),
+   * which starts the count afresh: the user took the hint, or there is nothing to measure.
+   */
+  private noteHearing(confidence: number | null): void {
+    const tell = (heard: HearingToolParameters['heard']) => {
+      const eventId = this.nextEventId();
+      this.send(clientToolCall(HEARING_TOOL, `hearing-${eventId}`, { heard }, eventId));
+    };
+    if (confidence === null) {
+      this.unclearTurns = 0;
+      this.warnedUnclear = false;
+    } else if (confidence < CLEAR_CONFIDENCE) {
+      this.unclearTurns += 1;
+      if (this.unclearTurns >= UNCLEAR_TURNS_TO_WARN && !this.warnedUnclear) {
+        this.warnedUnclear = true;
+        tell('poorly');
+      }
+    } else {
+      this.unclearTurns = 0;
+      if (this.warnedUnclear) {
+        this.warnedUnclear = false;
+        tell('clearly');
+      }
+    }
   }
 
   /** A typed answer may pass: a burst of `textBurst`, then one per `textRefillMs`. */

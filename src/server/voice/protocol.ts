@@ -56,8 +56,20 @@ export type PingMessage = {
   ping_event: { event_id: number; ping_ms?: number | null };
 };
 
+/** asks the browser to run one of its client tools (the SDK's `clientTools`) */
+export type ClientToolCallMessage = {
+  type: 'client_tool_call';
+  client_tool_call: {
+    tool_name: string;
+    tool_call_id: string;
+    parameters: Record<string, unknown>;
+    event_id: number;
+  };
+};
+
 export type ServerMessage =
   | ConversationInitiationMetadata
+  | ClientToolCallMessage
   | AudioMessage
   | AgentResponseMessage
   | UserTranscriptMessage
@@ -76,7 +88,7 @@ export type ConversationInitiationClientData = {
 export type UserAudioChunk = { type: 'user_audio_chunk'; user_audio_chunk: string };
 export type UserMessage = { type: 'user_message'; text: string };
 export type Pong = { type: 'pong'; event_id: number };
-/** user_activity, contextual_update, feedback and the like: accepted and ignored */
+/** user_activity, contextual_update, feedback, client_tool_result and the like: accepted and ignored */
 export type OtherClientMessage = { type: 'other'; originalType: string };
 
 export type ClientMessage =
@@ -161,4 +173,14 @@ export const interruption = (eventId: number): InterruptionMessage => ({
 export const ping = (eventId: number, pingMs: number | null): PingMessage => ({
   type: 'ping',
   ping_event: { event_id: eventId, ping_ms: pingMs },
+});
+
+export const clientToolCall = (
+  toolName: string,
+  toolCallId: string,
+  parameters: Record<string, unknown>,
+  eventId: number,
+): ClientToolCallMessage => ({
+  type: 'client_tool_call',
+  client_tool_call: { tool_name: toolName, tool_call_id: toolCallId, parameters, event_id: eventId },
 });

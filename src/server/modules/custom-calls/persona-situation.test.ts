@@ -387,6 +387,10 @@ describe('an angry customer answers what the outage did and what she needs', () 
     // asked again: told again, not "I don't have that in front of me"
     expect(lines[3].move).toBe('answer');
     expect(lines[3].text).toContain('three hours');
+    // her question still on the table: named once ("Which still leaves our checkout down."), then plainly
+    const named = lines.filter((l) => l.text.includes('still leaves our checkout down')).length;
+    expect(named).toBe(1);
+    expect(lines.slice(2).every((l) => /my question/.test(l.text))).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ import type {
   SpeechAnalytics,
 } from '../../../shared/contracts/evaluation.js';
 import { averageScore, normaliseScore } from '../../../shared/domain/evaluation-display.js';
+import { CLEAR_CONFIDENCE } from '../../../shared/domain/not-heard.js';
 import { analyseTurns } from '../../../shared/domain/speech-analytics.js';
 import type { TimedUtterance, Turn } from '../../../shared/domain/transcript.js';
 import { parseTranscript } from '../../../shared/domain/transcript.js';
@@ -174,7 +175,7 @@ function candidates(s: Scored, c: EvaluationContext): SentenceFacts[] {
  * clearer line shows the criterion: it gets about one word in seven wrong on clean speech, more
  * at low confidence (decision 005), and a garbled quote is not what the candidate said.
  */
-export const QUOTE_MIN_CONFIDENCE = 0.5;
+export const QUOTE_MIN_CONFIDENCE = CLEAR_CONFIDENCE;
 /**
  * A call is not scored on its words when those heard under QUOTE_MIN_CONFIDENCE are this many times
  * the clear ones and fewer than MIN_WORDS_TO_JUDGE are clear: every criterion says so, its score

@@ -26,6 +26,7 @@ vi.mock('./use-voice-conversation', () => ({
     conversationId: null,
     warning: null,
     typedOnly: false,
+    heardPoorly: false,
     start: async () => true,
     stop: voice.stop,
     sendText: () => true,

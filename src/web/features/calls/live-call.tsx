@@ -1,7 +1,7 @@
 // Step 3 of a call: the live conversation (spec: core-experience §2 "Live call", §4 voice
 // connection and call timer). Connects on mount; the countdown runs from the moment it shows.
 import type { Interviewer } from '@shared/contracts/scenarios';
-import { notHeardReason } from '@shared/domain/not-heard';
+import { HEARD_POORLY_HINT, notHeardReason } from '@shared/domain/not-heard';
 import { Loader2, Mic, PhoneOff, RefreshCw, Send, Volume2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -188,6 +188,14 @@ export function LiveCall({
           {notHeard ? (
             <p className="text-sm text-destructive" role="alert" data-testid="not-heard-reason">
               {notHeard}
+            </p>
+          ) : voice.heardPoorly && !voice.typedOnly ? (
+            <p
+              role="status"
+              className="rounded-lg border border-amber-600/50 p-3 text-sm"
+              data-testid="heard-poorly"
+            >
+              {HEARD_POORLY_HINT}
             </p>
           ) : hearing === 'builtin' && !voice.typedOnly ? (
             <p className="text-xs text-muted-foreground" data-testid="approximate-note">

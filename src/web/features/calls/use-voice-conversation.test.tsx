@@ -9,12 +9,14 @@ vi.mock('@elevenlabs/client', () => ({ Conversation: { startSession: sdk.startSe
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast: toasts }));
 
+import { HEARING_TOOL } from '@shared/domain/not-heard';
 import { useVoiceConversation } from './use-voice-conversation';
 
 type Callbacks = {
   onMessage: (m: { message: string; role: 'agent' | 'user' }) => void;
   onModeChange: (m: { mode: 'speaking' | 'listening' }) => void;
   onDisconnect: (d: { reason: string; message?: string }) => void;
+  clientTools: Record<string, (parameters: unknown) => unknown>;
 };
 
 function fakeConversation() {
@@ -195,5 +197,24 @@ describe('voice conversation', () => {
     await act(async () => void (await result.current.start()));
     act(() => calls[1]?.onDisconnect({ reason: 'agent' }));
     expect(onAgentEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds what the server says of its hearing, until a clear turn or a typed answer', async () => {
+    let callbacks: Callbacks | undefined;
+    sdk.startSession.mockImplementation(async (opts: Callbacks) => {
+      callbacks = opts;
+      return fakeConversation();
+    });
+    const { result } = renderHook(() => useVoiceConversation({ requestSession: async () => session(1) }));
+    await act(async () => void (await result.current.start()));
+    expect(result.current.heardPoorly).toBe(false);
+    const hearing = callbacks?.clientTools[HEARING_TOOL];
+    act(() => void hearing?.({ heard: 'poorly' }));
+    expect(result.current.heardPoorly).toBe(true);
+    act(() => void hearing?.({ heard: 'clearly' }));
+    expect(result.current.heardPoorly).toBe(false);
+    act(() => void hearing?.({ heard: 'poorly' }));
+    act(() => void result.current.sendText('I launched it in March.'));
+    expect(result.current.heardPoorly).toBe(false);
   });
 });

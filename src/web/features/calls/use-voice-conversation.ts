@@ -7,6 +7,7 @@ import audioConcatProcessorUrl from '@elevenlabs/client/worklets/audioConcatProc
 import rawAudioProcessorUrl from '@elevenlabs/client/worklets/rawAudioProcessor.js?url&no-inline';
 import type { VoiceSessionResponse } from '@shared/contracts/calls';
 import { VOICE_CONNECT_RETRIES, VOICE_CONNECT_TIMEOUT_MS, VOICE_RETRY_DELAY_MS } from '@shared/domain/limits';
+import { HEARING_TOOL, type HearingToolParameters } from '@shared/domain/not-heard';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api';
@@ -49,6 +50,8 @@ export function useVoiceConversation({ requestSession, onAgentEnded }: Options) 
   const [warning, setWarning] = useState<string | null>(null);
   /** no microphone (none, blocked or busy): the call goes on typed, the persona's replies as text */
   const [typedOnly, setTypedOnly] = useState(false);
+  /** the server's recogniser heard the last answers unclearly (HEARING_TOOL): the call shows a hint */
+  const [heardPoorly, setHeardPoorly] = useState(false);
 
   const conversation = useRef<Conversation | null>(null);
   const attempt = useRef(0);
@@ -89,6 +92,12 @@ export function useVoiceConversation({ requestSession, onAgentEnded }: Options) 
               workletPaths: {
                 rawAudioProcessor: rawAudioProcessorUrl,
                 audioConcatProcessor: audioConcatProcessorUrl,
+              },
+              // the built-in gateway says how well it hears the user; a cloud agent never calls it
+              clientTools: {
+                [HEARING_TOOL]: (parameters: HearingToolParameters) => {
+                  if (current()) setHeardPoorly(parameters?.heard === 'poorly');
+                },
               },
               onMessage: ({ message, role }) => {
                 if (!current()) return;
@@ -147,6 +156,7 @@ export function useVoiceConversation({ requestSession, onAgentEnded }: Options) 
 
   const start = useCallback(async (): Promise<boolean> => {
     closing.current = false;
+    setHeardPoorly(false);
     setStatus('connecting');
     setWarning(voiceNotices.connecting);
     const fail = (error: unknown, microphone = false) => {
@@ -215,6 +225,8 @@ export function useVoiceConversation({ requestSession, onAgentEnded }: Options) 
       const clean = text.trim();
       if (!conv || clean === '') return false;
       conv.sendUserMessage(clean);
+      // a typed answer is taken as said: the hint about unclear speech has done its work
+      setHeardPoorly(false);
       pendingEchoes.current.push(normalise(clean));
       append('user', clean);
       return true;
@@ -245,7 +257,19 @@ export function useVoiceConversation({ requestSession, onAgentEnded }: Options) 
     };
   }, []);
 
-  return { status, mode, entries, conversationId, warning, typedOnly, start, stop, sendText, setMicMuted };
+  return {
+    status,
+    mode,
+    entries,
+    conversationId,
+    warning,
+    typedOnly,
+    heardPoorly,
+    start,
+    stop,
+    sendText,
+    setMicMuted,
+  };
 }
 
 export type VoiceConversation = ReturnType<typeof useVoiceConversation>;

@@ -398,8 +398,13 @@ function answerQuestions(
   }
   if (!s.closed && s.current !== null && s.answers[s.current].length === 0) {
     const topic = questionTopic(p.questions[s.current]);
+    // the question's topic named once ("Which still leaves our checkout down."), then plainly
+    const named = (l: Line) => l.text.includes('{topic}');
+    const topicSaid = ofTemperament(LINES.stillAsking, p.temperament).some(
+      (l) => named(l) && said.some((s) => s.includes(normalise(fill(l.text, { topic: topic ?? '' })))),
+    );
     const back = choose(LINES.stillAsking, p.temperament, seed, said, (l) =>
-      topic ? l.text.includes('{topic}') : !l.text.includes('{topic}'),
+      topic && !topicSaid ? named(l) : !named(l),
     );
     parts.push({
       role: 'still-asking',
