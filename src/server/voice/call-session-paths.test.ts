@@ -12,7 +12,7 @@ import {
   NOT_HEARD_TYPE_LINE,
   type StoredUtterance,
 } from './call-session.js';
-import type { Persona } from './engines/brain.js';
+import type { Persona, Turn } from './engines/brain.js';
 import { createScriptedBrain } from './engines/scripted-brain.js';
 import { parseClientMessage } from './protocol.js';
 import { FakeSocket, fakeSynthesizer, ManualScheduler, micFrames, silence, speechLike } from './testing.js';
@@ -112,7 +112,17 @@ describe('call session: telling the browser when answers come through unclearly'
       text: 'I launched a routing service',
       confidence: confidences.shift()!,
     }));
-    const s = setup({ stt: { kind: 'builtin', transcribe: async () => 'unused', recognize } });
+    // what the persona is given of each answer: the unclear ones marked as such
+    const scripted = createScriptedBrain(persona);
+    const heard: (boolean | undefined)[] = [];
+    const brain = {
+      opening: scripted.opening,
+      reply: (history: Turn[], signal: AbortSignal) => {
+        heard.push(history.at(-1)?.unclear);
+        return scripted.reply(history, signal);
+      },
+    };
+    const s = setup({ brain, stt: { kind: 'builtin', transcribe: async () => 'unused', recognize } });
     await s.startAndListen();
     const told = () =>
       s.socket.ofType('client_tool_call').map((m) => {
@@ -141,6 +151,7 @@ describe('call session: telling the browser when answers come through unclearly'
     expect(told()).toEqual(['poorly', 'clearly']);
     await turn(); // 0.35
     expect(told()).toEqual(['poorly', 'clearly', 'poorly']);
+    expect(heard).toEqual([true, true, true, undefined, true, undefined, true, undefined, true, true]);
     // each a tool call of its own, its id unique
     const ids = s.socket.ofType('client_tool_call').map((m) => m.client_tool_call.tool_call_id);
     expect(new Set(ids).size).toBe(ids.length);

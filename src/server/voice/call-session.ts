@@ -442,7 +442,8 @@ export class CallSession {
     if (!this.withinBudget(text)) return;
     this.send(userTranscript(text, eventId));
     this.noteHearing(transcribed ? confidence : null);
-    this.history.push({ speaker: 'user', text });
+    const unclear = transcribed && confidence !== null && confidence < CLEAR_CONFIDENCE;
+    this.history.push({ speaker: 'user', text, ...(unclear ? { unclear } : {}) });
     this.lastUserLineMs = startMs;
     this.save({ speaker: 'user', text, startMs, endMs, ...(confidence === null ? {} : { confidence }) });
     // the user is already talking again, or another part of their answer is still being transcribed

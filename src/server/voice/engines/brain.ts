@@ -1,7 +1,12 @@
 // What the agent says. A brain sees the conversation so far and streams its next reply as text
 // pieces (model tokens or whole lines); the call session turns them into speech.
 
-export type Turn = { speaker: 'agent' | 'user'; text: string };
+export type Turn = {
+  speaker: 'agent' | 'user';
+  text: string;
+  /** a spoken line the recogniser was unsure of (under CLEAR_CONFIDENCE): its words are a guess */
+  unclear?: boolean;
+};
 
 /** The persona the brain plays, read from the call's interviewer. */
 export type Persona = {

@@ -8,7 +8,7 @@ import { auditConversation } from './dialogue/audit.js';
 import { MODEL_PROMPT } from './dialogue/data.js';
 import { preparePersona, salientPhrase } from './dialogue/index.js';
 import { DIALOGUES, PM_INTERVIEWER, playBrain } from './dialogue/testing.js';
-import { chatMessages, createLlmBrainFactory } from './llm-brain.js';
+import { chatMessages, createLlmBrainFactory, UNCLEAR_MARK } from './llm-brain.js';
 
 const persona: Persona = {
   name: 'Sarah Chen',
@@ -207,6 +207,21 @@ describe('model-backed persona, with a fake model that answers from the prompt',
     expect(listUnder(prompt, H.remaining)).toEqual([PM_INTERVIEWER.sampleQuestions[1]]);
     expect(prompt).toContain('Follow-ups already asked on it: 0 of 2.');
     for (const rule of MODEL_PROMPT.rules) expect(prompt).toContain(rule);
+  });
+
+  it('marks a line the recogniser was unsure of, so the model takes its words as a guess', () => {
+    const history: Turn[] = [
+      { speaker: 'agent', text: PM_INTERVIEWER.welcomeMessage },
+      { speaker: 'user', text: 'Yes, I am ready.' },
+      { speaker: 'agent', text: PM_INTERVIEWER.sampleQuestions[0] },
+      { speaker: 'user', text: 'mr john nash would have been lead you to consider', unclear: true },
+    ];
+    const messages = chatMessages(PM_INTERVIEWER, history);
+    expect(messages[2]).toEqual({ role: 'user', content: 'Yes, I am ready.' });
+    expect(messages[4]).toEqual({
+      role: 'user',
+      content: `mr john nash would have been lead you to consider ${UNCLEAR_MARK}`,
+    });
   });
 
   it('catches a prompt that loses the state or the rules: the same fake model then repeats and reopens', async () => {

@@ -33,6 +33,9 @@ export function personaSystemPrompt(
     .join('\n\n');
 }
 
+/** after a user line the recogniser was unsure of: a model reads it as a guess, not as said */
+export const UNCLEAR_MARK = '[heard unclearly: the words may be wrong]';
+
 export function chatMessages(
   persona: Persona,
   history: Turn[],
@@ -43,7 +46,7 @@ export function chatMessages(
     ...history.map((t) =>
       t.speaker === 'agent'
         ? ({ role: 'assistant', content: t.text } as const)
-        : ({ role: 'user', content: t.text } as const),
+        : ({ role: 'user', content: t.unclear ? `${t.text} ${UNCLEAR_MARK}` : t.text } as const),
     ),
   ];
 }

@@ -1,9 +1,11 @@
 import { TEMPERAMENTS } from '@shared/domain/temperament';
 import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
+import type { Turn } from '../brain.js';
 import { followUpKindsIn, leavesTheCall } from './conversation.js';
 import { allLines, FOLLOW_UP_KINDS, LINES, REOPENING } from './data.js';
 import { choose } from './engine.js';
+import { nextLine, openingFor, preparePersona } from './index.js';
 import {
   answers,
   asksForASpan,
@@ -402,5 +404,38 @@ describe('reading an answer', () => {
     expect(
       questionTopic('If we could move on the signing bonus rather than the base, would that work?'),
     ).toBe('the signing bonus');
+  });
+});
+
+describe('an answer the recogniser was unsure of', () => {
+  const sarah = preparePersona(PRESET_INTERVIEWERS.find((x) => x.slug === 'sarah-chen')!);
+  const reply = (text: string, unclear: boolean) => {
+    const history: Turn[] = [{ speaker: 'agent', text: openingFor(sarah).text }];
+    history.push({ speaker: 'user', text: "Yes, I'm ready." });
+    history.push({ speaker: 'agent', text: nextLine(sarah, history).text });
+    history.push({ speaker: 'user', text, ...(unclear ? { unclear } : {}) });
+    return nextLine(sarah, history);
+  };
+  const garbled = "mr john nash would have been lead you to consider how much they're worth of fifty four";
+  const offTopic = 'and by the vivid they avoid snow football match on the weekend with my friends';
+
+  it('is not named back: its words are a guess', () => {
+    expect(reply(garbled, false).text).toMatch(/fifty four/i);
+    expect(reply(garbled, true).text).not.toMatch(/fifty four/i);
+  });
+
+  it('is not read as off-topic, hostile or a repeat on words it may not hold', () => {
+    expect(reply(offTopic, false).rule).toBe('offTopic');
+    const unsure = reply(offTopic, true);
+    expect(unsure.rule).not.toBe('offTopic');
+    expect(unsure.text).not.toMatch(/football/i);
+    expect(
+      readAnswer('this is a stupid question', {
+        question: 'Why?',
+        scenario: new Set(),
+        names: new Set(),
+        unclear: true,
+      }).hostile,
+    ).toBeNull();
   });
 });

@@ -771,6 +771,10 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const answer = last?.speaker === 'user' ? last.text : '';
   const seed = stableHash(answer) + history.length;
   const said = s.agentLines;
+  // words the recogniser was unsure of: read as an answer, but none named back ("Oh, fifty four —")
+  const unclear = last?.speaker === 'user' && last.unclear === true;
+  const heard = (ack: { kind: AckKind; quote: string | null }) =>
+    unclear ? { kind: 'plain' as const, quote: null } : ack;
 
   // a question the brief answers is answered, also once the call is closed (an interviewer who
   // invites the candidate's questions at the end)
@@ -896,8 +900,8 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   if (handed) {
     const point = answer.trim().slice(0, answer.trim().lastIndexOf(handed.questions[0])).trim();
     const question = p.questions[s.current ?? 0] ?? '';
-    const reading = readAnswer(point, listeningContext(p, question));
-    const ack = ackPart(p, acknowledgement(p, point, reading, question, true, said), seed, said);
+    const reading = readAnswer(point, { ...listeningContext(p, question), unclear });
+    const ack = ackPart(p, heard(acknowledgement(p, point, reading, question, true, said)), seed, said);
     const reply =
       'found' in handed
         ? answerQuestions(p, s, handed.found, seed)
@@ -919,8 +923,8 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
       const parts = questionParts(p, next, 'begin', seed, said);
       return line(next === null ? 'close' : 'begin', null, 'ready', next, parts);
     }
-    const reading = readAnswer(answer, listeningContext(p, p.questions[next ?? 0] ?? ''));
-    const ack = acknowledgement(p, answer, reading, p.questions[next ?? 0] ?? '', true, said);
+    const reading = readAnswer(answer, { ...listeningContext(p, p.questions[next ?? 0] ?? ''), unclear });
+    const ack = heard(acknowledgement(p, answer, reading, p.questions[next ?? 0] ?? '', true, said));
     const parts = [
       heardPart(p, answer, ack, seed, said),
       ...questionParts(p, next, 'lead', seed, said, answer),
@@ -938,9 +942,9 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // the user's answers before this one
   const earlier = history.slice(0, -1).flatMap((t) => (t.speaker === 'user' ? [t.text] : []));
   const context = listeningContext(p, question, lastFollowUp);
-  const reading = readAnswer(answer, { ...context, earlier });
+  const reading = readAnswer(answer, { ...context, earlier, unclear });
   const rule = followUpRule(reading, s.followUps);
-  const ack = acknowledgement(p, answer, reading, question, rule === null, said);
+  const ack = heard(acknowledgement(p, answer, reading, question, rule === null, said));
   if (rule) {
     const topic =
       rule === 'offTopic' || rule === 'otherWork' || rule === 'hostile' || rule === 'repeat'

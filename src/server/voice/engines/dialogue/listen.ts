@@ -67,6 +67,11 @@ export type ListeningContext = {
   earlier?: readonly string[];
   /** the fields of work the scenario raises, with those near them (fieldsOf); none: not judged */
   fields?: ReadonlySet<string>;
+  /**
+   * the recogniser was unsure of the words (Turn.unclear): nothing is read that rests on the exact
+   * words (hostile, a repeat, off-topic, other work), so a guess is not taken for what was said
+   */
+  unclear?: boolean;
 };
 
 const SELF_FORMS = new Set(['i', "i'm", "i've", "i'd", "i'll"]);
@@ -238,21 +243,24 @@ export function otherWorkIn(answer: string, own: ReadonlySet<string> | undefined
 export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading {
   const tokens = tokenize(answer);
   const words = countWords(answer);
-  const hostile = ANSWER_DATA.hostile.find((h) => says(answer, h.match)) ?? null;
+  const exact = !ctx.unclear;
+  const hostile = exact ? (ANSWER_DATA.hostile.find((h) => says(answer, h.match)) ?? null) : null;
   // a word or two, or greetings and an apology with nothing said to the question
   const oneWord = words <= 2 || courtesiesOnly(answer, ctx.names);
   const answerStems = keyStems(answer);
-  const repeat = repeatsEarlier(answer, ctx.earlier ?? []);
+  const repeat = exact && repeatsEarlier(answer, ctx.earlier ?? []);
   const offMarkers = saysAny(answer, ANSWER_DATA.offTopic);
   const workMarkers = saysAny(answer, ANSWER_DATA.work);
   const onTopic =
     overlap(answerStems, new Set([...keyStems(ctx.question), ...ctx.scenario])) + workMarkers.length;
   // off-topic: its subject is one a practice call has no place for, and outweighs any link to the call
-  const offTopic = words >= 3 && offMarkers.length > 0 && onTopic <= Math.max(1, offMarkers.length);
+  const offTopic = exact && words >= 3 && offMarkers.length > 0 && onTopic <= Math.max(1, offMarkers.length);
   // one that takes up the question's words answers it, whatever work it tells of ("We launched a
   // tool for GPs…" to "Tell me about a product you launched")
   const otherWork =
-    offTopic || overlap(answerStems, keyStems(ctx.question)) > 0 ? [] : otherWorkIn(answer, ctx.fields);
+    !exact || offTopic || overlap(answerStems, keyStems(ctx.question)) > 0
+      ? []
+      : otherWorkIn(answer, ctx.fields);
   const hedges = saysAny(answer, ANSWER_DATA.hedges);
   const hasNumber = tokens.some((t) => isNumberToken(t) && !YEAR.test(t.raw));
   const named = tokens.some((t) => namedThing(t, ctx.names));
