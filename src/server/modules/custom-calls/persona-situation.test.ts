@@ -412,6 +412,15 @@ describe('a custom persona does not describe itself as it was described', () => 
     ]).lines[1];
     expect(expects.move).toBe('answer');
     expect(expects.text).toContain('I expect concrete examples.');
+    // who she is ("I'm an engineering manager at a fast-growing payments startup.") answers no
+    // question about the team: only one about who she is
+    const [, team, who] = playScripted(interviewer, [
+      "Hi, I'm ready.",
+      'What does the team look like?',
+      'Where do you work?',
+    ]).lines;
+    expect(team.text).not.toMatch(/engineering manager/);
+    expect(who.text).toContain("I'm an engineering manager at a fast-growing payments startup.");
     const tom = generatedPersona(generateBuiltin(SAMPLE_SCENARIOS.feedback));
     const asked = playScripted(tom, ['Hi Tom, thanks for coming.', 'How do you feel things are going?'])
       .lines[1];

@@ -125,8 +125,12 @@ function situationPart(systemPrompt: string): string {
   return (heading < 0 ? lines : lines.slice(0, heading)).filter((l) => !/^\s*[-*•]/.test(l)).join('\n');
 }
 
-/** a fact that says who the persona is: "I'm Marcus, Head of…", "I'm Greg Holloway, Head of…" */
-const IDENTITY = /^I'm \p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)*,/u;
+/**
+ * a fact that says who the persona is: "I'm Marcus, Head of…", "I'm Greg Holloway, Head of…", and
+ * a generated persona's "I'm an engineering manager at a payments startup." (not "I'm a bit worried…")
+ */
+const IDENTITY =
+  /^I'm (?:\p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)*,|(?:a|an|the) (?!(?:bit|little|lot|big|huge|real)\b)[\p{L}-]+(?: [\p{L}-]+){0,3} (?:at|of|for|on|in|with)\b)/u;
 
 /**
  * "You had a phishing incident last year that cost them two days of downtime": a persona's own
@@ -517,6 +521,7 @@ export function factFor(
     return own === 1 && shared.length === 1 ? 0 : shared.length;
   };
   const aboutIdentity = saysAny(asked, BRIEF.identityQuestions).length > 0;
+  const aboutWorkplace = aboutIdentity && saysAny(asked, BRIEF.workplaceQuestions).length > 0;
   // "Is there flexibility on the start date?": a kind of thing alone (a date, as the budget's "this
   // year" is one) does not answer a question whose own words no fact still to say holds ("What is
   // the biggest challenge for the data pipeline?" once the pipeline was named asks something new)
@@ -557,10 +562,16 @@ export function factFor(
   const mostKinds = Math.max(...tied.map((f) => f.named));
   const candidates = aboutIdentity ? tied : tied.filter((f) => !f.fact.identity || f.named === mostKinds);
   const mostWords = Math.max(...candidates.map((f) => f.words));
-  const best = candidates.filter((f) => f.words === mostWords);
+  const most = candidates.filter((f) => f.words === mostWords);
+  // "Where do you work?": who it is, where it works ("…at a payments startup"), before its name alone
+  const atWork = aboutWorkplace ? most.filter((f) => !f.fact.identity || WORKPLACE.test(f.fact.text)) : [];
+  const best = atWork.length ? atWork : most;
   const chosen = best.find((f) => !f.again) ?? best[0];
   return { fact: chosen.fact, again: chosen.again };
 }
+
+/** who the persona is, with where: "I'm an engineering manager at a payments startup." */
+const WORKPLACE = /\b(?:at|for|of|with)\s+\S/i;
 
 /**
  * A question no fact answers for what is new in it, that asks again what a fact said already told:

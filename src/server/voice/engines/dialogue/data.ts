@@ -219,6 +219,7 @@ const briefSchema = z.strictObject({
   clauseLeans: wordList,
   secretMarkers: wordList,
   identityQuestions: wordList,
+  workplaceQuestions: wordList,
   traits: wordList.min(1),
   traitVerbs: wordList.min(1),
   permissions: wordList,
