@@ -302,6 +302,14 @@ describe('custom personas specific to their description', () => {
     expect(questions).toContain('your price compared with the incumbent');
   });
 
+  it("asks about the thing the user wants moved, in its own words, not the user's move", () => {
+    // "I want to negotiate the base salary up by ten percent and discuss the signing bonus…"
+    const questions = generateBuiltin(SAMPLE_SCENARIOS.negotiation).sampleQuestions;
+    expect(questions).toContain('Why should I move on the base salary?');
+    expect(questions).toContain('What would you offer in exchange on the signing bonus?');
+    expect(questions.join(' ')).not.toMatch(/move on the base salary up/);
+  });
+
   it('the sceptical recruiter: a counterpart who hears what the user wants to negotiate, figures kept whole', () => {
     const g = generateBuiltin({
       userContext:

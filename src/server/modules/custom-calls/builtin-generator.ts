@@ -92,6 +92,9 @@ function askTemplates(kind: ConversationKind, temperament: Temperament): string[
  * then what happened (the event, who decided on it, how long it lasted), the position at stake,
  * the topics it names, and last what happens next.
  */
+/** the move a topic names ("the base salary up by ten percent", "my rate up from 40 to 50") */
+const USERS_MOVE = /\s+(?:up|down)\s+(?:by|from|to)\b.*$/i;
+
 export function sampleQuestionsFor(
   kind: ConversationKind,
   input: GenerationInput,
@@ -118,7 +121,9 @@ export function sampleQuestionsFor(
   const fromTopics = topics.map((topic, i) => {
     if (/^(?:how|what|why|when|whether|where|who)\b/i.test(topic)) return `Tell me ${topic}.`;
     const templates = skillAsks && asks === DATA.kinds[kind].ask && isSkill(topic) ? skillAsks : asks;
-    return fill(templates[i % templates.length], { topic }) ?? '';
+    // {thing}: the topic without the user's own move, for the persona's verbs ("Why should I move on
+    // the base salary?", not "…on the base salary up by ten percent?")
+    return fill(templates[i % templates.length], { topic, thing: topic.replace(USERS_MOVE, '') }) ?? '';
   });
   const next = event ? fillFirst(event.subject ? lines.nextWithHead : lines.next, slots) : null;
   const main = [

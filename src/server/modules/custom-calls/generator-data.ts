@@ -39,7 +39,8 @@ const kindSchema = z.object({
     .max(5),
   goals: words.min(1),
   askTemperaments: z.array(temperament),
-  ask: z.array(template.includes('{topic}')).min(1),
+  // {thing}: the topic without the user's own move ("the base salary", not "…up by ten percent")
+  ask: z.array(template.regex(/\{(?:topic|thing)\}/, 'must include "{topic}" or "{thing}"')).min(1),
   askSkill: z.array(template.includes('{topic}')).min(1).optional(),
   openers: words.min(1),
   welcome: z.partialRecord(temperament, template).optional(),
