@@ -87,14 +87,14 @@ function askTemplates(kind: ConversationKind, temperament: Temperament): string[
     : DATA.situation.temperaments[temperament].ask;
 }
 
+/** the move a topic names ("the base salary up by ten percent", "my rate up from 40 to 50") */
+const USERS_MOVE = /\s+(?:up|down)\s+(?:by|from|to)\b.*$/i;
+
 /**
  * The persona's questions, in the persona's temperament: the scenario's own questions first,
  * then what happened (the event, who decided on it, how long it lasted), the position at stake,
  * the topics it names, and last what happens next.
  */
-/** the move a topic names ("the base salary up by ten percent", "my rate up from 40 to 50") */
-const USERS_MOVE = /\s+(?:up|down)\s+(?:by|from|to)\b.*$/i;
-
 export function sampleQuestionsFor(
   kind: ConversationKind,
   input: GenerationInput,

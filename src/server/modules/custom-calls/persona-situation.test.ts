@@ -438,3 +438,39 @@ describe('a custom persona does not describe itself as it was described', () => 
     expect(lines[2].text).toContain("I'm Marcus, Head of Customer Support.");
   });
 });
+
+describe('a report hearing feedback reacts to what the manager raises', () => {
+  it('not to what the manager has not raised yet: it asks whether there is more, then reacts once it is raised', () => {
+    const tom = generatedPersona(generateBuiltin(SAMPLE_SCENARIOS.feedback));
+    const { lines } = playScripted(tom, [
+      'Hi Tom, thanks for coming. I wanted to talk about the last two reports.',
+      "The quarterly report was three days late and the numbers in the churn table didn't match the dashboard.",
+      'One more thing: in team meetings you often interrupt colleagues before they finish.',
+    ]);
+    // the scenario's "his behaviour in team meetings" is the manager's to raise
+    expect(lines[1].move).toBe('go-ahead');
+    expect(lines[1].text).toMatch(/Anything else\?$/);
+    expect(lines[1].text).not.toMatch(/team meetings/);
+    expect(lines[2].move).toBe('next');
+    expect(lines[2].text).toContain("I don't think it's fair to bring up my behaviour in team meetings.");
+  });
+
+  it('closes when the manager has nothing more, or after asking twice', () => {
+    const tom = generatedPersona(generateBuiltin(SAMPLE_SCENARIOS.feedback));
+    const report =
+      "The quarterly report was three days late and the numbers in the churn table didn't match the dashboard.";
+    const done = playScripted(tom, [
+      'Hi Tom, I wanted to talk about the last two reports.',
+      report,
+      'Nothing else, really.',
+    ]);
+    expect(done.lines[2].move).toBe('close');
+    const asked = playScripted(tom, [
+      'Hi Tom, I wanted to talk about the last two reports.',
+      report,
+      "Let's agree you send me a draft two days before each deadline.",
+      'I would also like you to double-check the figures against the dashboard before sending.',
+    ]);
+    expect(asked.lines.map((l) => l.move)).toEqual(['next', 'go-ahead', 'go-ahead', 'close']);
+  });
+});

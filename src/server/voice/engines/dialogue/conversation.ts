@@ -576,8 +576,33 @@ export function readConversation(
 }
 
 /** the next question to ask: the first neither asked nor already answered by something the user said */
+/**
+ * Whether question `i` of a persona the user leads reacts to what the user raises ("I don't think
+ * it's fair to bring up my behaviour in team meetings."; answers.json raisedByUser) and no turn of
+ * the user's has raised it yet: a report hearing feedback does not bring up what the manager has not.
+ */
+function waitsToBeRaised(p: DialoguePersona, i: number, userTurns: string[]): boolean {
+  if (!p.userLeads) return false;
+  const question = normalise(p.questions[i]);
+  const lead = ANSWER_DATA.raisedByUser.find((r) => question.startsWith(normalise(r)));
+  if (!lead) return false;
+  const raised = [...keyStems(question.slice(normalise(lead).length).split(/[.?!]/)[0])].filter(
+    (k) => !p.identity.has(k),
+  );
+  return !userTurns.some((t) => raised.some((k) => keyStems(t).has(k)));
+}
+
+/** the user's turns so far, for what they have raised */
+const userTurnsOf = (s: ConversationState) => [...s.preAnswers, ...s.answers.flat()];
+
+/** Whether questions are left that wait for the user to raise what they react to (waitsToBeRaised). */
+export function waitingQuestions(p: DialoguePersona, s: ConversationState): boolean {
+  const turns = userTurnsOf(s);
+  return p.questions.some((_, i) => !s.asked[i] && waitsToBeRaised(p, i, turns));
+}
+
 export function nextQuestion(p: DialoguePersona, s: ConversationState): number | null {
-  const said = [...s.preAnswers, ...s.answers.flat()].filter((a) => !isReadiness(a, p.names));
+  const said = userTurnsOf(s).filter((a) => !isReadiness(a, p.names));
   const told = hasToldItsSide(p, s.agentLines);
   // a figure the user asked for and the persona bargained over answers its question for a figure
   const bargained = p.terms.length > 0 && said.some((a) => asksIn(p.terms, a, false).length > 0);
@@ -587,6 +612,7 @@ export function nextQuestion(p: DialoguePersona, s: ConversationState): number |
     if (bargained && saysAny(p.questions[i], ANSWER_DATA.figures.asks).length) continue;
     // "Honestly, I'm fine. What did you want to talk about?" is past once it has told its side
     if (told && saysAny(p.questions[i], ANSWER_DATA.invitations).length) continue;
+    if (waitsToBeRaised(p, i, said)) continue;
     return i;
   }
   return null;

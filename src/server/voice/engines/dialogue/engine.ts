@@ -27,6 +27,7 @@ import {
   proposesNextStep,
   readConversation,
   tellsItsSide,
+  waitingQuestions,
 } from './conversation.js';
 import {
   type AckKind,
@@ -712,6 +713,9 @@ const closedOnADeal = (s: ConversationState) =>
 const makesAnOffer = (text: string) =>
   /\d/.test(text) && BARGAIN_LINES.some((l) => templatePattern(l.text).test(normalise(text)));
 
+/** how many times a persona the user leads asks whether there is anything else before it closes */
+const MAX_ANYTHING_ELSE = 2;
+
 /** what points back to the question on the table before it is said again ("Which still leaves my question.") */
 const STILL_ASKING_PLAIN = LINES.stillAsking.filter((l) => !l.text.includes('{topic}'));
 
@@ -943,7 +947,9 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const earlier = history.slice(0, -1).flatMap((t) => (t.speaker === 'user' ? [t.text] : []));
   const context = listeningContext(p, question, lastFollowUp);
   const reading = readAnswer(answer, { ...context, earlier, unclear });
-  const rule = followUpRule(reading, s.followUps);
+  // "Anything else?" was asked: what the user says to it is no answer to follow up
+  const askedForMore = LINES.anythingElse.some((l) => lastFollowUp.includes(normalise(l.text)));
+  const rule = askedForMore ? null : followUpRule(reading, s.followUps);
   const ack = heard(acknowledgement(p, answer, reading, question, rule === null, said));
   if (rule) {
     const topic =
@@ -976,6 +982,20 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     ]);
   }
   const next = nextQuestion(p, s);
+  // only questions left that react to what the user has not raised: whether there is more (twice
+  // at most, and not once the user says there is nothing more)
+  const askedBefore = said.filter((l) =>
+    LINES.anythingElse.some((a) => l.includes(normalise(a.text))),
+  ).length;
+  const nothingMore =
+    askedForMore && (reading.oneWord || saysAny(answer, ANSWER_DATA.nothingMore).length > 0);
+  if (next === null && askedBefore < MAX_ANYTHING_ELSE && !nothingMore && waitingQuestions(p, s)) {
+    const more = choose(LINES.anythingElse, p.temperament, seed, said);
+    return line('go-ahead', null, reading.kind, null, [
+      heardPart(p, answer, ack, seed, said),
+      { role: 'go-ahead', text: more.text, temperament: more.temperament },
+    ]);
+  }
   const parts = [
     heardPart(p, answer, ack, seed, said),
     ...questionParts(p, next, 'transition', seed, said, answer),
