@@ -3,71 +3,19 @@
 // built-in recogniser hears at about 35% confidence ("mr jones guess would have been leisure…").
 // After two such answers in a row the live call says so and how to mend it; a typed answer takes
 // the hint away. Needs: apt-get install -y pocketsphinx pocketsphinx-en-us pocketsphinx-testdata sox.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import { type Browser, chromium } from '@playwright/test';
-import { chromiumPath } from '../scripts/chromium-path.mjs';
+import type { Browser } from '@playwright/test';
 import { HEARD_POORLY_HINT } from '../src/shared/domain/not-heard';
 import { expect, test } from './support/fixtures';
+import { answerRecording, browserHearing } from './support/microphone';
 import { FIRST_LOAD, signUp } from './support/practice';
 
-const CLIP = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav';
-const DIR = `${process.cwd()}/.tmp/e2e`;
-const MIC = `${DIR}/noisy-answer.wav`;
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
 let browser: Browser;
 
+// pink noise at this volume over the clip: heard at about 35% confidence
 test.beforeAll(async () => {
-  expect(fs.existsSync(CLIP), `${CLIP} is missing: apt-get install -y pocketsphinx-testdata`).toBe(true);
-  fs.mkdirSync(DIR, { recursive: true });
-  // the answer with pink noise over it (a loud room), then quiet for the turn to end; looped
-  const seconds = execFileSync('soxi', ['-D', CLIP], { encoding: 'utf8' }).trim();
-  execFileSync('sox', [
-    '-n',
-    '-r',
-    '16000',
-    '-c',
-    '1',
-    '-b',
-    '16',
-    `${DIR}/noise.wav`,
-    'synth',
-    seconds,
-    'pinknoise',
-    'vol',
-    '0.1',
-  ]);
-  execFileSync('sox', [
-    '-m',
-    CLIP,
-    `${DIR}/noise.wav`,
-    '-r',
-    '16000',
-    '-c',
-    '1',
-    '-b',
-    '16',
-    MIC,
-    'pad',
-    '1',
-    '6',
-  ]);
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${MIC}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  browser = await browserHearing(answerRecording('noisy-answer', 0.1));
 });
 test.afterAll(() => browser?.close());
 

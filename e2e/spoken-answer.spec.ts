@@ -4,15 +4,13 @@
 // the pre-call microphone check shows the level, the spoken answer appears in the live transcript
 // after the persona's opening, marked approximate, and the results page scores the call.
 // Needs: apt-get install -y pocketsphinx pocketsphinx-en-us pocketsphinx-testdata sox (.ci/run does).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { type Browser, chromium, type Page } from '@playwright/test';
-import { chromiumPath } from '../scripts/chromium-path.mjs';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { answerRecording, browserHearing } from './support/microphone';
 import { FIRST_LOAD, signUp } from './support/practice';
 
-const CLIP = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav';
-/** what the reader says: "and mister john dashwood had then leisure to consider how much there might be …" */
+/** words of what the reader says (support/microphone.ts LIBRIVOX_CLIP) */
 const CLIP_WORDS = [
   'mister',
   'john',
@@ -24,31 +22,12 @@ const CLIP_WORDS = [
   'prudently',
   'power',
 ];
-const MIC = `${process.cwd()}/.tmp/e2e/human-answer.wav`;
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
 let browser: Browser;
 
 test.beforeAll(async () => {
-  expect(fs.existsSync(CLIP), `${CLIP} is missing: apt-get install -y pocketsphinx-testdata`).toBe(true);
-  fs.mkdirSync('.tmp/e2e', { recursive: true });
-  // a breath, the answer, then quiet long enough for the turn to end (Chromium loops the file)
-  execFileSync('sox', [CLIP, '-r', '16000', '-c', '1', '-b', '16', MIC, 'pad', '1', '6']);
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${MIC}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  browser = await browserHearing(answerRecording('human-answer'));
 });
 test.afterAll(() => browser?.close());
 
