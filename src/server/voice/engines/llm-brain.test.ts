@@ -209,6 +209,36 @@ describe('model-backed persona, with a fake model that answers from the prompt',
     for (const rule of MODEL_PROMPT.rules) expect(prompt).toContain(rule);
   });
 
+  it("tells the model a report's reactions apart until the user raises what they react to", () => {
+    const report: Persona = {
+      name: 'Tom',
+      role: 'Senior Analyst',
+      company: '',
+      systemPrompt: "You are Tom, a senior analyst on the user's team.",
+      welcomeMessage: "It's Tom. You wanted to see me?",
+      sampleQuestions: [
+        'What exactly is the problem with the quarterly report? Can you give me an example?',
+        "I don't think it's fair to bring up my behaviour in team meetings. Why do you see it that way?",
+      ],
+    };
+    const history: Turn[] = [
+      { speaker: 'agent', text: report.welcomeMessage },
+      { speaker: 'user', text: 'I wanted to talk about the quarterly report.' },
+      { speaker: 'agent', text: report.sampleQuestions[0] },
+      { speaker: 'user', text: 'It was three days late and the churn numbers did not match.' },
+    ];
+    const prompt = (h: Turn[]) => chatMessages(report, h)[0].content as string;
+    expect(listUnder(prompt(history), H.remaining)).toEqual([H.noneLeftWaiting.slice(2)]);
+    expect(listUnder(prompt(history), H.waiting)).toEqual([report.sampleQuestions[1]]);
+    const raised: Turn[] = [
+      ...history,
+      { speaker: 'agent', text: 'Fine. Anything else?' },
+      { speaker: 'user', text: 'Yes: in team meetings you often interrupt colleagues.' },
+    ];
+    expect(listUnder(prompt(raised), H.remaining)).toEqual([report.sampleQuestions[1]]);
+    expect(listUnder(prompt(raised), H.waiting)).toBeNull();
+  });
+
   it('marks a line the recogniser was unsure of, so the model takes its words as a guess', () => {
     const history: Turn[] = [
       { speaker: 'agent', text: PM_INTERVIEWER.welcomeMessage },

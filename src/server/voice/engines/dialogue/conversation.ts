@@ -595,10 +595,10 @@ function waitsToBeRaised(p: DialoguePersona, i: number, userTurns: string[]): bo
 /** the user's turns so far, for what they have raised */
 const userTurnsOf = (s: ConversationState) => [...s.preAnswers, ...s.answers.flat()];
 
-/** Whether questions are left that wait for the user to raise what they react to (waitsToBeRaised). */
-export function waitingQuestions(p: DialoguePersona, s: ConversationState): boolean {
+/** The questions not asked yet that wait for the user to raise what they react to (waitsToBeRaised). */
+export function waitingQuestions(p: DialoguePersona, s: ConversationState): number[] {
   const turns = userTurnsOf(s);
-  return p.questions.some((_, i) => !s.asked[i] && waitsToBeRaised(p, i, turns));
+  return p.questions.flatMap((_, i) => (!s.asked[i] && waitsToBeRaised(p, i, turns) ? [i] : []));
 }
 
 export function nextQuestion(p: DialoguePersona, s: ConversationState): number | null {

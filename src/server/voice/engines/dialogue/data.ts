@@ -195,6 +195,8 @@ const modelPromptSchema = z.strictObject({
     followUps: text,
     none: text,
     noneLeft: text,
+    noneLeftWaiting: text,
+    waiting: text,
     notStarted: text,
     closed: text,
   }),

@@ -989,7 +989,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   ).length;
   const nothingMore =
     askedForMore && (reading.oneWord || saysAny(answer, ANSWER_DATA.nothingMore).length > 0);
-  if (next === null && askedBefore < MAX_ANYTHING_ELSE && !nothingMore && waitingQuestions(p, s)) {
+  if (next === null && askedBefore < MAX_ANYTHING_ELSE && !nothingMore && waitingQuestions(p, s).length) {
     const more = choose(LINES.anythingElse, p.temperament, seed, said);
     return line('go-ahead', null, reading.kind, null, [
       heardPart(p, answer, ack, seed, said),

@@ -10,6 +10,7 @@ import {
   MAX_FOLLOW_UPS,
   nextQuestion,
   readConversation,
+  waitingQuestions,
 } from './conversation.js';
 import { MODEL_PROMPT, TEMPERAMENT_DATA } from './data.js';
 import { isReadiness, salientPhrase } from './listen.js';
@@ -80,7 +81,11 @@ export function conversationState(p: DialoguePersona, history: Turn[]): string {
       ].join('\n'),
     );
   }
-  sections.push([H.remaining, ...(remaining.length ? remaining : [H.noneLeft])].join('\n'));
+  // a report's reactions to what the manager has not raised yet: told apart, never to bring up
+  const waiting = waitingQuestions(p, s).map((i) => `- ${p.questions[i]}`);
+  const noneLeft = waiting.length ? H.noneLeftWaiting : H.noneLeft;
+  sections.push([H.remaining, ...(remaining.length ? remaining : [noneLeft])].join('\n'));
+  if (waiting.length) sections.push([H.waiting, ...waiting].join('\n'));
   if (s.current === null && !s.closed) sections.push(H.notStarted);
   if (s.closed) sections.push(H.closed);
   return sections.join('\n\n');
