@@ -212,7 +212,10 @@ export function answersAndAsks(
   const split = pointAndQuestions(turn, p.names);
   if (!split || countWords(split.point) < MIN_POINT_WORDS) return null;
   // "Okay, that's a really good question." says nothing to it
-  if (courtesiesOnly(split.point, p.names) || !wordsBesides(split.point, ANSWER_DATA.ready, p.names).length) {
+  if (
+    courtesiesOnly(split.point, p.names, !p.userLeads) ||
+    !wordsBesides(split.point, ANSWER_DATA.ready, p.names).length
+  ) {
     return null;
   }
   return split;
@@ -490,6 +493,7 @@ export function listeningContext(p: DialoguePersona, question: string, followUp 
     names: p.names,
     experience: asksAboutExperience(question),
     fields: p.fields,
+    userLeads: p.userLeads,
   };
 }
 

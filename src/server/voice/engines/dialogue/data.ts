@@ -139,6 +139,7 @@ const answersSchema = z.strictObject({
     introductions: wordList.min(1),
     afterName: wordList.min(1),
     thanks: wordList.min(1),
+    purposes: wordList.min(1),
     maxRestWords: z.int().nonnegative(),
   }),
   viewAsks: z.strictObject({ interviewers: wordList.min(1), story: wordList.min(1), needs: wordList.min(1) }),

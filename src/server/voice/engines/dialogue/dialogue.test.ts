@@ -9,6 +9,7 @@ import { nextLine, openingFor, preparePersona } from './index.js';
 import {
   answers,
   asksForASpan,
+  courtesiesOnly,
   givesFigureAsked,
   namesAmount,
   questionTopic,
@@ -437,5 +438,25 @@ describe('an answer the recogniser was unsure of', () => {
         unclear: true,
       }).hostile,
     ).toBeNull();
+  });
+});
+
+describe('a first turn that only says what the call is about', () => {
+  it('is a greeting to a persona that leads, and raises the matter to one the user leads', () => {
+    const tom = preparePersona(PRESET_INTERVIEWERS.find((x) => x.slug === 'tom-brennan')!);
+    const history: Turn[] = [
+      { speaker: 'agent', text: openingFor(tom).text },
+      { speaker: 'user', text: "Hi Tom, this is Alex from the service desk. I'm calling about Saturday." },
+    ];
+    // not "Alex. Right. Next. Why did it take…": nothing was answered yet
+    const first = nextLine(tom, history);
+    expect(first.move).toBe('begin');
+    expect(first.text).not.toMatch(/\bNext\b/);
+    const names = new Set(['tom']);
+    expect(courtesiesOnly("I'm calling about Saturday.", names)).toBe(true);
+    expect(courtesiesOnly('I wanted to talk about the last two reports.', names, false)).toBe(false);
+    expect(courtesiesOnly("I'm calling about Saturday, when the terminals went down at six.", names)).toBe(
+      false,
+    );
   });
 });

@@ -916,7 +916,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     // the user's first reply, before any question
     const next = nextQuestion(p, s);
     // "Hi Rachel, this is Sam from RouteWise.": a greeting and a name say no more than "ready"
-    if (isReadiness(answer, p.names) || !answer.trim() || courtesiesOnly(answer, p.names)) {
+    if (isReadiness(answer, p.names) || !answer.trim() || courtesiesOnly(answer, p.names, !p.userLeads)) {
       // "Hi Alex, thanks for making time.": the user is to lead, and has not yet
       if (p.userLeads && history.filter((t) => t.speaker === 'user').length === 1) {
         const go = choose(LINES.goAhead, p.temperament, seed, said);

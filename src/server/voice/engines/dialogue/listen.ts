@@ -67,6 +67,8 @@ export type ListeningContext = {
   earlier?: readonly string[];
   /** the fields of work the scenario raises, with those near them (fieldsOf); none: not judged */
   fields?: ReadonlySet<string>;
+  /** the user leads the call (DialoguePersona.userLeads): saying what it is about raises it */
+  userLeads?: boolean;
   /**
    * the recogniser was unsure of the words (Turn.unclear): nothing is read that rests on the exact
    * words (hostile, a repeat, off-topic, other work), so a guess is not taken for what was said
@@ -132,6 +134,7 @@ const longestFirst = (leads: readonly string[]) => [...leads].sort((a, b) => b.l
 const INTRODUCTIONS = longestFirst(COURTESY.introductions);
 const APOLOGIES = longestFirst(COURTESY.apologies);
 const THANKS = longestFirst(COURTESY.thanks);
+const PURPOSES = longestFirst(COURTESY.purposes);
 
 const SPOKEN_COURTESY_START = (() => {
   const words = (list: readonly string[]) => list.map(escapeRegex).join('|');
@@ -160,8 +163,10 @@ function leadOf(words: string[], leads: readonly string[]): number {
 /**
  * "Hi Tom, I'm Sam, the account manager. I'm really sorry about Saturday.": greetings, who the
  * speaker is, an apology or thanks, and nothing said to the question (answers.json courtesies).
+ * `purposes`: what the call is about ("I'm calling about Saturday.") is one too, to a persona that
+ * leads; to one the user leads (a report hearing feedback) it raises what the persona reacts to.
  */
-export function courtesiesOnly(answer: string, names: Set<string>): boolean {
+export function courtesiesOnly(answer: string, names: Set<string>, purposes = true): boolean {
   const sentences = sentencesOf(answer)
     // as a recogniser gives it, with no full stops: an apology or thanks begins a sentence of its own
     // ("hi tom this is sam your account manager | i'm really sorry about saturday")
@@ -187,7 +192,13 @@ export function courtesiesOnly(answer: string, names: Set<string>): boolean {
         (words[intro + 1] === undefined || COURTESY.afterName.includes(words[intro + 1]));
       const name = /^\p{Lu}/u.test(tokens[intro]?.raw ?? '') || spokenGreeting;
       const named = intro >= 0 && name && rest(intro + 1);
-      return named || rest(leadOf(words, APOLOGIES)) || rest(leadOf(words, THANKS));
+      // "I'm calling about Saturday.": what the call is about, and nothing said of it
+      return (
+        named ||
+        rest(leadOf(words, APOLOGIES)) ||
+        rest(leadOf(words, THANKS)) ||
+        (purposes && rest(leadOf(words, PURPOSES)))
+      );
     })
   );
 }
@@ -246,7 +257,7 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
   const exact = !ctx.unclear;
   const hostile = exact ? (ANSWER_DATA.hostile.find((h) => says(answer, h.match)) ?? null) : null;
   // a word or two, or greetings and an apology with nothing said to the question
-  const oneWord = words <= 2 || courtesiesOnly(answer, ctx.names);
+  const oneWord = words <= 2 || courtesiesOnly(answer, ctx.names, !ctx.userLeads);
   const answerStems = keyStems(answer);
   const repeat = exact && repeatsEarlier(answer, ctx.earlier ?? []);
   const offMarkers = saysAny(answer, ANSWER_DATA.offTopic);
