@@ -2,7 +2,7 @@
 // recording (LibriVox, from Debian's pocketsphinx-testdata) with pink noise over it, which the
 // built-in recogniser hears at about 35% confidence ("mr jones guess would have been leisure…").
 // After two such answers in a row the live call says so and how to mend it; a typed answer takes
-// the hint away. Needs: apt-get install -y pocketsphinx pocketsphinx-en-us pocketsphinx-testdata sox.
+// the hint away, and the results say most of it was hard to make out. Needs: apt-get install -y pocketsphinx pocketsphinx-en-us pocketsphinx-testdata sox.
 import type { Browser } from '@playwright/test';
 import { HEARD_POORLY_HINT } from '../src/shared/domain/not-heard';
 import { expect, test } from './support/fixtures';
@@ -46,5 +46,12 @@ test('answers heard unclearly twice bring a hint to the live call, and a typed a
   await page.getByLabel('Type an answer').fill('I launched a routing service for a logistics company.');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(hint).toHaveCount(0);
+
+  // the results say the same: most of what was said was hard to make out
+  await page.getByRole('button', { name: 'End Call' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
+  await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('heard-notice')).toContainText('Much of what you said was hard to make out');
+  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/heard-poorly-results.png`, fullPage: true });
   await context.close();
 });
