@@ -454,6 +454,10 @@ describe('a first turn that only says what the call is about', () => {
     expect(first.text).not.toMatch(/\bNext\b/);
     const names = new Set(['tom']);
     expect(courtesiesOnly("I'm calling about Saturday.", names)).toBe(true);
+    // as a recogniser gives it
+    expect(
+      courtesiesOnly("hi tom this is alex from the service desk i'm calling about saturday", names),
+    ).toBe(true);
     expect(courtesiesOnly('I wanted to talk about the last two reports.', names, false)).toBe(false);
     expect(courtesiesOnly("I'm calling about Saturday, when the terminals went down at six.", names)).toBe(
       false,

@@ -140,10 +140,13 @@ const SPOKEN_COURTESY_START = (() => {
   const words = (list: readonly string[]) => list.map(escapeRegex).join('|');
   // "i'm really sorry": the apology with its intensifiers
   const sorry = `(?:i'm|i am|we're|we are)\\s+(?:(?:${words(COURTESY.intensifiers)})\\s+)*sorry`;
-  return new RegExp(`(?<=\\s)(?:${sorry}|${words([...APOLOGIES, ...THANKS])})(?![\\p{L}'])`, 'gu');
+  return new RegExp(
+    `(?<=\\s)(?:${sorry}|${words([...APOLOGIES, ...THANKS, ...PURPOSES])})(?![\\p{L}'])`,
+    'gu',
+  );
 })();
 
-/** a recogniser's sentence cut before each apology or thanks in it, one whole ("i'm really sorry") */
+/** a recogniser's sentence cut before each apology, thanks or purpose in it, one whole ("i'm really sorry") */
 function spokenCourtesies(sentence: string): string[] {
   const starts = [...sentence.matchAll(SPOKEN_COURTESY_START)].map((m) => m.index);
   return [0, ...starts].map((from, i) => sentence.slice(from, starts[i] ?? sentence.length).trim());
