@@ -127,6 +127,7 @@ const answersSchema = z.strictObject({
   readinessChecks: wordList,
   invitations: wordList,
   raisedByUser: wordList,
+  complements: wordList,
   nothingMore: wordList,
   experience: wordList,
   figures: z.strictObject({ asks: wordList.min(1), asksHow: wordList, reasons: wordList.min(1) }),

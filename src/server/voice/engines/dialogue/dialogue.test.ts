@@ -464,3 +464,30 @@ describe('a first turn that only says what the call is about', () => {
     );
   });
 });
+
+describe('a report asked to do something differently', () => {
+  it('takes "Could you try…?" as what the manager wants, not as a question to decline', () => {
+    const alex = preparePersona(PRESET_INTERVIEWERS.find((x) => x.slug === 'alex-kim')!);
+    const history: Turn[] = [{ speaker: 'agent', text: openingFor(alex).text }];
+    const say = (text: string) => {
+      history.push({ speaker: 'user', text });
+      const line = nextLine(alex, history);
+      history.push({ speaker: 'agent', text: line.text });
+      return line;
+    };
+    say('Hi Alex, thanks for making time.');
+    say('I wanted to talk about your code reviews. A few people mentioned your comments feel harsh.');
+    say(
+      "For example on Tuesday you wrote 'this is wrong, redo it' on Sam's pull request with no explanation.",
+    );
+    const asked = say('Could you try explaining the reason and suggesting a fix in each comment?');
+    expect(asked.move).not.toBe('answer');
+    expect(asked.text).not.toMatch(/haven't really thought|what would you like me to do differently/i);
+    const rest = [say("Thanks Alex, let's check in again in two weeks.")];
+    expect(rest.map((l) => l.text).join(' ')).not.toMatch(/what would you like me to do differently/i);
+  });
+
+  it('points back to the thing a question is about, not how it is kept', () => {
+    expect(questionTopic("Isn't it my job to keep the code quality high?")).toBe('the code quality');
+  });
+});

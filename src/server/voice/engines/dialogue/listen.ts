@@ -1030,7 +1030,13 @@ const FRAMES = LANGUAGE.questionFrames.map((f) => ({ re: new RegExp(f.pattern, '
 
 const MAX_TOPIC_WORDS = 10;
 
-function shorten(topic: string): string {
+function shorten(phrase: string): string {
+  // "keep the code quality high": the thing kept, without how it is kept (answers.json complements)
+  const all = phrase.split(/\s+/);
+  const topic =
+    all.length >= 3 && ANSWER_DATA.complements.includes(all.at(-1)!.toLowerCase())
+      ? all.slice(0, -1).join(' ')
+      : phrase;
   const words = topic.split(/\s+/);
   if (words.length <= MAX_TOPIC_WORDS) return topic;
   const head = words.slice(0, 3).join(' ').length;
