@@ -462,6 +462,20 @@ describe('a first turn that only says what the call is about', () => {
     expect(courtesiesOnly("I'm calling about Saturday, when the terminals went down at six.", names)).toBe(
       false,
     );
+    // Dana, whom the user leads: the matter raised, she reacts with her question, not "Could you give
+    // me a specific example?"
+    const dana = preparePersona(PRESET_INTERVIEWERS.find((x) => x.slug === 'dana-whitfield')!);
+    const talk: Turn[] = [{ speaker: 'agent', text: openingFor(dana).text }];
+    for (const text of [
+      'Hi Dana, thanks for coming in.',
+      'I wanted to talk about the leadership review last week.',
+    ]) {
+      talk.push({ speaker: 'user', text });
+      talk.push({ speaker: 'agent', text: nextLine(dana, talk).text });
+    }
+    expect(talk.at(-1)?.text).toContain(
+      'Why did I have to hear about the leadership review from someone else?',
+    );
   });
 });
 

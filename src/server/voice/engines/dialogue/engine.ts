@@ -949,7 +949,11 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const reading = readAnswer(answer, { ...context, earlier, unclear });
   // "Anything else?" was asked: what the user says to it is no answer to follow up
   const askedForMore = LINES.anythingElse.some((l) => lastFollowUp.includes(normalise(l.text)));
-  const rule = askedForMore ? null : followUpRule(reading, s.followUps);
+  // "I wanted to talk about the leadership review.": the matter raised, to a persona the user leads,
+  // which reacts to it with its next question rather than asking for an example of it
+  const raisesMatter =
+    p.userLeads && courtesiesOnly(answer, p.names, true) && !courtesiesOnly(answer, p.names, false);
+  const rule = askedForMore || raisesMatter ? null : followUpRule(reading, s.followUps);
   const ack = heard(acknowledgement(p, answer, reading, question, rule === null, said));
   if (rule) {
     const topic =
