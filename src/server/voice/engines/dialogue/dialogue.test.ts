@@ -503,5 +503,8 @@ describe('a report asked to do something differently', () => {
 
   it('points back to the thing a question is about, not how it is kept', () => {
     expect(questionTopic("Isn't it my job to keep the code quality high?")).toBe('the code quality');
+    expect(questionTopic('How does your scope compare with people already at that level?')).toBe(
+      'how your scope compares',
+    );
   });
 });
