@@ -506,5 +506,9 @@ describe('a report asked to do something differently', () => {
     expect(questionTopic('How does your scope compare with people already at that level?')).toBe(
       'how your scope compares',
     );
+    // the role, not "the senior backend engineer"
+    expect(questionTopic('What draws you to the senior backend engineer role?')).toBe(
+      'the senior backend engineer role',
+    );
   });
 });
