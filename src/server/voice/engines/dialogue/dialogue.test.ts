@@ -454,6 +454,14 @@ describe('a first turn that only says what the call is about', () => {
     expect(first.text).not.toMatch(/\bNext\b/);
     const names = new Set(['tom']);
     expect(courtesiesOnly("I'm calling about Saturday.", names)).toBe(true);
+    // a courtesy after a comma starts one of its own; "thanks to" inside an answer is no thanks
+    expect(
+      courtesiesOnly(
+        'Hi Rachel, this is Sam from PickRight, thanks for taking the call.',
+        new Set(['rachel']),
+      ),
+    ).toBe(true);
+    expect(courtesiesOnly('We cut churn, thanks to the new onboarding, by 20 percent.', names)).toBe(false);
     // as a recogniser gives it
     expect(
       courtesiesOnly("hi tom this is alex from the service desk i'm calling about saturday", names),

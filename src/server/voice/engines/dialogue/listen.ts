@@ -136,15 +136,15 @@ const APOLOGIES = longestFirst(COURTESY.apologies);
 const THANKS = longestFirst(COURTESY.thanks);
 const PURPOSES = longestFirst(COURTESY.purposes);
 
-const SPOKEN_COURTESY_START = (() => {
+/** an apology (with its intensifiers: "i'm really sorry"), thanks or purpose, as a pattern */
+const COURTESY_START = (() => {
   const words = (list: readonly string[]) => list.map(escapeRegex).join('|');
-  // "i'm really sorry": the apology with its intensifiers
   const sorry = `(?:i'm|i am|we're|we are)\\s+(?:(?:${words(COURTESY.intensifiers)})\\s+)*sorry`;
-  return new RegExp(
-    `(?<=\\s)(?:${sorry}|${words([...APOLOGIES, ...THANKS, ...PURPOSES])})(?![\\p{L}'])`,
-    'gu',
-  );
+  return `(?:${sorry}|${words([...APOLOGIES, ...THANKS, ...PURPOSES])})(?![\\p{L}'])`;
 })();
+const SPOKEN_COURTESY_START = new RegExp(`(?<=\\s)${COURTESY_START}`, 'gu');
+/** "Hi Rachel, this is Sam from PickRight, thanks for taking the call.": a comma before a courtesy */
+const TYPED_COURTESY_START = new RegExp(`,\\s*(?=${COURTESY_START})`, 'giu');
 
 /** a recogniser's sentence cut before each apology, thanks or purpose in it, one whole ("i'm really sorry") */
 function spokenCourtesies(sentence: string): string[] {
@@ -173,7 +173,9 @@ export function courtesiesOnly(answer: string, names: Set<string>, purposes = tr
   const sentences = sentencesOf(answer)
     // as a recogniser gives it, with no full stops: an apology or thanks begins a sentence of its own
     // ("hi tom this is sam your account manager | i'm really sorry about saturday")
-    .flatMap((s) => (s === s.toLowerCase() && !/[.!?]/.test(s) ? spokenCourtesies(s) : [s]))
+    .flatMap((s) =>
+      s === s.toLowerCase() && !/[.!?]/.test(s) ? spokenCourtesies(s) : s.split(TYPED_COURTESY_START),
+    )
     .filter((s) => s.trim());
   return (
     sentences.length > 0 &&
