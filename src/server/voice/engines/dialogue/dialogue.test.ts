@@ -520,3 +520,19 @@ describe('a report asked to do something differently', () => {
     );
   });
 });
+
+describe('whose part an answer tells', () => {
+  it('"my last company" is not the speaker acting; "my part" is', () => {
+    const ctx = {
+      question: 'Tell me about a product you launched that you are proud of. What was your role?',
+      scenario: new Set<string>(),
+      names: new Set<string>(),
+    };
+    expect(
+      readAnswer('We launched a savings feature at my last company. It did pretty well.', ctx).weOnly,
+    ).toBe(true);
+    expect(
+      readAnswer('We launched a savings feature; my part was the pricing, set at 1 percent.', ctx).weOnly,
+    ).toBe(false);
+  });
+});
