@@ -2,7 +2,7 @@ import { TEMPERAMENTS } from '@shared/domain/temperament';
 import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
 import type { Turn } from '../brain.js';
-import { followUpKindsIn, leavesTheCall } from './conversation.js';
+import { followUpKindsIn, leavesTheCall, proposesNextStep } from './conversation.js';
 import { allLines, FOLLOW_UP_KINDS, LINES, REOPENING } from './data.js';
 import { choose } from './engine.js';
 import { nextLine, openingFor, preparePersona } from './index.js';
@@ -534,5 +534,14 @@ describe('whose part an answer tells', () => {
     expect(
       readAnswer('We launched a savings feature; my part was the pricing, set at 1 percent.', ctx).weOnly,
     ).toBe(false);
+  });
+});
+
+describe('a next step proposed to a persona the user leads', () => {
+  it('"Could we start next Monday?" is one; "Could we start with the budget?" is not', () => {
+    const rachel = preparePersona(PRESET_INTERVIEWERS.find((x) => x.slug === 'rachel-alvarez')!);
+    expect(proposesNextStep(rachel, 'Could we start next Monday?')).not.toBeNull();
+    expect(proposesNextStep(rachel, 'Shall we kick off the pilot in March?')).not.toBeNull();
+    expect(proposesNextStep(rachel, 'Could we start with the budget?')).toBeNull();
   });
 });
