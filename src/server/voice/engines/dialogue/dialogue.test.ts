@@ -545,3 +545,17 @@ describe('a next step proposed to a persona the user leads', () => {
     expect(proposesNextStep(rachel, 'Could we start with the budget?')).toBeNull();
   });
 });
+
+describe('what an angry customer asks will be done', () => {
+  it('is answered by a commitment said before it was asked, not by what happened', () => {
+    const asked = 'What exactly are you going to do about it, and by when?';
+    expect(answers(asked, "In the meantime I'll bring you two electric heaters today.")).toBe(true);
+    expect(answers(asked, 'The contractor cancelled twice and the part had to be ordered.')).toBe(false);
+    expect(
+      answers(
+        'What are you going to do to make this right for us?',
+        "I'll reduce this month's rent by 20 percent.",
+      ),
+    ).toBe(true);
+  });
+});
