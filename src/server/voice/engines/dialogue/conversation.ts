@@ -478,7 +478,7 @@ export function questionsIn(p: DialoguePersona, line: string, fuzzy = false): nu
   );
 }
 
-const AGAIN = LINES.again.map((l) => normalise(l.text));
+const AGAIN = [...LINES.again, ...LINES.breakingUp].map((l) => normalise(l.text));
 
 export function followUpKindsIn(line: string): FollowUpKind[] {
   const text = normalise(line);

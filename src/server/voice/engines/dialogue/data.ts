@@ -95,6 +95,7 @@ const linesSchema = z.strictObject({
   timeChecks: lines,
   unknownsAfterClose: lines,
   again: lines,
+  breakingUp: lines,
   reassurance: lines,
   stillAsking: lines,
   closings: lines,

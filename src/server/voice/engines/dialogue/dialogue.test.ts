@@ -425,6 +425,29 @@ describe('an answer the recogniser was unsure of', () => {
     expect(reply(garbled, true).text).not.toMatch(/fifty four/i);
   });
 
+  it('twice in a row, is met once as a bad line would be: the question again', () => {
+    const history: Turn[] = [{ speaker: 'agent', text: openingFor(sarah).text }];
+    const say = (text: string, unclear = true) => {
+      history.push({ speaker: 'user', text, ...(unclear ? { unclear } : {}) });
+      const line = nextLine(sarah, history);
+      history.push({ speaker: 'agent', text: line.text });
+      return line;
+    };
+    say("Yes, I'm ready.", false);
+    const first = say(garbled);
+    expect(first.move).toBe('next');
+    const second = say(offTopic);
+    expect(second.move).toBe('again');
+    expect(LINES.breakingUp.some((l) => second.text.startsWith(l.text))).toBe(true);
+    // the question on the table, said again whole
+    expect(second.text).toContain(
+      first.text.slice(first.text.lastIndexOf('. ', first.text.indexOf('?')) + 2),
+    );
+    // once a call: the next unclear answers are met as answers
+    expect(say(garbled).move).not.toBe('again');
+    expect(say(offTopic).move).not.toBe('again');
+  });
+
   it('is not read as off-topic, hostile or a repeat on words it may not hold', () => {
     expect(reply(offTopic, false).rule).toBe('offTopic');
     const unsure = reply(offTopic, true);

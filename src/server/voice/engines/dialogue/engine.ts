@@ -682,7 +682,9 @@ function askAgain(
 }
 
 /** what leads a line said again */
-const AGAIN_LEADS = [...LINES.again, ...LINES.reassurance, ...LINES.clarify].map((l) => l.text);
+const AGAIN_LEADS = [...LINES.again, ...LINES.breakingUp, ...LINES.reassurance, ...LINES.clarify].map(
+  (l) => l.text,
+);
 
 /** the lines that make or state an offer, said again whole when the user asks to hear them again */
 const BARGAIN_LINES = [
@@ -783,6 +785,13 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // a question the brief answers is answered, also once the call is closed (an interviewer who
   // invites the candidate's questions at the end)
   if (!s.closed && asksToRepeat(answer)) return askAgain(p, s, history, seed);
+  // two answers in a row the recogniser was unsure of: the line is bad, and the persona says so as a
+  // person on a call would, once, with its question again (the live call shows how to mend it)
+  const before = history.slice(0, -1).findLast((t) => t.speaker === 'user');
+  const brokeUp = said.some((l) => LINES.breakingUp.some((b) => l.startsWith(normalise(b.text))));
+  if (!s.closed && s.current !== null && unclear && before?.unclear && !brokeUp) {
+    return askAgain(p, s, history, seed, LINES.breakingUp);
+  }
   // "Sorry, I'm a bit nervous.": reassured, and the question again
   // (its question on the table, or its offer)
   const lastLine = history.findLast((t) => t.speaker === 'agent')?.text ?? '';
