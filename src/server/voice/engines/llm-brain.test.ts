@@ -252,6 +252,9 @@ describe('model-backed persona, with a fake model that answers from the prompt',
       role: 'user',
       content: `mr john nash would have been lead you to consider ${UNCLEAR_MARK}`,
     });
+    // and its rules say what the mark means
+    expect(MODEL_PROMPT.rules.some((r) => r.includes(UNCLEAR_MARK))).toBe(true);
+    expect(messages[0].content).toContain(UNCLEAR_MARK);
   });
 
   it('catches a prompt that loses the state or the rules: the same fake model then repeats and reopens', async () => {
