@@ -302,6 +302,22 @@ describe('custom personas specific to their description', () => {
     expect(questions).toContain('your price compared with the incumbent');
   });
 
+  it("an angry tenant opens on what she is furious about, not on the user's side of the story", () => {
+    const g = generateBuiltin({
+      userContext: "I'm a property manager.",
+      personaDetails:
+        'Mrs Okafor, a tenant, furious because her heating has been broken for two weeks in January.',
+      scenarioDetails: 'She calls to complain. The contractor cancelled twice and the part is on order.',
+    });
+    expect(g.kind).toBe('escalation');
+    // "furious because <it has been broken>": a state, told as the event, and nobody's decision
+    expect(g.welcomeMessage).toContain('We need to talk about my heating');
+    expect(g.sampleQuestions[0]).toBe(
+      'My heating has been broken for two weeks in January. How did that happen?',
+    );
+    expect(g.sampleQuestions.join(' ')).not.toMatch(/contractor|part is on order|signed off on my heating/i);
+  });
+
   it("asks about the thing the user wants moved, in its own words, not the user's move", () => {
     // "I want to negotiate the base salary up by ten percent and discuss the signing bonus…"
     const questions = generateBuiltin(SAMPLE_SCENARIOS.negotiation).sampleQuestions;

@@ -116,21 +116,30 @@ function startsLikeSubject(tokens: string[]): boolean {
   return S.subjectStarts.some((s) => opening === s || opening.startsWith(`${s} `));
 }
 
-/** The clause as an event when it reads "<subject> <past verb> …", else null. */
+/** "has been", "had been", "was", "were": the auxiliaries before a participle, at the subject's end */
+const PASSIVE = /\s(?:has been|have been|had been|was|were)$/i;
+
+/** The clause as an event when it reads "<subject> <past verb> …" (or "<subject> has been <participle> …"), else null. */
 export function parseEvent(clause: string): SituationEvent | null {
   const tokens = clean(clause).split(' ').filter(Boolean);
   if (tokens.length < 2 || tokens.length > 30) return null;
   const v = tokens.findIndex((t, i) => i >= 1 && i <= 6 && isVerb(t));
   if (v < 1) return null;
-  const subjectTokens = tokens.slice(0, v);
-  if (!startsLikeSubject(subjectTokens)) return null;
+  // "her heating has been broken for two weeks": a state the thing is in, told as the event, but
+  // nobody's decision (the subject is the thing, not who did it)
+  const auxiliaries = PASSIVE.exec(tokens.slice(0, v).join(' '));
+  const passive = auxiliaries !== null;
+  const subjectTokens = passive
+    ? tokens.slice(0, v - auxiliaries[0].trim().split(' ').length)
+    : tokens.slice(0, v);
+  if (!subjectTokens.length || !startsLikeSubject(subjectTokens)) return null;
   if (subjectTokens.some((t) => /^(?:is|was|were|are|has|have|had|will|would)$/i.test(t))) return null;
 
   const pronoun = subjectTokens.length === 1 && PRONOUNS.has(bare(subjectTokens[0]));
   const headWord = bare(subjectTokens[subjectTokens.length - 1]).replace(/['’]s$/, '');
   // "Our biggest client wants to cut our day rate": what wants it done is no thing that was done
   const wanting = subjectTokens.some((t) => bare(t) === 'to');
-  const decided = !pronoun && !wanting && subjectTokens.length >= 2 && !INCIDENTS.has(headWord);
+  const decided = !passive && !pronoun && !wanting && subjectTokens.length >= 2 && !INCIDENTS.has(headWord);
 
   const rest = tokens.slice(v + 1);
   let object: string | null = null;
@@ -145,6 +154,11 @@ export function parseEvent(clause: string): SituationEvent | null {
     if (objectTokens.length >= 1 && objectTokens.length <= 5 && !OBJECT_ENDS.has(bare(rest[0] ?? ''))) {
       object = objectTokens.join(' ');
     }
+  }
+  // "her heating has been broken": what the call is about is the thing itself ("my heating")
+  if (passive) {
+    object = subjectTokens.join(' ');
+    particle = null;
   }
   const duration = DURATION.exec(clause)?.[1] ?? null;
   const voice = (s: string | null) => (s ? inPersonaVoice(s) : null);
@@ -163,6 +177,9 @@ export function parseEvent(clause: string): SituationEvent | null {
 
 /** The first event the scenario (then the persona text) tells of. */
 export function findEvent(...texts: string[]): SituationEvent | null {
+  // what a cue says brought the call about ("furious because her heating has been broken…"), in any
+  // of the texts, before a sentence that only tells something that happened ("The contractor
+  // cancelled twice."), which may be the user's side of the story
   for (const text of texts) {
     for (const sentence of sentences(text)) {
       for (const cue of sentence.matchAll(EVENT_CUES)) {
@@ -170,6 +187,10 @@ export function findEvent(...texts: string[]): SituationEvent | null {
         const event = parseEvent(clause);
         if (event) return event;
       }
+    }
+  }
+  for (const text of texts) {
+    for (const sentence of sentences(text)) {
       const event = parseEvent(sentence.replace(CLAUSE_END, ''));
       if (event) return event;
     }
