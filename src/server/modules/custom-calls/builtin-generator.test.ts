@@ -316,6 +316,17 @@ describe('custom personas specific to their description', () => {
       'My heating has been broken for two weeks in January. How did that happen?',
     );
     expect(g.sampleQuestions.join(' ')).not.toMatch(/contractor|part is on order|signed off on my heating/i);
+    // a state without a verb: "has been down"
+    const office = generateBuiltin({
+      userContext: 'I run a small IT support company.',
+      personaDetails:
+        'Priya, office manager at a law firm, annoyed because their email has been down since Monday morning.',
+      scenarioDetails: "She wants to know when it will be fixed and whether they'll get a refund.",
+    });
+    expect(office.welcomeMessage).toContain('We need to talk about our email');
+    expect(office.sampleQuestions).toContain(
+      'Our email has been down since Monday morning. How did that happen?',
+    );
   });
 
   it("asks about the thing the user wants moved, in its own words, not the user's move", () => {

@@ -125,6 +125,7 @@ const personaSchema = z.object({
 });
 const situationSchema = z.object({
   eventCues: words,
+  states: words,
   pastVerbs: words,
   notVerbs: words,
   subjectStarts: words,

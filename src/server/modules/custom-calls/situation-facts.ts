@@ -118,12 +118,20 @@ function startsLikeSubject(tokens: string[]): boolean {
 
 /** "has been", "had been", "was", "were": the auxiliaries before a participle, at the subject's end */
 const PASSIVE = /\s(?:has been|have been|had been|was|were)$/i;
+/** what a thing can be without a verb: "down", "offline" (situation.json states) */
+const STATES = new Set(S.states);
 
 /** The clause as an event when it reads "<subject> <past verb> …" (or "<subject> has been <participle> …"), else null. */
 export function parseEvent(clause: string): SituationEvent | null {
   const tokens = clean(clause).split(' ').filter(Boolean);
   if (tokens.length < 2 || tokens.length > 30) return null;
-  const v = tokens.findIndex((t, i) => i >= 1 && i <= 6 && isVerb(t));
+  // a verb, or a state after "has been" ("their email has been down since Monday")
+  const v = tokens.findIndex(
+    (t, i) =>
+      i >= 1 &&
+      i <= 6 &&
+      (isVerb(t) || (STATES.has(bare(t)) && PASSIVE.test(` ${tokens.slice(0, i).join(' ')}`))),
+  );
   if (v < 1) return null;
   // "her heating has been broken for two weeks": a state the thing is in, told as the event, but
   // nobody's decision (the subject is the thing, not who did it)
@@ -157,7 +165,8 @@ export function parseEvent(clause: string): SituationEvent | null {
   }
   // "her heating has been broken": what the call is about is the thing itself ("my heating")
   if (passive) {
-    object = subjectTokens.join(' ');
+    // ("We were down for a day.": no thing to name)
+    object = pronoun ? null : subjectTokens.join(' ');
     particle = null;
   }
   const duration = DURATION.exec(clause)?.[1] ?? null;
