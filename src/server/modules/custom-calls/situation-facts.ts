@@ -121,7 +121,10 @@ const PASSIVE = /\s(?:has been|have been|had been|was|were)$/i;
 /** what a thing can be without a verb: "down", "offline" (situation.json states) */
 const STATES = new Set(S.states);
 
-/** The clause as an event when it reads "<subject> <past verb> …" (or "<subject> has been <participle> …"), else null. */
+/**
+ * The clause as an event when it reads "<subject> <past verb> …" (or "<subject> has been <participle
+ * or state> …"), else null.
+ */
 export function parseEvent(clause: string): SituationEvent | null {
   const tokens = clean(clause).split(' ').filter(Boolean);
   if (tokens.length < 2 || tokens.length > 30) return null;
@@ -184,7 +187,7 @@ export function parseEvent(clause: string): SituationEvent | null {
   };
 }
 
-/** The first event the scenario (then the persona text) tells of. */
+/** The first event the texts tell of after a cue (the scenario's, then the persona's), else the first they tell at all. */
 export function findEvent(...texts: string[]): SituationEvent | null {
   // what a cue says brought the call about ("furious because her heating has been broken…"), in any
   // of the texts, before a sentence that only tells something that happened ("The contractor
