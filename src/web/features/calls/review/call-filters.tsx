@@ -4,7 +4,7 @@ import type { InterviewListQuery } from '@shared/contracts/calls';
 import type { Interviewer } from '@shared/contracts/scenarios';
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw, Search } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -70,19 +70,42 @@ function paramsOf(f: CallFilterValues, page: number): URLSearchParams {
 /**
  * A call list's filters and page (All Calls, the dashboard), kept in the address so a reload, a
  * return to the page or a shared link shows the same list; changing a filter goes back to page 1.
- * `initial` must be stable (a module constant).
+ * `initial` must be stable (a module constant). A change names only what it changes, and is laid
+ * over the address as it is when it is written, not as the last render saw it: the router renders
+ * a navigation later (a transition), so a search typed just before a rating was chosen, written
+ * 300 ms after, would otherwise put back the address without the rating (or the rating without the
+ * search), as a loaded CI machine showed.
  */
 export function useCallListState(initial: CallFilterValues) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersIn(params, initial), [params, initial]);
   const page = positive(params.get(PARAM.page)) ?? 1;
+  // the filters as last written, which the router may not have rendered yet; an address this list
+  // did not write (back, a link) is the latest as it renders
+  const latest = useRef(filters);
+  const written = useRef<string[]>([]);
+  const shown = params.toString();
+  const at = written.current.indexOf(shown);
+  if (at >= 0) written.current = written.current.slice(at + 1);
+  else if (shown !== paramsOf(latest.current, page).toString()) {
+    written.current = [];
+    latest.current = filters;
+  }
   // typing in the search replaces the entry instead of adding one per key
   const write = useCallback(
-    (f: CallFilterValues, p: number) => setParams(paramsOf(f, p), { replace: true }),
+    (f: CallFilterValues, p: number) => {
+      const next = paramsOf(f, p);
+      latest.current = f;
+      written.current.push(next.toString());
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
-  const changeFilters = useCallback((next: CallFilterValues) => write(next, 1), [write]);
-  const setPage = useCallback((p: number) => write(filters, p), [write, filters]);
+  const changeFilters = useCallback(
+    (change: Partial<CallFilterValues>) => write({ ...latest.current, ...change }, 1),
+    [write],
+  );
+  const setPage = useCallback((p: number) => write(latest.current, p), [write]);
   return { filters, changeFilters, page, setPage };
 }
 
@@ -141,7 +164,8 @@ function RatingSelect({
 
 export type CallFiltersProps = {
   value: CallFilterValues;
-  onChange: (next: CallFilterValues) => void;
+  /** what changed (the rest stays as it is in the address) */
+  onChange: (change: Partial<CallFilterValues>) => void;
   scenarios: Pick<Interviewer, 'id' | 'name' | 'callType'>[];
   /** show the call-rating and evaluation-rating filters (All Calls) */
   withRatings?: boolean;
@@ -160,7 +184,7 @@ export function CallFilters({
   useEffect(() => setSearch(value.search), [value.search]);
   useEffect(() => {
     if (search === value.search) return;
-    const t = setTimeout(() => onChange({ ...value, search }), 300);
+    const t = setTimeout(() => onChange({ search }), 300);
     return () => clearTimeout(t);
   }, [search, value, onChange]);
 
@@ -185,7 +209,7 @@ export function CallFilters({
       </div>
       <Select
         value={value.callType || ALL}
-        onValueChange={(v) => onChange({ ...value, callType: v === ALL ? '' : v, interviewerId: null })}
+        onValueChange={(v) => onChange({ callType: v === ALL ? '' : v, interviewerId: null })}
       >
         <SelectTrigger aria-label="Call type" className="w-full sm:w-52">
           <SelectValue />
@@ -201,7 +225,7 @@ export function CallFilters({
       </Select>
       <Select
         value={value.interviewerId === null ? ALL : String(value.interviewerId)}
-        onValueChange={(v) => onChange({ ...value, interviewerId: v === ALL ? null : Number(v) })}
+        onValueChange={(v) => onChange({ interviewerId: v === ALL ? null : Number(v) })}
       >
         <SelectTrigger aria-label="Scenario" className="w-full sm:w-52">
           <SelectValue />
@@ -220,12 +244,12 @@ export function CallFilters({
           <RatingSelect
             label="Call rating"
             value={value.callRating}
-            onChange={(v) => onChange({ ...value, callRating: v })}
+            onChange={(v) => onChange({ callRating: v })}
           />
           <RatingSelect
             label="Evaluation rating"
             value={value.evaluationRating}
-            onChange={(v) => onChange({ ...value, evaluationRating: v })}
+            onChange={(v) => onChange({ evaluationRating: v })}
           />
         </>
       )}

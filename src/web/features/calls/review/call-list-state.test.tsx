@@ -61,4 +61,25 @@ describe('useCallListState', () => {
     act(() => result.current.state.changeFilters(emptyFilters));
     expect(result.current.location.search).toBe('');
   });
+
+  it('keeps two changes made before the router renders the first (a search typed, then a rating chosen)', () => {
+    const { result } = renderState('/all-calls', withRatings);
+    const { changeFilters } = result.current.state;
+    act(() => {
+      changeFilters({ callRating: '2' });
+      // the debounced search lands before the rating's navigation has rendered
+      changeFilters({ search: 'dana@example.com' });
+    });
+    expect(result.current.location.search).toBe('?q=dana%40example.com&rating=2');
+    expect(result.current.state.filters).toMatchObject({ search: 'dana@example.com', callRating: '2' });
+    // a page turn keeps both too
+    act(() => result.current.state.setPage(2));
+    expect(result.current.location.search).toBe('?q=dana%40example.com&rating=2&page=2');
+  });
+
+  it('takes an address it did not write (back, a link) as the latest', () => {
+    const { result } = renderState('/all-calls?rating=1', withRatings);
+    act(() => result.current.state.changeFilters({ search: 'budget' }));
+    expect(result.current.location.search).toBe('?q=budget&rating=1');
+  });
 });
