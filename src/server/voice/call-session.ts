@@ -441,8 +441,10 @@ export class CallSession {
     // past the call's budget nothing more is taken or answered (a flood, never a real call)
     if (!this.withinBudget(text)) return;
     this.send(userTranscript(text, eventId));
-    this.noteHearing(transcribed ? confidence : null);
-    const unclear = transcribed && confidence !== null && confidence < CLEAR_CONFIDENCE;
+    // the built-in recogniser's confidence: how well this line was heard (none: exact text)
+    const heard = transcribed && confidence !== null ? confidence >= CLEAR_CONFIDENCE : null;
+    this.noteHearing(heard);
+    const unclear = heard === false;
     this.history.push({ speaker: 'user', text, ...(unclear ? { unclear } : {}) });
     this.lastUserLineMs = startMs;
     this.save({ speaker: 'user', text, startMs, endMs, ...(confidence === null ? {} : { confidence }) });
@@ -455,19 +457,20 @@ export class CallSession {
 
   /**
    * Tells the browser (HEARING_TOOL) when UNCLEAR_TURNS_TO_WARN spoken turns in a row were heard
-   * under CLEAR_CONFIDENCE, and again when a turn is heard clearly after that. `confidence`: the
-   * built-in recogniser's, null for a line of exact text (typed, or a recogniser without one),
-   * which starts the count afresh: the user took the hint, or there is nothing to measure.
+   * under CLEAR_CONFIDENCE, and again when a turn is heard clearly after that. `clearly`: whether
+   * the built-in recogniser heard the line at CLEAR_CONFIDENCE or above; null for a line of exact
+   * text (typed, or a recogniser without confidence), which starts the count afresh: the user took
+   * the hint, or there is nothing to measure.
    */
-  private noteHearing(confidence: number | null): void {
+  private noteHearing(clearly: boolean | null): void {
     const tell = (heard: HearingToolParameters['heard']) => {
       const eventId = this.nextEventId();
       this.send(clientToolCall(HEARING_TOOL, `hearing-${eventId}`, { heard }, eventId));
     };
-    if (confidence === null) {
+    if (clearly === null) {
       this.unclearTurns = 0;
       this.warnedUnclear = false;
-    } else if (confidence < CLEAR_CONFIDENCE) {
+    } else if (!clearly) {
       this.unclearTurns += 1;
       if (this.unclearTurns >= UNCLEAR_TURNS_TO_WARN && !this.warnedUnclear) {
         this.warnedUnclear = true;

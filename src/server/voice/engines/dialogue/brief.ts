@@ -553,7 +553,7 @@ export function factFor(
     })
     .filter((f) => f !== null && f.score >= MIN_SCORE)
     .map((f) => f as NonNullable<typeof f>);
-  if (!scored.length) return askedAgain(facts, wasSaid, askedKeys, concepts);
+  if (!scored.length) return askedAgain(facts, wasSaid, askedKeys, tellsEachKind);
   const top = Math.max(...scored.map((f) => f.score));
   // at the same score, who the persona is loses to a fact of more kinds of thing asked about, unless
   // who it is is asked (Rachel's problems, not her four warehouses); then a word the question says
@@ -576,22 +576,22 @@ const WORKPLACE = /\b(?:at|for|of|with)\s+\S/i;
 /**
  * A question no fact answers for what is new in it, that asks again what a fact said already told:
  * "How long was the checkout down?" after "An outage took our checkout down for three hours." That
- * fact holds two of its words or more and every kind of thing it asks about, and at most one word
- * of the question is in neither ("long"). "What does a mis-shipped order cost you?" after the
+ * fact holds two of its words or more and a kind each of its kind words names (tellsEachKind), and
+ * at most one word of the question is in neither ("long"). "What does a mis-shipped order cost you?" after the
  * mis-shipped orders asks about money, which that fact does not tell: not asked again.
  */
 function askedAgain(
   facts: BriefFact[],
   wasSaid: boolean[],
   askedKeys: Set<string>,
-  concepts: Set<string>,
+  tellsEachKind: (fact: BriefFact) => boolean,
 ): { fact: BriefFact; again: true } | null {
   const held = facts
     .map((fact, i) => ({
       fact,
       shared: wasSaid[i] ? [...fact.keys].filter((k) => askedKeys.has(k)).length : 0,
     }))
-    .filter(({ fact, shared }) => shared >= MIN_SCORE && [...concepts].every((c) => fact.concepts.has(c)))
+    .filter(({ fact, shared }) => shared >= MIN_SCORE && tellsEachKind(fact))
     .filter(
       ({ fact }) =>
         [...askedKeys].filter((k) => !fact.keys.has(k) && !CONCEPT_KEYS.has(k)).length < MIN_OWN_WORDS,

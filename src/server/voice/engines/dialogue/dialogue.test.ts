@@ -18,7 +18,7 @@ import {
   touches,
 } from './listen.js';
 import { inferTemperament, offRegister, temperamentOf } from './temperament.js';
-import { ANSWERS } from './testing.js';
+import { ANSWERS, playScripted } from './testing.js';
 import { normalise } from './text.js';
 
 const ctx = {
@@ -495,41 +495,27 @@ describe('a first turn that only says what the call is about', () => {
     );
     // Dana, whom the user leads: the matter raised, she reacts with her question, not "Could you give
     // me a specific example?"
-    const dana = preparePersona(PRESET_INTERVIEWERS.find((x) => x.slug === 'dana-whitfield')!);
-    const talk: Turn[] = [{ speaker: 'agent', text: openingFor(dana).text }];
-    for (const text of [
+    const { lines } = playScripted(PRESET_INTERVIEWERS.find((x) => x.slug === 'dana-whitfield')!, [
       'Hi Dana, thanks for coming in.',
       'I wanted to talk about the leadership review last week.',
-    ]) {
-      talk.push({ speaker: 'user', text });
-      talk.push({ speaker: 'agent', text: nextLine(dana, talk).text });
-    }
-    expect(talk.at(-1)?.text).toContain(
-      'Why did I have to hear about the leadership review from someone else?',
-    );
+    ]);
+    expect(lines[1].text).toContain('Why did I have to hear about the leadership review from someone else?');
   });
 });
 
 describe('a report asked to do something differently', () => {
   it('takes "Could you try…?" as what the manager wants, not as a question to decline', () => {
-    const alex = preparePersona(PRESET_INTERVIEWERS.find((x) => x.slug === 'alex-kim')!);
-    const history: Turn[] = [{ speaker: 'agent', text: openingFor(alex).text }];
-    const say = (text: string) => {
-      history.push({ speaker: 'user', text });
-      const line = nextLine(alex, history);
-      history.push({ speaker: 'agent', text: line.text });
-      return line;
-    };
-    say('Hi Alex, thanks for making time.');
-    say('I wanted to talk about your code reviews. A few people mentioned your comments feel harsh.');
-    say(
+    const { lines } = playScripted(PRESET_INTERVIEWERS.find((x) => x.slug === 'alex-kim')!, [
+      'Hi Alex, thanks for making time.',
+      'I wanted to talk about your code reviews. A few people mentioned your comments feel harsh.',
       "For example on Tuesday you wrote 'this is wrong, redo it' on Sam's pull request with no explanation.",
-    );
-    const asked = say('Could you try explaining the reason and suggesting a fix in each comment?');
+      'Could you try explaining the reason and suggesting a fix in each comment?',
+      "Thanks Alex, let's check in again in two weeks.",
+    ]);
+    const [asked, last] = lines.slice(3);
     expect(asked.move).not.toBe('answer');
     expect(asked.text).not.toMatch(/haven't really thought|what would you like me to do differently/i);
-    const rest = [say("Thanks Alex, let's check in again in two weeks.")];
-    expect(rest.map((l) => l.text).join(' ')).not.toMatch(/what would you like me to do differently/i);
+    expect(last.text).not.toMatch(/what would you like me to do differently/i);
   });
 
   it('points back to the thing a question is about, not how it is kept', () => {

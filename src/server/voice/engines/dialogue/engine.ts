@@ -717,6 +717,9 @@ const makesAnOffer = (text: string) =>
 
 /** how many times a persona the user leads asks whether there is anything else before it closes */
 const MAX_ANYTHING_ELSE = 2;
+/** "Anything else?" and "Sorry, you broke up…" as said lines are compared (normalised once) */
+const ANYTHING_ELSE = LINES.anythingElse.map((l) => normalise(l.text));
+const BREAKING_UP = LINES.breakingUp.map((l) => normalise(l.text));
 
 /** what points back to the question on the table before it is said again ("Which still leaves my question.") */
 const STILL_ASKING_PLAIN = LINES.stillAsking.filter((l) => !l.text.includes('{topic}'));
@@ -788,7 +791,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // two answers in a row the recogniser was unsure of: the line is bad, and the persona says so as a
   // person on a call would, once, with its question again (the live call shows how to mend it)
   const before = history.slice(0, -1).findLast((t) => t.speaker === 'user');
-  const brokeUp = said.some((l) => LINES.breakingUp.some((b) => l.startsWith(normalise(b.text))));
+  const brokeUp = said.some((l) => BREAKING_UP.some((b) => l.startsWith(b)));
   if (!s.closed && s.current !== null && unclear && before?.unclear && !brokeUp) {
     return askAgain(p, s, history, seed, LINES.breakingUp);
   }
@@ -957,7 +960,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const context = listeningContext(p, question, lastFollowUp);
   const reading = readAnswer(answer, { ...context, earlier, unclear });
   // "Anything else?" was asked: what the user says to it is no answer to follow up
-  const askedForMore = LINES.anythingElse.some((l) => lastFollowUp.includes(normalise(l.text)));
+  const askedForMore = ANYTHING_ELSE.some((l) => lastFollowUp.includes(l));
   // "I wanted to talk about the leadership review.": the matter raised, to a persona the user leads,
   // which reacts to it with its next question rather than asking for an example of it
   const raisesMatter =
@@ -997,9 +1000,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const next = nextQuestion(p, s);
   // only questions left that react to what the user has not raised: whether there is more (twice
   // at most, and not once the user says there is nothing more)
-  const askedBefore = said.filter((l) =>
-    LINES.anythingElse.some((a) => l.includes(normalise(a.text))),
-  ).length;
+  const askedBefore = said.filter((l) => ANYTHING_ELSE.some((a) => l.includes(a))).length;
   const nothingMore =
     askedForMore && (reading.oneWord || saysAny(answer, ANSWER_DATA.nothingMore).length > 0);
   if (next === null && askedBefore < MAX_ANYTHING_ELSE && !nothingMore && waitingQuestions(p, s).length) {
