@@ -80,16 +80,21 @@ export function useCallListState(initial: CallFilterValues) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersIn(params, initial), [params, initial]);
   const page = positive(params.get(PARAM.page)) ?? 1;
-  // the filters as last written, which the router may not have rendered yet; an address this list
-  // did not write (back, a link) is the latest as it renders
+  // the filters as last written, which the router may not have rendered yet (a render for another
+  // reason before it shows the old address, which says nothing); when the address changes to one
+  // this list did not write (back, a link), that is the latest
   const latest = useRef(filters);
   const written = useRef<string[]>([]);
   const shown = params.toString();
-  const at = written.current.indexOf(shown);
-  if (at >= 0) written.current = written.current.slice(at + 1);
-  else if (shown !== paramsOf(latest.current, page).toString()) {
-    written.current = [];
-    latest.current = filters;
+  const lastShown = useRef(shown);
+  if (shown !== lastShown.current) {
+    lastShown.current = shown;
+    const at = written.current.indexOf(shown);
+    if (at >= 0) written.current = written.current.slice(at + 1);
+    else {
+      written.current = [];
+      latest.current = filters;
+    }
   }
   // typing in the search replaces the entry instead of adding one per key
   const write = useCallback(
