@@ -18,7 +18,7 @@ import {
   touches,
 } from './listen.js';
 import { inferTemperament, offRegister, temperamentOf } from './temperament.js';
-import { ANSWERS, playScripted } from './testing.js';
+import { ANGRY_CTO, ANSWERS, playScripted } from './testing.js';
 import { normalise } from './text.js';
 
 const ctx = {
@@ -566,5 +566,91 @@ describe('what an angry customer asks will be done', () => {
         "I'll reduce this month's rent by 20 percent.",
       ),
     ).toBe(true);
+  });
+});
+
+describe('a question asking why', () => {
+  const WHY_CTO = { ...ANGRY_CTO, welcomeMessage: 'Morgan here. Go on.' };
+
+  it('asks what led to a thin answer that names no cause, not for an example', () => {
+    const { lines } = playScripted(WHY_CTO, [
+      'Hi Morgan.',
+      'The database went down.',
+      'The backup was slow.',
+    ]);
+    expect(lines[0].question).toBe(0);
+    // "What exactly happened…?" asks what happened: a thin answer is asked for an example
+    expect(lines[1].rule).toBe('example');
+    // "Why did it take six hours…?" asks why
+    const { lines: why } = playScripted(WHY_CTO, [
+      'Hi Morgan.',
+      'The migration script locked the orders table and the database went down at 6:40.',
+      'The backup was slow.',
+    ]);
+    expect(why[1].question).toBe(1);
+    expect(why[2].rule).toBe('cause');
+    expect(LINES.followUps.cause.map((l) => l.text)).toContain(why[2].text.split('. ').at(-1));
+  });
+
+  it('asks for the cause an answer of promises left out, and moves on once it is given', () => {
+    const { lines } = playScripted(WHY_CTO, [
+      'Hi Morgan.',
+      'The migration script locked the orders table and the database went down at 6:40.',
+      "We'll refund a full month's fees and send you the incident report by Friday.",
+      'It took until 12:45 because nobody had ever timed a full restore of 900 gigabytes.',
+    ]);
+    expect(lines[2].rule).toBe('noCause');
+    expect(lines[2].text).toMatch(/why|caus/i);
+    // the possessive keeps its noun: not "A full month's. Noted."
+    expect(lines[2].text).toMatch(/^A full month's fees\./);
+    expect(lines[3].move).toBe('next');
+  });
+
+  it('takes a cause, however short, as a cause ("Because I messed up." is vague, not causeless)', () => {
+    const { lines } = playScripted(WHY_CTO, [
+      'Hi Morgan.',
+      'The migration script locked the orders table and the database went down at 6:40.',
+      'Because I messed up.',
+    ]);
+    expect(lines[2].rule).toBe('example');
+  });
+});
+
+describe('a plan said before it is asked for', () => {
+  it("answers the question how the persona knows it won't happen again", () => {
+    const asked = "So what happens now, and why should I believe this won't happen again?";
+    expect(answers(asked, "We're adding a failover drill every month and an alert on replication lag.")).toBe(
+      true,
+    );
+    expect(
+      answers(
+        'How do I know this will not happen again during our next sale?',
+        'From now on every change gets a canary.',
+      ),
+    ).toBe(true);
+    expect(answers(asked, 'The replica was six hours behind.')).toBe(false);
+  });
+
+  it('leaves a closed call closed when asked what else it needs', () => {
+    const { lines } = playScripted(ANGRY_CTO, [
+      'Hello Morgan, I am so sorry about this morning.',
+      'The migration script locked the orders table and the database went down at 6:40.',
+      'It took until 12:45 because the backup was 900 gigabytes and nobody had ever timed a full restore.',
+      'I am adding a rehearsal of every migration on a full-size copy and a 15-minute rollback limit, starting Monday.',
+      'Is there anything else you need from me?',
+    ]);
+    expect(lines[3].move).toBe('close');
+    expect(lines[4].move).toBe('after-close');
+    expect(LINES.afterClosing.map((l) => l.text)).toContain(lines[4].text);
+  });
+});
+
+describe('a possessive in what is named back', () => {
+  it('keeps the noun it owns, after a preposition too', () => {
+    expect(salientPhrase("I can offer a refund of a full month's fees.")?.text).toBe(
+      "a refund of a full month's fees",
+    );
+    expect(salientPhrase("We fixed the team's build pipeline.")?.text).toBe("the team's build pipeline");
+    expect(salientPhrase("We'll refund a full month's fees.")?.text).toBe("a full month's fees");
   });
 });

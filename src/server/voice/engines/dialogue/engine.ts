@@ -289,8 +289,16 @@ function heardPart(
   return offered ? offerPart(p, offered, seed, said) : ackPart(p, ack, seed, said);
 }
 
-/** the follow-up an answer calls for on this question, or null to move on */
-function followUpRule(reading: AnswerReading, used: (FollowUpKind | 'other')[]): FollowUpKind | null {
+/**
+ * the follow-up an answer calls for on this question, or null to move on; a thin answer to a
+ * question asking why is asked what led to it rather than for an example, and one that only promises
+ * something ('evaded': "We'll refund a month." to "Why did it take that long?") for the cause
+ */
+function followUpRule(
+  reading: AnswerReading,
+  used: (FollowUpKind | 'other')[],
+  cause: 'none' | 'asked' | 'evaded' = 'none',
+): FollowUpKind | null {
   if (used.length >= MAX_FOLLOW_UPS) return null;
   const fresh = (k: FollowUpKind) => !used.includes(k);
   if (reading.hostile) return fresh('hostile') ? 'hostile' : null;
@@ -298,10 +306,25 @@ function followUpRule(reading: AnswerReading, used: (FollowUpKind | 'other')[]):
   if (reading.repeat) return fresh('repeat') ? 'repeat' : null;
   if (reading.offTopic) return fresh('offTopic') ? 'offTopic' : null;
   if (reading.otherWork.length) return fresh('otherWork') ? 'otherWork' : null;
+  if (cause === 'evaded' && fresh('noCause')) return 'noCause';
+  if (reading.vague && cause === 'asked' && fresh('cause')) return 'cause';
   if (reading.vague && fresh('example')) return 'example';
   if (reading.weOnly && fresh('self')) return 'self';
   if (reading.noResult && fresh('result')) return 'result';
   return null;
+}
+
+/**
+ * whether a question asks why ("How did that happen?") and the answer names no cause (answers.json
+ * causeAsks, causeSays): 'evaded' when it only promises or offers something ("We'll refund a
+ * month.": commitments, nothing told of what was done), else 'asked'; 'none' for any other question
+ * or an answer that gives a cause ("Because I messed up.")
+ */
+function causeAsked(question: string, answer: string, reading: AnswerReading): 'none' | 'asked' | 'evaded' {
+  if (saysAny(question, ANSWER_DATA.causeAsks).length === 0) return 'none';
+  if (saysAny(answer, ANSWER_DATA.causeSays).length > 0) return 'none';
+  const promises = saysAny(answer, ANSWER_DATA.commitments).length > 0;
+  return promises && !reading.narrates ? 'evaded' : 'asked';
 }
 
 /** what the persona's side says openly, figures included: its brief's facts, welcome and questions */
@@ -892,7 +915,8 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   if (s.closed) {
     // a question it cannot answer, asked at the end ("saved for the end" included): followed up later
     // ("Is there anything else you need from me?" asks nothing it would follow up: it has heard enough)
-    const asks = questionsToPersona(answer, p.names) && !asksForView(p, answer);
+    const asks =
+      questionsToPersona(answer, p.names) && !asksForView(p, answer) && !asksWhatItNeeds(p, answer);
     const lines = leavesTheCall(answer, p.names)
       ? LINES.goodbyes
       : asks
@@ -965,7 +989,10 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // which reacts to it with its next question rather than asking for an example of it
   const raisesMatter =
     p.userLeads && courtesiesOnly(answer, p.names, true) && !courtesiesOnly(answer, p.names, false);
-  const rule = askedForMore || raisesMatter ? null : followUpRule(reading, s.followUps);
+  const rule =
+    askedForMore || raisesMatter
+      ? null
+      : followUpRule(reading, s.followUps, causeAsked(question, answer, reading));
   const ack = heard(acknowledgement(p, answer, reading, question, rule === null, said));
   if (rule) {
     const topic =

@@ -51,6 +51,8 @@ export type AnswerReading = {
   weOnly: boolean;
   noResult: boolean;
   specific: boolean;
+  /** it tells what was done (answers.json actions, or a word ending in -ed) */
+  narrates: boolean;
 };
 
 /** what an answer is read against: the question on the table and the scenario around it */
@@ -326,7 +328,20 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
                 : noResult
                   ? 'noResult'
                   : 'concrete';
-  return { kind, words, hostile, oneWord, repeat, offTopic, otherWork, vague, weOnly, noResult, specific };
+  return {
+    kind,
+    words,
+    hostile,
+    oneWord,
+    repeat,
+    offTopic,
+    otherWork,
+    vague,
+    weOnly,
+    noResult,
+    specific,
+    narrates,
+  };
 }
 
 /** a turn that asks whether the persona has time is an opening this long at most (a greeting, a name) */
@@ -819,11 +834,14 @@ function namedPhrases(text: string, tokens: Token[], names: Set<string>): Candid
 }
 
 /** a plural right after a noun, before another word, is a verb: "your team handles picking" */
+/** "month's", "users'": a word that owns the noun after it */
+const POSSESSIVE = /\p{L}(?:['’]s|s['’])$/u;
+
 function verbLike(tokens: Token[], k: number): boolean {
   const t = tokens[k];
   const next = tokens[k + 1];
   return (
-    /[^s]s$/.test(t.lower) &&
+    /[^s'’]s$/.test(t.lower) &&
     next !== undefined &&
     !next.breakBefore &&
     (DETERMINERS.has(next.lower) || nounish(next, true))
@@ -844,6 +862,9 @@ function nounPhrases(text: string, tokens: Token[], names: Set<string>): Candida
     ) {
       end++;
     }
+    // "a full month's fees": a possessive is never the phrase's last word when its noun follows
+    if (POSSESSIVE.test(tokens[end].lower) && joined(tokens, end + 1) && nounish(tokens[end + 1], false))
+      end++;
     // "the payments refactor last Tuesday": cut after "last", the phrase ends before it
     while (end > i + 1 && MODIFIERS.has(tokens[end].lower)) end--;
     if (end === i || MODIFIERS.has(tokens[end].lower)) continue;
@@ -865,6 +886,14 @@ function nounPhrases(text: string, tokens: Token[], names: Set<string>): Candida
       let last = k - 1;
       while (last + 1 < tokens.length && !tokens[last + 1].breakBefore && last + 1 - k < 2) {
         if (!nounish(tokens[last + 1], last + 1 === k)) break;
+        last++;
+      }
+      if (
+        last >= k &&
+        POSSESSIVE.test(tokens[last].lower) &&
+        joined(tokens, last + 1) &&
+        nounish(tokens[last + 1], false)
+      ) {
         last++;
       }
       if (last >= k && !FILLER.has(tokens[last].lower) && last - i + 1 <= MAX_QUOTE_WORDS) {
