@@ -333,7 +333,7 @@ describe('custom personas specific to their description', () => {
     // "I want to negotiate the base salary up by ten percent and discuss the signing bonus…"
     const questions = generateBuiltin(SAMPLE_SCENARIOS.negotiation).sampleQuestions;
     expect(questions).toContain('Why should I move on the base salary?');
-    expect(questions).toContain('What would you offer in exchange on the signing bonus?');
+    expect(questions).toContain('If I moved on the signing bonus, what would you offer in exchange?');
     expect(questions.join(' ')).not.toMatch(/move on the base salary up/);
   });
 

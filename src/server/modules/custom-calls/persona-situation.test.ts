@@ -475,3 +475,31 @@ describe('a report hearing feedback reacts to what the manager raises', () => {
     expect(asked.lines.map((l) => l.move)).toEqual(['next', 'go-ahead', 'go-ahead', 'close']);
   });
 });
+
+describe("a counterpart with no figures of its own (the setup form's negotiation sample)", () => {
+  const elena = () => generatedPersona(generateBuiltin(SAMPLE_SCENARIOS.negotiation));
+  const turns = [
+    "Hi Elena, thanks for the offer, I'm really excited about the role.",
+    "I'd like to talk about the base salary. I was hoping for 10 percent more, so 88,000.",
+    'The market data for senior designers in London puts the median at 90,000.',
+    'Could we meet at 85,000 with a signing bonus of 5,000?',
+  ];
+
+  it('still asks about the remote work terms after figures for the salary and the bonus', () => {
+    const { lines } = playScripted(elena(), turns);
+    expect(lines[3].move).toBe('next');
+    expect(lines[3].text).toContain('remote work terms');
+  });
+
+  it('takes the last figure offered back at its close, and the call stays closed', () => {
+    const { lines } = playScripted(elena(), [
+      ...turns,
+      "I'd like two remote days a week.",
+      'Okay, that works for me.',
+    ]);
+    expect(lines[4].move).toBe('close');
+    const back = LINES.offersTakenBack.find((l) => l.temperament === 'sceptical')?.text ?? '';
+    expect(lines[4].text).toContain(back.replace('{figure}', '85,000'));
+    expect(lines[5].move).toBe('after-close');
+  });
+});

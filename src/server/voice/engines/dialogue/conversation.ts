@@ -453,6 +453,8 @@ const CLOSINGS = [
   ...LINES.farewells,
   ...LINES.afterClosing,
   ...LINES.dealClosings,
+  // a figure taken back: its words after the figure
+  ...LINES.offersTakenBack.map((l) => ({ ...l, text: l.text.slice(l.text.indexOf('{figure}') + 8) })),
 ].map((l) => normalise(l.text));
 
 export type ReadOptions = {

@@ -73,6 +73,7 @@ const linesSchema = z.strictObject({
   nextStepsFirst: lines,
   nextStepsAgreed: lines,
   offersHeard: lines,
+  offersTakenBack: lines,
   offersAccepted: lines,
   offersCountered: lines,
   offersAtLimit: lines,
@@ -136,7 +137,12 @@ const answersSchema = z.strictObject({
   causeAsks: wordList.min(1),
   causeSays: wordList.min(1),
   commitments: wordList.min(1),
-  figures: z.strictObject({ asks: wordList.min(1), asksHow: wordList, reasons: wordList.min(1) }),
+  figures: z.strictObject({
+    asks: wordList.min(1),
+    asksHow: wordList,
+    reasons: wordList.min(1),
+    subjects: wordList,
+  }),
   others: z.strictObject({ asks: wordList.min(1), says: wordList.min(1) }),
   answeredBy: z.array(z.strictObject({ asks: wordList.min(1), says: wordList, detail: z.boolean() })),
   courtesies: z.strictObject({

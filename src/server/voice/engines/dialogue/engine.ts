@@ -266,6 +266,19 @@ function ackPart(
 /** the figure a user who leads offers or proposes in `answer` ("Could we meet at 1,300?"), if any */
 const offerIn = (p: DialoguePersona, answer: string) => (p.userLeads ? offeredFigure(answer, p.names) : null);
 
+/**
+ * the figure last offered in the call by a user who leads a persona with no figures of its own to
+ * bargain with (negotiation.ts reads none in its brief), if any: what it takes back at its close
+ */
+function lastOfferWithoutTerms(p: DialoguePersona, history: Turn[]): string | null {
+  if (p.terms.length > 0) return null;
+  for (const turn of history.toReversed()) {
+    const offered = turn.speaker === 'user' ? offerIn(p, turn.text) : null;
+    if (offered) return offered;
+  }
+  return null;
+}
+
 /** its answer to an offered figure, in its temperament ("1,300. That's still not where I need to be.") */
 function offerPart(p: DialoguePersona, offered: string, seed: number, said: string[]): LinePart {
   const chosen = choose(LINES.offersHeard, p.temperament, seed, said);
@@ -339,8 +352,15 @@ function questionParts(
   seed: number,
   said: string[],
   answer = '',
+  offer: string | null = null,
 ): LinePart[] {
   if (index === null) {
+    // a counterpart with no figures of its own, offered one, takes it back to decide rather than
+    // agreeing or refusing on the call ("I can't agree to 85,000 today. I'll take it back.")
+    if (offer) {
+      const back = choose(LINES.offersTakenBack, p.temperament, seed, said);
+      return [{ role: 'closing', text: fill(back.text, { figure: offer }), temperament: back.temperament }];
+    }
     // a report or a prospect the user led has heard them out, rather than asked its questions
     const closing = choose(p.userLeads ? LINES.closingsHeard : LINES.closings, p.temperament, seed, said);
     return [{ role: 'closing', text: closing.text, temperament: closing.temperament }];
@@ -1039,7 +1059,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   }
   const parts = [
     heardPart(p, answer, ack, seed, said),
-    ...questionParts(p, next, 'transition', seed, said, answer),
+    ...questionParts(p, next, 'transition', seed, said, answer, lastOfferWithoutTerms(p, history)),
   ];
   return line(next === null ? 'close' : 'next', null, reading.kind, next, parts);
 }

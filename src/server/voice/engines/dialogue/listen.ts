@@ -478,8 +478,20 @@ export function namesAmount(text: string): boolean {
  * it?") by an amount with a reason ("165,000, based on two market surveys"): the figure's words
  * are rarely the question's ("number", "mind", "arrive").
  */
+/**
+ * the words that only frame a topic named before a question for a figure ("Let's talk about …"), or
+ * name what any figure of the call speaks to ("your job offer": answers.json figures.subjects)
+ */
+const TOPIC_FRAME = ["let's talk about discuss look at", ...FIGURES.subjects].join(' ');
+
 export function givesFigureAsked(question: string, answer: string): boolean {
   if (saysAny(question, FIGURES.asks).length === 0 || !namesAmount(answer)) return false;
+  // "Let's talk about remote work terms. What exactly are you asking for?": a figure for something
+  // else ("a signing bonus of 5,000") does not answer what the sentence before it names
+  const named = sentencesOf(question).filter((s) => saysAny(s, FIGURES.asks).length === 0);
+  const frame = keyStems(TOPIC_FRAME);
+  const topic = new Set([...keyStems(named.join(' '))].filter((k) => !frame.has(k)));
+  if (topic.size > 0 && overlap(topic, keyStems(answer)) === 0) return false;
   return saysAny(question, FIGURES.asksHow).length === 0 || saysAny(answer, FIGURES.reasons).length > 0;
 }
 
