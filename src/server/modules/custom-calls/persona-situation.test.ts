@@ -503,3 +503,35 @@ describe("a counterpart with no figures of its own (the setup form's negotiation
     expect(lines[5].move).toBe('after-close');
   });
 });
+
+describe("a prospect's stated worry (the setup form's sales sample)", () => {
+  const marcus = () => generatedPersona(generateBuiltin(SAMPLE_SCENARIOS.sales));
+  const opening = ['Hi Marcus, this is Jo from Insightful. Thanks for taking the call.'];
+  const pitch = 'We help support teams like yours see why tickets come in, so you can cut repeat contacts.';
+
+  it('says a pitch that passes it by does not answer it, once, naming what it asked about', () => {
+    const { lines } = playScripted(marcus(), [
+      ...opening,
+      'Our dashboards are great.',
+      pitch,
+      'We have lots of happy customers.',
+    ]);
+    // the first turn after the greeting is what it reacts to with its worry
+    expect(lines[1].text).toContain("I'm concerned about the integration effort with Zendesk");
+    expect(lines[2].rule).toBe('unanswered');
+    expect(lines[2].text).toContain('the integration effort with Zendesk');
+    // once: the next answer, however thin, is not told so again
+    expect(lines[3].rule).not.toBe('unanswered');
+  });
+
+  it('takes an answer that speaks to it', () => {
+    const { lines } = playScripted(marcus(), [
+      ...opening,
+      'Our dashboards are great.',
+      "The integration with Zendesk takes about an hour: it's a native app, no engineering needed.",
+    ]);
+    expect(lines[2].move).toBe('next');
+    // "takes" is a verb, not part of the thing named back
+    expect(lines[2].text).not.toMatch(/Zendesk takes/);
+  });
+});

@@ -54,6 +54,7 @@ import {
   readAnswer,
   salientPhrase,
   thanksOnly,
+  touches,
 } from './listen.js';
 import {
   asksForRoom,
@@ -311,6 +312,7 @@ function followUpRule(
   reading: AnswerReading,
   used: (FollowUpKind | 'other')[],
   cause: 'none' | 'asked' | 'evaded' = 'none',
+  unanswered = false,
 ): FollowUpKind | null {
   if (used.length >= MAX_FOLLOW_UPS) return null;
   const fresh = (k: FollowUpKind) => !used.includes(k);
@@ -321,6 +323,7 @@ function followUpRule(
   if (reading.otherWork.length) return fresh('otherWork') ? 'otherWork' : null;
   if (cause === 'evaded' && fresh('noCause')) return 'noCause';
   if (reading.vague && cause === 'asked' && fresh('cause')) return 'cause';
+  if (unanswered && fresh('unanswered')) return 'unanswered';
   if (reading.vague && fresh('example')) return 'example';
   if (reading.weOnly && fresh('self')) return 'self';
   if (reading.noResult && fresh('result')) return 'result';
@@ -1009,14 +1012,27 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // which reacts to it with its next question rather than asking for an example of it
   const raisesMatter =
     p.userLeads && courtesiesOnly(answer, p.names, true) && !courtesiesOnly(answer, p.names, false);
+  // "We help support teams see why tickets come in." to a prospect's worry about the integration: a
+  // persona the user leads, a concern it stated on the table (answers.json concerns) and not spoken
+  // to by this first answer to it (the conversation read holds this turn already), says so
+  const unanswered =
+    p.userLeads &&
+    s.answers[s.current].length <= 1 &&
+    saysAny(question, ANSWER_DATA.concerns).length > 0 &&
+    questionTopic(question) !== null &&
+    !touches(question, answer, p.identity);
   const rule =
     askedForMore || raisesMatter
       ? null
-      : followUpRule(reading, s.followUps, causeAsked(question, answer, reading));
+      : followUpRule(reading, s.followUps, causeAsked(question, answer, reading), unanswered);
   const ack = heard(acknowledgement(p, answer, reading, question, rule === null, said));
   if (rule) {
     const topic =
-      rule === 'offTopic' || rule === 'otherWork' || rule === 'hostile' || rule === 'repeat'
+      rule === 'offTopic' ||
+      rule === 'otherWork' ||
+      rule === 'hostile' ||
+      rule === 'repeat' ||
+      rule === 'unanswered'
         ? questionTopic(question)
         : null;
     // "What actually happened?" only after a question about something the user did
