@@ -535,3 +535,32 @@ describe("a prospect's stated worry (the setup form's sales sample)", () => {
     expect(lines[2].text).not.toMatch(/Zendesk takes/);
   });
 });
+
+describe("a report hearing feedback, asked to do something and told more (the setup form's feedback sample)", () => {
+  const tom = () => generatedPersona(generateBuiltin(SAMPLE_SCENARIOS.feedback));
+  const turns = [
+    'Hi Tom, thanks for making time. I wanted to talk about the quarterly report and about team meetings.',
+    'The quarterly report was due on the 5th and came in on the 12th, and the one before was four days late.',
+    'What got in the way?',
+    'I hear you. Could you flag it by the 1st if you see a deadline slipping?',
+    'The other thing is team meetings. Last Tuesday you interrupted Priya three times while she presented.',
+    'Could you let people finish before you come in?',
+  ];
+  const agreed = LINES.requestsAgreed.filter((l) => l.temperament === 'sceptical').map((l) => l.text);
+
+  it('agrees to what it is asked, in its temperament, instead of taking the request for a question', () => {
+    const { lines } = playScripted(tom(), turns);
+    expect(agreed.some((a) => lines[3].text.startsWith(a))).toBe(true);
+    expect(lines[3].text).not.toMatch(/Why do you ask/);
+  });
+
+  it('once its questions are done, names what it is told and agrees to what it is asked', () => {
+    const { lines } = playScripted(tom(), turns);
+    expect(lines[3].move).toBe('close');
+    const heard = LINES.heardAfterClose.find((l) => l.temperament === 'sceptical')?.text ?? '';
+    expect(lines[4].move).toBe('after-close');
+    expect(lines[4].text).toMatch(/^Three times/);
+    expect(lines[4].text).toContain(heard);
+    expect(agreed).toContain(lines[5].text);
+  });
+});

@@ -280,6 +280,16 @@ function lastOfferWithoutTerms(p: DialoguePersona, history: Turn[]): string | nu
   return null;
 }
 
+/** whether a user who leads asks the persona to do something ("Could you flag it…?": answers.json requests) */
+const requestIn = (p: DialoguePersona, answer: string) =>
+  p.userLeads && saysAny(answer, ANSWER_DATA.requests).length > 0;
+
+/** its agreement to what it was asked to do, in its temperament ("I suppose I can do that.") */
+function agreement(p: DialoguePersona, seed: number, said: string[]): LinePart {
+  const agreed = choose(LINES.requestsAgreed, p.temperament, seed, said);
+  return { role: 'acknowledgement', text: agreed.text, temperament: agreed.temperament };
+}
+
 /** its answer to an offered figure, in its temperament ("1,300. That's still not where I need to be.") */
 function offerPart(p: DialoguePersona, offered: string, seed: number, said: string[]): LinePart {
   const chosen = choose(LINES.offersHeard, p.temperament, seed, said);
@@ -947,10 +957,23 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
         : confirmsTheDeal(s, answer)
           ? LINES.dealsConfirmed
           : LINES.afterClosing;
-    const after = choose(lines, p.temperament, s.afterClose + seed, said);
     // "Could we meet at 1,300?" once it has closed: its answer to the offer first
     const offered = offerIn(p, answer);
     const offer = offered ? [offerPart(p, offered, seed, said)] : [];
+    // a persona the user leads hears the user out after its own questions are done: it agrees to
+    // what it is asked to do, and names what it is told rather than saying it has heard enough
+    if (p.userLeads && lines === LINES.afterClosing && !offered) {
+      const told = readAnswer(answer, { ...listeningContext(p, ''), unclear });
+      if (requestIn(p, answer)) return line('after-close', null, null, null, [agreement(p, seed, said)]);
+      if (!told.oneWord && !thanksOnly(answer, p.names) && !questionsToPersona(answer, p.names)) {
+        const heardIt = choose(LINES.heardAfterClose, p.temperament, seed, said);
+        return line('after-close', null, null, null, [
+          ackPart(p, heard(acknowledgement(p, answer, told, '', true, said)), seed, said),
+          { role: 'after-closing', text: heardIt.text, temperament: heardIt.temperament },
+        ]);
+      }
+    }
+    const after = choose(lines, p.temperament, s.afterClose + seed, said);
     return line('after-close', null, null, null, [
       ...offer,
       { role: 'after-closing', text: after.text, temperament: after.temperament },
@@ -1074,7 +1097,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     ]);
   }
   const parts = [
-    heardPart(p, answer, ack, seed, said),
+    requestIn(p, answer) ? agreement(p, seed, said) : heardPart(p, answer, ack, seed, said),
     ...questionParts(p, next, 'transition', seed, said, answer, lastOfferWithoutTerms(p, history)),
   ];
   return line(next === null ? 'close' : 'next', null, reading.kind, next, parts);
