@@ -87,8 +87,24 @@ describe('built-in custom-scenario generator', () => {
   });
 
   it('draws sample questions from the scenario: its own questions first, then the topics it names', () => {
+    // "She may also ask: "How do you decide…?"": one more, after the topics the scenario names
     const interview = generateBuiltin(SAMPLE_SCENARIOS.interview).sampleQuestions;
-    expect(interview[0]).toBe('How do you decide when to pay down technical debt?');
+    expect(interview.at(-1)).toBe('How do you decide when to pay down technical debt?');
+    const asked = generateBuiltin({
+      ...SAMPLE_SCENARIOS.interview,
+      scenarioDetails:
+        'A final-round interview. She will ask: "How do you decide when to pay down technical debt?"',
+    }).sampleQuestions;
+    // written plainly, it comes right after the opener a short list starts with
+    expect(asked[1]).toBe('How do you decide when to pay down technical debt?');
+    // one more is kept when the scenario names more topics than the list has room for
+    const many = generateBuiltin({
+      ...SAMPLE_SCENARIOS.interview,
+      scenarioDetails:
+        'She will ask about distributed systems, the billing migration I led, production incidents, hiring, mentoring, code review and on-call. She may also ask: "What would you change in your first month?"',
+    }).sampleQuestions;
+    expect(many).toHaveLength(6);
+    expect(many.at(-1)).toBe('What would you change in your first month?');
     expect(interview.join(' ')).toContain('your experience with distributed systems');
     expect(interview.join(' ')).toContain('the billing migration you led');
     expect(interview).toContain('Tell me how you handle production incidents.');

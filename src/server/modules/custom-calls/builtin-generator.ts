@@ -63,7 +63,8 @@ export type Situation = {
   event: SituationEvent | null;
   position: string | null;
   topics: string[];
-  written: string[];
+  /** the questions the user wrote out: `also` those written as one more ("She may also ask: …") */
+  written: { first: string[]; also: string[] };
 };
 
 export function situationOf(input: GenerationInput): Situation {
@@ -128,13 +129,22 @@ export function sampleQuestionsFor(
   const next = event ? fillFirst(event.subject ? lines.nextWithHead : lines.next, slots) : null;
   const main = [
     ...new Set(
-      [...situation.written, ...fromEvent, position ? fillFirst(lines.position, slots) : null, ...fromTopics]
+      [
+        ...situation.written.first,
+        ...fromEvent,
+        position ? fillFirst(lines.position, slots) : null,
+        ...fromTopics,
+      ]
         .filter((q): q is string => Boolean(q))
         .map(clean),
     ),
   ];
   const more = DATA.kinds[kind].alsoAsk ?? [];
-  if (main.length === 0 && !next && more.length === 0) return [...CUSTOM_DEFAULTS.sampleQuestions];
+  // a question written as one more comes after the call's own, and is kept however many they are
+  const also = situation.written.also.filter((q) => !main.includes(q));
+  if (main.length === 0 && also.length === 0 && !next && more.length === 0) {
+    return [...CUSTOM_DEFAULTS.sampleQuestions];
+  }
   // A short list gets an opener first, so the call has somewhere to start.
   if (main.length + (next ? 1 : 0) < 3) {
     const profile = DATA.kinds[kind];
@@ -144,8 +154,8 @@ export function sampleQuestionsFor(
   // the user offers in return
   const short = MIN_QUESTIONS_WITH_MORE - main.length - (next ? 1 : 0);
   if (short > 0) main.push(...more.filter((q) => !main.includes(q)).slice(0, short));
-  const room = MAX_SAMPLE_QUESTIONS - (next ? 1 : 0);
-  return [...new Set([...main.slice(0, room), ...(next ? [next] : [])])];
+  const room = MAX_SAMPLE_QUESTIONS - (next ? 1 : 0) - also.length;
+  return [...new Set([...main.slice(0, Math.max(room, 0)), ...also, ...(next ? [next] : [])])];
 }
 
 /** What the opening line names: what was decided, the position, what was hit, or the first topic. */

@@ -63,15 +63,25 @@ export function scenarioTopics(text: string): string[] {
 }
 
 /** Questions written out in the scenario itself (quoted or ending in "?"). */
-export function scenarioQuestions(text: string): string[] {
-  const quoted = [...text.matchAll(/["“]([^"”]{8,300}\?)["”]/g)].map((m) => clean(m[1]));
+export function scenarioQuestions(text: string): { first: string[]; also: string[] } {
+  const tidy = (q: string) => {
+    const bare = q.replace(/^(?:they|he|she) (?:may|might|will) (?:also )?ask:?\s*/i, '');
+    return bare.charAt(0).toUpperCase() + bare.slice(1);
+  };
+  // "She may also ask: "How do you…?"": a question written as one more, asked after the call's
+  // own topics; any other written question first
+  const also: string[] = [];
+  const quoted = [...text.matchAll(/["“]([^"”]{8,300}\?)["”]/g)].map((m) => {
+    const before = text.slice(0, m.index);
+    const sentence = before.slice(Math.max(...['.', '!', '?', '\n'].map((c) => before.lastIndexOf(c))) + 1);
+    if (/\balso\b/i.test(sentence)) also.push(tidy(clean(m[1])));
+    return clean(m[1]);
+  });
   const asked = sentences(text)
     .filter((s) => s.endsWith('?') && s.split(' ').length >= 4 && s.length <= MAX_QUESTION_CHARS)
     .map((s) => s.replace(/^["“]|["”]$/g, ''));
-  const all = [...quoted, ...asked].map((q) =>
-    q.replace(/^(?:they|he|she) (?:may|might|will) ask:?\s*/i, ''),
-  );
-  return [...new Set(all.map((q) => q.charAt(0).toUpperCase() + q.slice(1)))];
+  const all = [...new Set([...quoted, ...asked].map(tidy))];
+  return { first: all.filter((q) => !also.includes(q)), also: all.filter((q) => also.includes(q)) };
 }
 
 export type SituationEvent = {
