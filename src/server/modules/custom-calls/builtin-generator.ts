@@ -203,8 +203,10 @@ const asWritten = (text: string) =>
 function systemPromptFor(kind: ConversationKind, input: GenerationInput, facts: PersonaFacts): string {
   const profile = DATA.kinds[kind];
   const at = facts.company !== CUSTOM_DEFAULTS.company ? ` at ${facts.company}` : '';
+  // "Mrs Patel", "Councillor Okafor" (whose title is its role): the name as the description wrote it
+  const who = facts.title ? `${facts.title} ${facts.name}` : facts.name;
   const [first, ...rest] = [
-    `You are ${facts.name}, ${facts.role}${at}. In this call you are ${framingFor(kind, input)}. The user is practising this conversation by voice and will be evaluated afterwards, so make it realistic.`,
+    `You are ${who}${facts.title === facts.role ? '' : `, ${facts.role}`}${at}. In this call you are ${framingFor(kind, input)}. The user is practising this conversation by voice and will be evaluated afterwards, so make it realistic.`,
     `${temperamentLine(facts.temperament)}\n${DATA.situation.temperaments[facts.temperament].prompt}`,
     `Your persona, as the user described it:\n${asWritten(input.personaDetails)}`,
     `The situation you are in:\n${asWritten(input.scenarioDetails)}`,

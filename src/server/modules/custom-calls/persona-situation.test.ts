@@ -564,3 +564,24 @@ describe("a report hearing feedback, asked to do something and told more (the se
     expect(agreed).toContain(lines[5].text);
   });
 });
+
+describe('a persona described with a title', () => {
+  it('is called by it in its prompt, and says who it is when asked', () => {
+    const patel = generateBuiltin({
+      userContext: "I'm a letting agent.",
+      personaDetails: 'Mrs Patel is a tenant, furious because her heating has been broken for two weeks.',
+      scenarioDetails: 'The contractor cancelled twice.',
+    });
+    expect(patel.systemPrompt).toMatch(/^You are Mrs Patel, Tenant\./);
+    // a title that is its role is not said twice
+    const okafor = generateBuiltin({
+      userContext: "I'm a planner.",
+      personaDetails: 'Councillor Okafor chairs the planning committee.',
+      scenarioDetails: 'A planning hearing about the new housing estate.',
+    });
+    expect(okafor.systemPrompt).toMatch(/^You are Councillor Okafor\. /);
+    const { lines } = playScripted(generatedPersona(okafor), ['Hello, who am I speaking to?']);
+    expect(lines[0].move).toBe('answer');
+    expect(lines[0].text).toContain("I'm Councillor Okafor.");
+  });
+});

@@ -126,11 +126,12 @@ function situationPart(systemPrompt: string): string {
 }
 
 /**
- * a fact that says who the persona is: "I'm Marcus, Head of…", "I'm Greg Holloway, Head of…", and
+ * a fact that says who the persona is: "I'm Marcus, Head of…", "I'm Greg Holloway, Head of…", a name
+ * alone ("I'm Councillor Okafor."), and
  * a generated persona's "I'm an engineering manager at a payments startup." (not "I'm a bit worried…")
  */
 const IDENTITY =
-  /^I'm (?:\p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)*,|(?:a|an|the) (?!(?:bit|little|lot|big|huge|real)\b)[\p{L}-]+(?: [\p{L}-]+){0,3} (?:at|of|for|on|in|with)\b)/u;
+  /^I'm (?:\p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)*(?:,|\.$)|(?:a|an|the) (?!(?:bit|little|lot|big|huge|real)\b)[\p{L}-]+(?: [\p{L}-]+){0,3} (?:at|of|for|on|in|with)\b)/u;
 
 /**
  * "You had a phishing incident last year that cost them two days of downtime": a persona's own
