@@ -18,7 +18,7 @@ import {
   touches,
 } from './listen.js';
 import { inferTemperament, offRegister, temperamentOf } from './temperament.js';
-import { ANGRY_CTO, ANSWERS, playScripted } from './testing.js';
+import { ANGRY_CTO, ANSWERS, PM_INTERVIEWER, playScripted } from './testing.js';
 import { normalise } from './text.js';
 
 const ctx = {
@@ -652,5 +652,30 @@ describe('a possessive in what is named back', () => {
     );
     expect(salientPhrase("We fixed the team's build pipeline.")?.text).toBe("the team's build pipeline");
     expect(salientPhrase("We'll refund a full month's fees.")?.text).toBe("a full month's fees");
+  });
+});
+
+describe('a user with no answer', () => {
+  it('is encouraged and asked again, then the question is left for the next', () => {
+    const { lines } = playScripted(PM_INTERVIEWER, [
+      'Yes, ready.',
+      'Honestly, I don’t know.',
+      "Sorry, I can't think of one.",
+    ]);
+    const [first, second] = PM_INTERVIEWER.sampleQuestions;
+    expect(lines[1].move).toBe('again');
+    expect(LINES.noAnswerYet.some((l) => lines[1].text.startsWith(l.text))).toBe(true);
+    expect(lines[1].text).toContain(first);
+    expect(lines[2].move).toBe('next');
+    expect(LINES.noAnswerMoveOn.some((l) => lines[2].text.startsWith(l.text))).toBe(true);
+    expect(lines[2].text).toContain(second);
+  });
+
+  it('is not read into an answer that says more', () => {
+    const { lines } = playScripted(PM_INTERVIEWER, [
+      'Yes, ready.',
+      "I don't know the exact figure, but I led the checkout redesign and conversion rose about 12 percent.",
+    ]);
+    expect(lines[1].move).not.toBe('again');
   });
 });

@@ -55,6 +55,7 @@ import {
   salientPhrase,
   thanksOnly,
   touches,
+  wordsBesides,
 } from './listen.js';
 import {
   asksForRoom,
@@ -772,6 +773,12 @@ const makesAnOffer = (text: string) =>
   /\d/.test(text) && BARGAIN_LINES.some((l) => templatePattern(l.text).test(normalise(text)));
 
 /** how many times a persona the user leads asks whether there is anything else before it closes */
+const NO_ANSWER_YET = LINES.noAnswerYet.map((l) => normalise(l.text));
+/** a turn that only says the user has no answer ("Honestly, I can't think of one.": answers.json noAnswer) */
+const hasNoAnswer = (turn: string, names: Set<string>) =>
+  saysAny(turn, ANSWER_DATA.noAnswer).length > 0 &&
+  wordsBesides(turn, [...ANSWER_DATA.noAnswer, ...ANSWER_DATA.noAnswerFillers], names).length === 0;
+
 const MAX_ANYTHING_ELSE = 2;
 /** "Anything else?" and "Sorry, you broke up…" as said lines are compared (normalised once) */
 const ANYTHING_ELSE = LINES.anythingElse.map((l) => normalise(l.text));
@@ -856,6 +863,18 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const lastLine = history.findLast((t) => t.speaker === 'agent')?.text ?? '';
   if (!s.closed && (s.current !== null || makesAnOffer(lastLine)) && asksForAMoment(answer, p.names)) {
     return askAgain(p, s, history, seed, LINES.reassurance);
+  }
+  // "Honestly, I don't know.": encouraged, and the question again; the second time, left for the next
+  if (!s.closed && s.current !== null && hasNoAnswer(answer, p.names)) {
+    if (!NO_ANSWER_YET.some((l) => (said.at(-1) ?? '').startsWith(l))) {
+      return askAgain(p, s, history, seed, LINES.noAnswerYet);
+    }
+    const next = nextQuestion(p, s);
+    const left = choose(LINES.noAnswerMoveOn, p.temperament, seed, said);
+    return line(next === null ? 'close' : 'next', null, 'oneWord', next, [
+      { role: 'acknowledgement', text: left.text, temperament: left.temperament },
+      ...questionParts(p, next, 'transition', seed, said),
+    ]);
   }
   // "Can I use an example from my previous company?": granted; "What do you mean by resistance?":
   // the question again, in other words where it has them (its temperament's lead)
