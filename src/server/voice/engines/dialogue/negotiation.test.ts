@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
 import type { Persona, Turn } from '../brain.js';
 import {
+  asksForRoom,
   asksIn,
   asksWhyItMoves,
   figuresIn,
@@ -549,5 +550,19 @@ describe('why the persona wants a term moved', () => {
     // a payer cutting what it pays is asked the same; a term with no move in its brief has no reason to give
     expect(asksWhyItMoves(termsOf('You want to cut the day rate from 900 to 750.'), 'Why the cut?')).toBe(0);
     expect(asksWhyItMoves(termsOf(GREG), 'Why is the base 150,000?')).toBeNull();
+  });
+});
+
+describe('asked what room there is', () => {
+  it('hears the question however it is put', () => {
+    const terms = termsOf(GREG);
+    for (const asked of [
+      'What flexibility is there on the signing bonus?',
+      'How flexible can you be on the base?',
+      'Is there any flexibility on the base?',
+    ]) {
+      expect(asksForRoom(terms, asked), asked).toBe(true);
+    }
+    expect(asksForRoom(terms, 'What does the team work on?')).toBe(false);
   });
 });
