@@ -427,3 +427,16 @@ describe('a fact without how the persona was described', () => {
     );
   });
 });
+
+describe('a question about what the persona wants from the speaker', () => {
+  it('is asked of the persona, "me" in it or not', () => {
+    for (const asked of [
+      'What would the committee need to see from me?',
+      'What would they need from me?',
+      'What do you expect of me in the first month?',
+    ]) {
+      expect(questionsToPersona(asked), asked).toEqual([asked]);
+    }
+    expect(questionsToPersona('I took it over from my manager.')).toBeNull();
+  });
+});
