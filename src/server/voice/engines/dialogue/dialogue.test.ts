@@ -679,3 +679,17 @@ describe('a user with no answer', () => {
     expect(lines[1].move).not.toBe('again');
   });
 });
+
+describe('asked how the user feels', () => {
+  it('asks what in it they would change, not for an example, and takes what they say to that', () => {
+    const greg = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway');
+    if (!greg) throw new Error('no Greg');
+    const { lines } = playScripted(greg, [
+      "Hi Greg, thanks for the offer. I'm excited about the role.",
+      'Well, the base is a bit lower than I hoped.',
+    ]);
+    expect(lines[0].rule).toBe('feeling');
+    expect(LINES.followUps.feeling.some((l) => lines[0].text.includes(l.text))).toBe(true);
+    expect(lines[1].move).toBe('next');
+  });
+});

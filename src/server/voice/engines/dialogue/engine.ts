@@ -317,13 +317,15 @@ function heardPart(
 /**
  * the follow-up an answer calls for on this question, or null to move on; a thin answer to a
  * question asking why is asked what led to it rather than for an example, and one that only promises
- * something ('evaded': "We'll refund a month." to "Why did it take that long?") for the cause
+ * something ('evaded': "We'll refund a month." to "Why did it take that long?") for the cause;
+ * a thin answer to how the user feels ("I'm excited about it overall.") what in it they would change
  */
 function followUpRule(
   reading: AnswerReading,
   used: (FollowUpKind | 'other')[],
   cause: 'none' | 'asked' | 'evaded' = 'none',
   unanswered = false,
+  feeling = false,
 ): FollowUpKind | null {
   if (used.length >= MAX_FOLLOW_UPS) return null;
   const fresh = (k: FollowUpKind) => !used.includes(k);
@@ -334,8 +336,10 @@ function followUpRule(
   if (reading.otherWork.length) return fresh('otherWork') ? 'otherWork' : null;
   if (cause === 'evaded' && fresh('noCause')) return 'noCause';
   if (reading.vague && cause === 'asked' && fresh('cause')) return 'cause';
+  if (reading.vague && feeling && fresh('feeling')) return 'feeling';
   if (unanswered && fresh('unanswered')) return 'unanswered';
-  if (reading.vague && fresh('example')) return 'example';
+  // what the user would change, asked after how they feel, is theirs to say in a word or two
+  if (reading.vague && fresh('example') && !used.includes('feeling')) return 'example';
   if (reading.weOnly && fresh('self')) return 'self';
   if (reading.noResult && fresh('result')) return 'result';
   return null;
@@ -1066,7 +1070,13 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const rule =
     askedForMore || raisesMatter
       ? null
-      : followUpRule(reading, s.followUps, causeAsked(question, answer, reading), unanswered);
+      : followUpRule(
+          reading,
+          s.followUps,
+          causeAsked(question, answer, reading),
+          unanswered,
+          saysAny(question, ANSWER_DATA.feelingAsks).length > 0,
+        );
   const ack = heard(acknowledgement(p, answer, reading, question, rule === null, said));
   if (rule) {
     const topic =
