@@ -454,7 +454,7 @@ const CLOSINGS = [
   ...LINES.afterClosing,
   ...LINES.dealClosings,
   // a figure taken back: its words after the figure
-  ...LINES.offersTakenBack.map((l) => ({ ...l, text: l.text.slice(l.text.indexOf('{figure}') + 8) })),
+  ...LINES.offersTakenBack.map((l) => ({ ...l, text: l.text.split('{figure}').at(-1) ?? '' })),
 ].map((l) => normalise(l.text));
 
 export type ReadOptions = {

@@ -323,9 +323,7 @@ function heardPart(
 function followUpRule(
   reading: AnswerReading,
   used: (FollowUpKind | 'other')[],
-  cause: 'none' | 'asked' | 'evaded' = 'none',
-  unanswered = false,
-  feeling = false,
+  { cause, unanswered, feeling }: QuestionAsks,
 ): FollowUpKind | null {
   if (used.length >= MAX_FOLLOW_UPS) return null;
   const fresh = (k: FollowUpKind) => !used.includes(k);
@@ -344,6 +342,16 @@ function followUpRule(
   if (reading.noResult && fresh('result')) return 'result';
   return null;
 }
+
+/** what the question on the table asks of the answer, beyond its reading (see followUpRule) */
+type QuestionAsks = {
+  /** causeAsked */
+  cause: 'none' | 'asked' | 'evaded';
+  /** a worry the persona stated, not spoken to by its first answer */
+  unanswered: boolean;
+  /** how the user feels (answers.json feelingAsks) */
+  feeling: boolean;
+};
 
 /**
  * whether a question asks why ("How did that happen?") and the answer names no cause (answers.json
@@ -776,13 +784,13 @@ const closedOnADeal = (s: ConversationState) =>
 const makesAnOffer = (text: string) =>
   /\d/.test(text) && BARGAIN_LINES.some((l) => templatePattern(l.text).test(normalise(text)));
 
-/** how many times a persona the user leads asks whether there is anything else before it closes */
 const NO_ANSWER_YET = LINES.noAnswerYet.map((l) => normalise(l.text));
+const NO_ANSWER_WORDS = [...ANSWER_DATA.noAnswer, ...ANSWER_DATA.noAnswerFillers];
 /** a turn that only says the user has no answer ("Honestly, I can't think of one.": answers.json noAnswer) */
 const hasNoAnswer = (turn: string, names: Set<string>) =>
-  saysAny(turn, ANSWER_DATA.noAnswer).length > 0 &&
-  wordsBesides(turn, [...ANSWER_DATA.noAnswer, ...ANSWER_DATA.noAnswerFillers], names).length === 0;
+  saysAny(turn, ANSWER_DATA.noAnswer).length > 0 && wordsBesides(turn, NO_ANSWER_WORDS, names).length === 0;
 
+/** how many times a persona the user leads asks whether there is anything else before it closes */
 const MAX_ANYTHING_ELSE = 2;
 /** "Anything else?" and "Sorry, you broke up…" as said lines are compared (normalised once) */
 const ANYTHING_ELSE = LINES.anythingElse.map((l) => normalise(l.text));
@@ -1070,13 +1078,11 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const rule =
     askedForMore || raisesMatter
       ? null
-      : followUpRule(
-          reading,
-          s.followUps,
-          causeAsked(question, answer, reading),
+      : followUpRule(reading, s.followUps, {
+          cause: causeAsked(question, answer, reading),
           unanswered,
-          saysAny(question, ANSWER_DATA.feelingAsks).length > 0,
-        );
+          feeling: saysAny(question, ANSWER_DATA.feelingAsks).length > 0,
+        });
   const ack = heard(acknowledgement(p, answer, reading, question, rule === null, said));
   if (rule) {
     const topic =
