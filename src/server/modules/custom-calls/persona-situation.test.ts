@@ -585,3 +585,37 @@ describe('a persona described with a title', () => {
     expect(lines[0].text).toContain("I'm Councillor Okafor.");
   });
 });
+
+describe('a tenant whose heating is broken', () => {
+  const patel = generatedPersona(
+    generateBuiltin({
+      userContext: "I'm a landlord with twelve flats.",
+      personaDetails:
+        'Mrs Patel, a tenant whose heating has been broken for two weeks. Frustrated and tired of excuses.',
+      scenarioDetails:
+        'She calls me to complain. The contractor cancelled twice and the part is on order. I want to keep her calm and agree a date.',
+    }),
+  );
+
+  it('says when it stopped working from who she is, and who she is only when asked', () => {
+    const { lines } = playScripted(patel, [
+      "Hello Mrs Patel, it's Chris, your landlord.",
+      'When did it first stop working?',
+      'Who am I speaking to?',
+    ]);
+    // not "How would I know? That's your job.", nor all of who she is
+    expect(lines[1].move).toBe('answer');
+    expect(lines[1].text).toContain('My heating has been broken for two weeks.');
+    expect(lines[1].text).not.toContain("I'm Mrs Patel");
+    expect(lines[2].text).toContain("I'm Mrs Patel");
+  });
+
+  it('hears "Do you know when…?" as a question to her, not as an answer to press for an example', () => {
+    const { lines } = playScripted(patel, [
+      "Hello Mrs Patel, it's Chris, your landlord.",
+      'Do you know when the contractor is coming?',
+    ]);
+    expect(lines[1].move).toBe('answer');
+    expect(lines[1].text).not.toMatch(/example|specific/i);
+  });
+});

@@ -12,7 +12,7 @@ import {
   questionsToPersona,
   withoutTraits,
 } from './brief.js';
-import { normalise } from './text.js';
+import { keyStems, normalise, stem } from './text.js';
 
 const preset = (slug: string) => {
   const p = PRESET_INTERVIEWERS.find((x) => x.slug === slug);
@@ -259,6 +259,14 @@ describe('the facts of a brief', () => {
   });
 });
 
+describe('the topic words of a question', () => {
+  it('count "stopped working" as an outage, and "stop" alone as nothing of it', () => {
+    expect(keyStems('When did it first stop working?')).toEqual(keyStems('When did it first break?'));
+    expect(keyStems('The printer stopped  working on Monday.').has(stem('outage'))).toBe(true);
+    expect(keyStems('Please stop interrupting me.').has(stem('outage'))).toBe(false);
+  });
+});
+
 describe('a turn that asks the persona something', () => {
   it('is a question addressed to it, with little else, typed or as a recogniser gives it', () => {
     expect(questionsToPersona('That makes sense. What does a late order cost you?')).toEqual([
@@ -272,6 +280,12 @@ describe('a turn that asks the persona something', () => {
       'before that do you allow remote work on fridays',
     ]);
     expect(questionsToPersona('so i think we should start with the budget')).toBeNull();
+    // "do you know" asks the question after it; "…, you know?" only checks in
+    expect(questionsToPersona('Do you know when the contractor is coming?')).toEqual([
+      'Do you know when the contractor is coming?',
+    ]);
+    expect(questionsToPersona('do you know when the contractor is coming')).toHaveLength(1);
+    expect(questionsToPersona('It was a hard quarter for all of us, you know?')).toBeNull();
     // a recogniser writes "what's" as said
     expect(questionsToPersona("what's the biggest headache in your warehouses")).toHaveLength(1);
     // spoken, a question about the persona's side with no "you" in it

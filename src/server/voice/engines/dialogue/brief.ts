@@ -29,6 +29,8 @@ export type BriefFact = {
   concepts: Set<string>;
   /** whether it says who the persona is ("I'm Marcus, Head of Customer Support.") */
   identity: boolean;
+  /** what the clause of who it is says befell it, as a fact of its own ("My heating has been broken…") */
+  befell?: true;
 };
 
 /** a system prompt's sentences, its lines apart */
@@ -230,16 +232,48 @@ export function briefOf(systemPrompt: string): Brief {
         capitalise(RETOLD.reduce((t, r) => t.replace(r.re, r.with), inFirstPerson(ownGroup(s)))),
       );
       if (told === null) return [];
-      const text = told;
-      return {
+      const fact = (text: string, of: string, identity: boolean): BriefFact => ({
         text,
         normalised: normalise(text),
         keys: keyStems(text),
-        concepts: conceptsOf(s),
-        identity: IDENTITY.test(text),
-      };
+        concepts: conceptsOf(of),
+        identity,
+      });
+      const identity = IDENTITY.test(told);
+      const clause = identity ? relativeClause(told) : null;
+      return clause
+        ? [fact(told, s, true), { ...fact(clause, clause, false), befell: true as const }]
+        : [fact(told, s, identity)];
     });
   return { facts, secrets };
+}
+
+/** "I'm Mrs Patel, a tenant whose heating…": who the persona is, then what befell it */
+const WHO_CLAUSE = /^I'm [^,]+, (?:a|an|the) [^,]*?\b(whose|who) ([\p{L}'’-]+)(.*?)[.!]?$/u;
+/** the verb after "who" as "I" says it */
+const FIRST_PERSON_VERBS: Record<string, string> = { has: 'have', is: 'am', does: 'do', was: 'was' };
+
+/**
+ * What the relative clause of who the persona is tells, as a fact of its own in the first person:
+ * "I'm Mrs Patel, a tenant whose heating has been broken for two weeks." also tells "My heating has
+ * been broken for two weeks.", said when asked when it stopped working (who it is, when asked who
+ * it is); "…an engineer who has missed three deadlines" tells "I have missed three deadlines.".
+ * Null for any other fact.
+ */
+function relativeClause(fact: string): string | null {
+  const m = WHO_CLAUSE.exec(fact);
+  if (!m) return null;
+  const [, how, word, rest] = m;
+  const lower = word.toLowerCase();
+  const verb =
+    FIRST_PERSON_VERBS[lower] ??
+    (/(?:ch|sh|x|ss|z)es$/.test(lower)
+      ? lower.slice(0, -2)
+      : /[^su]s$/.test(lower)
+        ? lower.slice(0, -1)
+        : lower);
+  const text = how === 'whose' ? `My ${lower}${rest}.` : `I ${verb}${rest}.`;
+  return countWords(text) >= 4 ? text : null;
 }
 
 export const briefFacts = (systemPrompt: string) => briefOf(systemPrompt).facts;
@@ -253,6 +287,8 @@ export const briefFacts = (systemPrompt: string) => briefOf(systemPrompt).facts;
 const LEADING_CLAUSE = new RegExp(`^(?:${BRIEF.subordinators.map(escapeRegex).join('|')})\\b[^,]*,\\s*`, 'i');
 /** "Can I ask, who does this role report to?": the speaker asking leaves the question the persona's */
 const ASK_LEAD = new RegExp(`^\\s*(?:${BRIEF.askLeads.map(escapeRegex).join('|')})\\b[,:]?\\s*`, 'i');
+/** "Do you know when the contractor is coming?" asks the question after it, not "you know?" of a check-in */
+const INDIRECT_LEAD = new RegExp(`^\\s*(?:${BRIEF.indirectLeads.map(escapeRegex).join('|')})\\b`, 'i');
 const SUBORDINATE = new RegExp(`\\s(?:${BRIEF.subordinators.map(escapeRegex).join('|')})\\s`, 'i');
 
 /** "what's great is…", "what matters was…": a statement that opens with "what", not a question */
@@ -270,7 +306,7 @@ function isAddressed(sentence: string, typed: boolean): boolean {
       (typed || !SAYS_WHAT_IS.test(normalise(sentence))));
   return (
     addressed &&
-    !saysAny(sentence, BRIEF.checkIns).length &&
+    !saysAny(sentence.replace(INDIRECT_LEAD, ''), BRIEF.checkIns).length &&
     (!saysAny(sentence, BRIEF.proposals).length || asksAboutAThing(sentence))
   );
 }
@@ -567,7 +603,12 @@ export function factFor(
   // "Where do you work?": who it is, where it works ("…at a payments startup"), before its name alone
   const atWork = aboutWorkplace ? most.filter((f) => !f.fact.identity || WORKPLACE.test(f.fact.text)) : [];
   const best = atWork.length ? atWork : most;
-  const chosen = best.find((f) => !f.again) ?? best[0];
+  // what befell it, told apart from who it is, before who it is when that is not asked ("When did it
+  // stop working?" is answered "My heating has been broken…", not "I'm Mrs Patel, a tenant whose…")
+  const chosen =
+    (aboutIdentity ? undefined : best.find((f) => !f.again && f.fact.befell)) ??
+    best.find((f) => !f.again) ??
+    best[0];
   return { fact: chosen.fact, again: chosen.again };
 }
 

@@ -78,10 +78,21 @@ for (const group of LANGUAGE.synonyms) {
   for (const w of group) SYNONYM.set(stem(w), head);
 }
 
+/** phrases that count as one word of a synonym group ("stopped working" as "outage") */
+const PHRASE_HEAD = new Map(
+  LANGUAGE.phraseSynonyms.flatMap(([head, ...phrases]) => phrases.map((ph) => [ph, head] as const)),
+);
+const PHRASE_SYNONYM = new RegExp(
+  `\\b(?:${[...PHRASE_HEAD.keys()].map((ph) => escapeRegex(ph).replace(/ /g, '\\s+')).join('|')})\\b`,
+  'gi',
+);
+const withPhrasesAsWords = (text: string) =>
+  text.replace(PHRASE_SYNONYM, (m) => PHRASE_HEAD.get(m.toLowerCase().replace(/\s+/g, ' ')) ?? m);
+
 /** the stems (synonyms merged) of the words in a text that carry its topic */
 export function keyStems(text: string): Set<string> {
   const out = new Set<string>();
-  for (const t of tokenize(text)) {
+  for (const t of tokenize(withPhrasesAsWords(text))) {
     if (t.lower.length < 2 || STOP.has(t.lower) || GENERIC.has(t.lower) || isNumberToken(t)) continue;
     const s = stem(t.lower);
     if (GENERIC.has(s) || STOP.has(s)) continue;
