@@ -619,3 +619,58 @@ describe('a tenant whose heating is broken', () => {
     expect(lines[1].text).not.toMatch(/example|specific/i);
   });
 });
+
+describe('a defensive developer asked about his pull requests', () => {
+  const sam = generatedPersona(
+    generateBuiltin({
+      userContext: "I'm a team lead at a logistics company.",
+      personaDetails: 'Sam is a junior developer on my team. Defensive and quiet in meetings.',
+      scenarioDetails:
+        'A one-to-one about his code reviews. His pull requests have been rejected four times this month because of missing tests. I want him to agree to pair with a senior for two weeks.',
+    }),
+  );
+  const told = 'I wanted to talk about your pull requests. Four were rejected this month for missing tests.';
+
+  it('does not tell back what the user just told him, and says what held him back and how he feels', () => {
+    const { lines } = playScripted(sam, [
+      'Hi Sam, thanks for making time.',
+      told,
+      'What got in the way?',
+      'How are you feeling about your workload?',
+    ]);
+    expect(lines[2].text).not.toMatch(/pull requests/i);
+    expect(LINES.ownCause.map((l) => l.text)).toContain(lines[2].text);
+    expect(LINES.ownFeeling.map((l) => l.text)).toContain(lines[3].text);
+  });
+
+  it('tells it when the user has not said it', () => {
+    const { lines } = playScripted(sam, ['Hi Sam, thanks for making time.', 'What got in the way?']);
+    expect(lines[1].text).toMatch(/pull requests have been rejected four times/);
+  });
+
+  it('agrees to pair when asked whether he would be open to it', () => {
+    const { lines } = playScripted(sam, [
+      'Hi Sam, thanks for making time.',
+      told,
+      'Would you be open to pairing with Priya for two weeks?',
+    ]);
+    expect(LINES.requestsAgreed.some((l) => lines[2].text.startsWith(l.text))).toBe(true);
+  });
+});
+
+describe('a prospect asked a question before its own', () => {
+  it('answers it, however short, before going on with its own', () => {
+    const marcus = generatedPersona(generateBuiltin(SAMPLE_SCENARIOS.sales));
+    for (const asked of [
+      'How many agents do you have?',
+      'Would you mind sharing how many agents you have?',
+    ]) {
+      const { lines } = playScripted(marcus, ['Hi Marcus, thanks for taking the call.', asked]);
+      // not met as "ready" (its question alone) nor as an answer ("Mind sharing, is it.")
+      expect(
+        LINES.unknownsLed.some((l) => lines[1].text.startsWith(l.text)),
+        `${asked} → ${lines[1].text}`,
+      ).toBe(true);
+    }
+  });
+});

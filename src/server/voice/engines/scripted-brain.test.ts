@@ -987,11 +987,12 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     // in other words: a request to hear its week, and what it would take
     const week = playScripted(alex, ['Hi Alex.', 'Talk me through your week.']).lines[1];
     expect(LINES.ownStory.map((l) => l.text)).toContain(week.text);
-    // what has been in the way asks for its side, typed or spoken: not "I don't see how that's relevant."
+    // what has been in the way asks for its side, typed or spoken: not "I don't see how that's relevant.",
+    // and its answer names what held it back (ownCause), not "It's not as simple as that."
     for (const asked of ["I hear you. What's been getting in the way?", "what's been getting in the way"]) {
       const inTheWay = playScripted(alex, ['Hi Alex.', asked]).lines[1];
       expect(
-        LINES.ownStory.map((l) => l.text),
+        LINES.ownCause.map((l) => l.text),
         asked,
       ).toContain(inTheWay.text);
     }

@@ -286,6 +286,9 @@ describe('a turn that asks the persona something', () => {
     ]);
     expect(questionsToPersona('do you know when the contractor is coming')).toHaveLength(1);
     expect(questionsToPersona('It was a hard quarter for all of us, you know?')).toBeNull();
+    // "would you mind…" proposes ("Would you mind moving the call?"), but asked to share something, asks
+    expect(questionsToPersona('Would you mind sharing how many agents you have?')).toHaveLength(1);
+    expect(questionsToPersona('Would you mind if we moved this to Friday?')).toBeNull();
     // a recogniser writes "what's" as said
     expect(questionsToPersona("what's the biggest headache in your warehouses")).toHaveLength(1);
     // spoken, a question about the persona's side with no "you" in it

@@ -287,7 +287,10 @@ export const briefFacts = (systemPrompt: string) => briefOf(systemPrompt).facts;
 const LEADING_CLAUSE = new RegExp(`^(?:${BRIEF.subordinators.map(escapeRegex).join('|')})\\b[^,]*,\\s*`, 'i');
 /** "Can I ask, who does this role report to?": the speaker asking leaves the question the persona's */
 const ASK_LEAD = new RegExp(`^\\s*(?:${BRIEF.askLeads.map(escapeRegex).join('|')})\\b[,:]?\\s*`, 'i');
-/** "Do you know when the contractor is coming?" asks the question after it, not "you know?" of a check-in */
+/**
+ * "Do you know when the contractor is coming?" asks the question after it, not "you know?" of a
+ * check-in; "Would you mind sharing how many agents you have?" asks, where "would you mind…" proposes
+ */
 const INDIRECT_LEAD = new RegExp(`^\\s*(?:${BRIEF.indirectLeads.map(escapeRegex).join('|')})\\b`, 'i');
 const SUBORDINATE = new RegExp(`\\s(?:${BRIEF.subordinators.map(escapeRegex).join('|')})\\s`, 'i');
 
@@ -304,10 +307,11 @@ function isAddressed(sentence: string, typed: boolean): boolean {
     saysAny(sentence, BRIEF.addressed).length > 0 ||
     (!saysAny(typed ? main : sentence, BRIEF.speaker).length &&
       (typed || !SAYS_WHAT_IS.test(normalise(sentence))));
+  const asked = sentence.replace(INDIRECT_LEAD, '');
   return (
     addressed &&
-    !saysAny(sentence.replace(INDIRECT_LEAD, ''), BRIEF.checkIns).length &&
-    (!saysAny(sentence, BRIEF.proposals).length || asksAboutAThing(sentence))
+    !saysAny(asked, BRIEF.checkIns).length &&
+    (!saysAny(asked, BRIEF.proposals).length || asksAboutAThing(sentence))
   );
 }
 
@@ -523,6 +527,7 @@ export function factFor(
   said: string[],
   names: ReadonlySet<string> = new Set(),
   identity: ReadonlySet<string> = new Set(),
+  told: string[] = [],
 ): { fact: BriefFact; again: boolean } | 'kept back' | null {
   const asked = questions.join(' ');
   // the persona's own name ("Tom, how did the report go?") addresses it: it asks for no fact
@@ -572,8 +577,10 @@ export function factFor(
     for (const w of saysAny(asked, BRIEF.concepts[c])) kindsByWord.set(w, [...(kindsByWord.get(w) ?? []), c]);
   const tellsEachKind = (fact: BriefFact) =>
     [...kindsByWord.values()].every((kinds) => kinds.some((c) => fact.concepts.has(c)));
+  const toldKeys = keyStems(told.join(' '));
   const scored = facts
     .map((fact, i) => {
+      if (toldByUser(fact, toldKeys)) return null;
       const words = topicWords(fact);
       if (words === 0 && !kindsAlone && !(fact.identity && aboutIdentity)) return null;
       // who it is answers a kind of thing alone only when who it is is asked: "How big is the team
@@ -610,6 +617,24 @@ export function factFor(
     best.find((f) => !f.again) ??
     best[0];
   return { fact: chosen.fact, again: chosen.again };
+}
+
+/** of a fact's topic words, the share the user may leave out and still have told it */
+const TOLD_MISSING_SHARE = 0.25;
+const MIN_TOLD_WORDS = 3;
+
+/**
+ * Whether the user's own statements told a fact of what befell the persona, all its topic words
+ * but a few: "Four of your pull requests were rejected this month for missing tests." told "My pull
+ * requests have been rejected four times this month because of missing tests.", which the persona
+ * does not then tell back as the answer to "What got in the way?". Who it is is never told so.
+ */
+export function toldByUser(fact: BriefFact, toldKeys: Set<string>): boolean {
+  if (fact.identity || toldKeys.size === 0) return false;
+  const shared = overlap(fact.keys, toldKeys);
+  return (
+    shared >= MIN_TOLD_WORDS && fact.keys.size - shared <= Math.floor(fact.keys.size * TOLD_MISSING_SHARE)
+  );
 }
 
 /** who the persona is, with where: "I'm an engineering manager at a payments startup." */

@@ -133,15 +133,16 @@ export function preparePersona(persona: Persona): DialoguePersona {
 }
 
 /** the fact of the persona's brief that answers questions, or a decline for what it keeps back (factFor) */
-const briefAnswer = (p: DialoguePersona, questions: string[], said: string[]) =>
+const briefAnswer = (p: DialoguePersona, questions: string[], said: string[], told: string[] = []) =>
   p.brief.facts.length || p.brief.secrets.length
-    ? factFor(p.brief, questions, said, p.names, p.identity)
+    ? factFor(p.brief, questions, said, p.names, p.identity, told)
     : null;
 
 /**
  * What the persona answers, from its brief, to a user turn that asks it something: a fact, or a
  * decline for what the brief keeps back; null when the turn asks nothing the brief can answer (the
- * persona meets it as an answer). `said`: the persona's lines before the turn, normalised; `current`:
+ * persona meets it as an answer). `said`: the persona's lines before the turn, normalised; `told`: the
+ * user's statements before it (a fact they told is not told back to them); `current`:
  * the question on the table (null before the first: a question no fact answers is declined, and the
  * persona goes on with its first one); `closed`: the call was closed (its closing lines meet such a question).
  */
@@ -151,12 +152,13 @@ export function answeredFromBrief(
   said: string[],
   current: number | null = null,
   closed = false,
+  told: string[] = [],
 ): ReturnType<typeof factFor> | 'no fact' | 'not to hand' {
   const questions = questionsToPersona(turn, p.names);
   if (!questions) return null;
   // "…could you do 430 per tonne?" offers a figure to a persona the user leads: met as an offer
   if (p.userLeads && offeredFigure(turn, p.names)) return null;
-  const found = briefAnswer(p, questions, said);
+  const found = briefAnswer(p, questions, said, told);
   if (found) return found;
   // a question no fact answers, while the persona's own question waits ("What is the top of the
   // band?"), is declined; one about that question ("What do you mean?") is met as an answer
@@ -402,8 +404,10 @@ const welcomeKeys = (p: DialoguePersona) =>
  */
 function opensTheCall(p: DialoguePersona, turn: string, questions: string[]): boolean {
   const asked = questions.join(' ');
+  // "How many agents do you have?" is short, but asks about a thing of its own
+  const ownWords = [...keyStems(asked)].filter((k) => !READY_KEYS.has(k) && !welcomeKeys(p).has(k));
   return (
-    isReadiness(turn, p.names) ||
+    (isReadiness(turn, p.names) && ownWords.length === 0) ||
     saysAny(asked, BRIEF.clarifications).length > 0 ||
     [...keyStems(asked)].some((k) => welcomeKeys(p).has(k))
   );

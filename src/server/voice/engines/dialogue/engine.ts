@@ -8,7 +8,7 @@ import type { Temperament } from '../../../../shared/domain/temperament.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import { stableHash } from '../../../../shared/stable-hash.js';
 import type { Turn } from '../brain.js';
-import { isPleasantry, isTimeCheck, questionsToPersona } from './brief.js';
+import { isPleasantry, isTimeCheck, questionsToPersona, toldByUser } from './brief.js';
 import {
   answeredAtTheEnd,
   answeredFromBrief,
@@ -444,6 +444,13 @@ function questionReplyParts(
   return [{ role: 'deflection', text: declined.text, temperament: declined.temperament }];
 }
 
+/** what the user stated before its last turn (its questions to the persona are no statements) */
+const toldBefore = (history: Turn[]) =>
+  history
+    .slice(0, -1)
+    .filter((t) => t.speaker === 'user' && !questionsToPersona(t.text))
+    .map((t) => t.text);
+
 /**
  * The reply to questions the user asked the persona: the fact of its brief that answers them (one
  * said before is said again as such), or a line that declines in its temperament for what the brief
@@ -512,11 +519,15 @@ function answerView(
   asked: 'story' | 'needs',
   seed: number,
   turn: string,
+  statements: string[],
 ): DialogueLine {
   const said = s.agentLines;
   // the next fact that tells its side, who it is last (tellsItsSide)
+  const toldKeys = keyStems(statements.join(' '));
   const untold = p.brief.facts
-    .filter((f) => tellsItsSide(p, f) && !said.some((l) => l.includes(f.normalised)))
+    .filter(
+      (f) => tellsItsSide(p, f) && !said.some((l) => l.includes(f.normalised)) && !toldByUser(f, toldKeys),
+    )
     .sort((a, b) => Number(a.identity) - Number(b.identity))[0];
   // all of its side told: the part of it the question names again ("What's your biggest worry about
   // phishing?" after the phishing incident), as said before
@@ -536,7 +547,7 @@ function answerView(
   const next = asked === 'needs' ? nextQuestion(p, s) : null;
   if (next === null) {
     // nothing left to tell or to settle: its own view, and the floor stays with the user
-    const view = choose(asked === 'story' ? LINES.ownStory : LINES.ownView, p.temperament, seed, said);
+    const view = choose(asked === 'story' ? ownStoryLines(turn) : LINES.ownView, p.temperament, seed, said);
     return line('answer', null, null, null, [
       { role: 'brief', text: view.text, temperament: view.temperament },
     ]);
@@ -549,6 +560,14 @@ function answerView(
     questionParts(p, next, 'transition', seed, said),
   );
 }
+
+/** its side in its own words, for what the question asks: what held it back, how it feels, or what happened */
+const ownStoryLines = (turn: string) =>
+  saysAny(turn, ANSWER_DATA.viewAsks.causes).length
+    ? LINES.ownCause
+    : saysAny(turn, ANSWER_DATA.viewAsks.feelings).length
+      ? LINES.ownFeeling
+      : LINES.ownStory;
 
 /**
  * The reply of a persona the user leads to a proposed next step (proposesNextStep): with a question
@@ -964,12 +983,12 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
       { role: 'bargain', text: fill(reason.text, { figure }), temperament: reason.temperament },
     ]);
   }
-  const found = answeredFromBrief(p, answer, said, s.current, s.closed);
+  const found = answeredFromBrief(p, answer, said, s.current, s.closed, toldBefore(history));
   // no fact asked for by its words, but its side ("How did that feel?"): what a fact or a decline
   // of what it keeps back answers, and a closed call, stay as they are
   const settled = s.closed || found === 'kept back' || (typeof found === 'object' && found !== null);
   const asked = settled ? null : asksForView(p, answer);
-  if (asked) return answerView(p, s, asked, seed, answer);
+  if (asked) return answerView(p, s, asked, seed, answer, toldBefore(history));
   if (found) return answerQuestions(p, s, found, seed);
 
   // "Could we book 30 minutes next Tuesday?": agreed, or what it wants settled first
@@ -1022,7 +1041,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     const reply =
       'found' in handed
         ? answerQuestions(p, s, handed.found, seed)
-        : answerView(p, s, handed.view, seed, handed.questions.join(' '));
+        : answerView(p, s, handed.view, seed, handed.questions.join(' '), toldBefore(history));
     return line(reply.move, null, reading.kind, reply.question, [ack, ...reply.parts]);
   }
   if (s.current === null) {
@@ -1124,15 +1143,17 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const askedBefore = said.filter((l) => ANYTHING_ELSE.some((a) => l.includes(a))).length;
   const nothingMore =
     askedForMore && (reading.oneWord || saysAny(answer, ANSWER_DATA.nothingMore).length > 0);
+  // what it was asked to do agreed to ("Would you be open to pairing with Priya?"), else what it heard
+  const heardIt = requestIn(p, answer) ? agreement(p, seed, said) : heardPart(p, answer, ack, seed, said);
   if (next === null && askedBefore < MAX_ANYTHING_ELSE && !nothingMore && waitingQuestions(p, s).length) {
     const more = choose(LINES.anythingElse, p.temperament, seed, said);
     return line('go-ahead', null, reading.kind, null, [
-      heardPart(p, answer, ack, seed, said),
+      heardIt,
       { role: 'go-ahead', text: more.text, temperament: more.temperament },
     ]);
   }
   const parts = [
-    requestIn(p, answer) ? agreement(p, seed, said) : heardPart(p, answer, ack, seed, said),
+    heardIt,
     ...questionParts(p, next, 'transition', seed, said, answer, lastOfferWithoutTerms(p, history)),
   ];
   return line(next === null ? 'close' : 'next', null, reading.kind, next, parts);
