@@ -174,6 +174,12 @@ describe('the facts of a brief', () => {
     expect(factFor(priya, ['How do you handle invoices today?'], [])).toMatchObject({
       fact: { text: expect.stringMatching(/spreadsheets for invoices/) },
     });
+    // a question for an amount is answered only by a fact with a number in it
+    const naomi = briefOf(preset('naomi-clarke').systemPrompt);
+    expect(factFor(naomi, ['How many people are on your team?'], [])).toBeNull();
+    expect(answer('How many warehouses do you have?')).toMatchObject({
+      text: expect.stringMatching(/four warehouses/),
+    });
     // a word as common as "long" names no kind of thing: the persona meets the turn as an answer
     expect(answer('How long will this take?')).toBeNull();
     const said = [normalise((problems as { text: string }).text)];

@@ -10,6 +10,7 @@ import { ANSWER_DATA, BRIEF } from './data.js';
 import {
   capitalise,
   countWords,
+  isNumberToken,
   isStopword,
   keyStems,
   normalise,
@@ -578,9 +579,12 @@ export function factFor(
   const tellsEachKind = (fact: BriefFact) =>
     [...kindsByWord.values()].every((kinds) => kinds.some((c) => fact.concepts.has(c)));
   const toldKeys = keyStems(told.join(' '));
+  // "How many people are on your team?" is not answered by a fact with no number in it
+  const asksAmount = saysAny(asked, BRIEF.amountAsks).length > 0;
   const scored = facts
     .map((fact, i) => {
       if (toldByUser(fact, toldKeys)) return null;
+      if (asksAmount && !tokenize(fact.text).some(isNumberToken)) return null;
       const words = topicWords(fact);
       if (words === 0 && !kindsAlone && !(fact.identity && aboutIdentity)) return null;
       // who it is answers a kind of thing alone only when who it is is asked: "How big is the team

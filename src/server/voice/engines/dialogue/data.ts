@@ -247,6 +247,7 @@ const briefSchema = z.strictObject({
   speaker: wordList,
   subordinators: wordList,
   checkIns: wordList,
+  amountAsks: wordList,
   indirectLeads: wordList,
   proposals: wordList,
   clarifications: wordList,

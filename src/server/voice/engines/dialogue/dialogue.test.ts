@@ -671,6 +671,17 @@ describe('a user with no answer', () => {
     expect(lines[2].text).toContain(second);
   });
 
+  it('says so in other words too: no good example, none right now', () => {
+    const { lines } = playScripted(PM_INTERVIEWER, [
+      'Yes, ready.',
+      "I'm not sure I have a good example for that.",
+      "Honestly, I can't think of an example right now.",
+    ]);
+    expect(lines[1].move).toBe('again');
+    expect(LINES.noAnswerYet.some((l) => lines[1].text.startsWith(l.text))).toBe(true);
+    expect(lines[2].move).toBe('next');
+  });
+
   it('is not read into an answer that says more', () => {
     const { lines } = playScripted(PM_INTERVIEWER, [
       'Yes, ready.',
