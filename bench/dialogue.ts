@@ -47,6 +47,9 @@ const DEFAULT_EXPECT: Record<string, string> = {
   offtopic: 'follow-up:offTopic',
   repeat: 'follow-up:repeat',
   'we-only': 'follow-up:self',
+  // "Our relaunch failed." to "Describe a project that failed. What was your part in it and what
+  // did you learn?": the part of the question it left out (answers.json questionParts)
+  'part-left': 'follow-up:part',
   'no-result': 'follow-up:result',
   'one-word': 'follow-up:expand',
   hostile: 'follow-up:hostile',

@@ -445,7 +445,7 @@ const FOLLOW_UP_PATTERNS: { kind: FollowUpKind; re: RegExp }[] = FOLLOW_UP_KINDS
     kind,
     re: new RegExp(
       normalise(l.text)
-        .split(/\s*\b(?:topic|quote)\b\s*/i)
+        .split(/\s*\b(?:topic|quote|part)\b\s*/i)
         .map(escapeRegex)
         .join('.+?'),
     ),

@@ -12,6 +12,7 @@ import {
   courtesiesOnly,
   givesFigureAsked,
   namesAmount,
+  partLeftOut,
   questionTopic,
   readAnswer,
   salientPhrase,
@@ -702,5 +703,84 @@ describe('asked how the user feels', () => {
     expect(lines[0].rule).toBe('feeling');
     expect(LINES.followUps.feeling.some((l) => lines[0].text.includes(l.text))).toBe(true);
     expect(lines[1].move).toBe('next');
+  });
+});
+
+describe('a question of two parts', () => {
+  const naomi = PRESET_INTERVIEWERS.find((p) => p.slug === 'naomi-clarke')!;
+  const marcus = PRESET_INTERVIEWERS.find((p) => p.slug === 'marcus-webb')!;
+  const failed = 'Describe a project that failed. What was your part in it and what did you learn?';
+
+  it('reads which part its answers left out, the first the question asks', () => {
+    expect(partLeftOut(failed, ['Our relaunch failed. Ratings dropped to 2 stars.'])).toBe(
+      'what was your part in it',
+    );
+    // "I guess" says nothing of what the user did
+    expect(partLeftOut(failed, ['I guess our relaunch failed.'])).toBe('what was your part in it');
+    expect(partLeftOut(failed, ['Our relaunch failed.', 'I was the PM and I missed the risks.'])).toBe(
+      'what did you learn',
+    );
+    expect(partLeftOut(failed, ['I was the PM. I learned to write risks down.'])).toBeNull();
+    expect(
+      partLeftOut('What is a product decision you got wrong, and what did you learn?', [
+        'We cut the free tier.',
+      ]),
+    ).toBe('what did you learn');
+    expect(
+      partLeftOut('How would you measure the success of a new onboarding flow?', ['Completion rate.']),
+    ).toBeNull();
+  });
+
+  it('asks each part left out in turn, in other words each time, then moves on', () => {
+    const { lines } = playScripted(naomi, [
+      "Yes, let's go.",
+      'Last spring a designer and I disagreed about a checkout redesign. I suggested we test both versions for a week, and hers won by 4 percent.',
+      'Our mobile app relaunch failed. It shipped two months late and ratings dropped to 2 stars.',
+      "I was the PM, and I didn't push back on the deadline when engineering warned me.",
+      'I learned to put risks in writing and to ask for a re-plan the moment an estimate slips.',
+    ]);
+    expect(lines[2]).toMatchObject({ move: 'follow-up', rule: 'part' });
+    expect(lines[2].text).toMatch(/what was your part in it\?$/);
+    // a failure's figure is named back, not praised
+    expect(lines[2].text).not.toMatch(/nice work|impressive|great to hear/i);
+    expect(lines[3]).toMatchObject({ move: 'follow-up', rule: 'part' });
+    expect(lines[3].text).toMatch(/what did you learn\?$/);
+    const lead = (t: string) => t.slice(0, t.lastIndexOf(':'));
+    expect(lead(lines[3].text)).not.toBe(lead(lines[2].text));
+    expect(lines[4].move).toBe('next');
+    // a short answer to the first part asked is still followed by the part left, not an example
+    const short = playScripted(naomi, [
+      "Yes, let's go.",
+      'Last spring a designer and I disagreed about a checkout redesign. I suggested we test both versions for a week, and hers won by 4 percent.',
+      'Our mobile app relaunch failed. It shipped two months late and ratings dropped to 2 stars.',
+      "My part was that I didn't push back on the deadline.",
+    ]).lines[3];
+    expect(short).toMatchObject({ move: 'follow-up', rule: 'part' });
+  });
+
+  it('asks a part the answer leaves out once, and a "we" answer for what the user did first', () => {
+    const toFailed = (answers: string[]) =>
+      playScripted(naomi, [
+        'Ready.',
+        'A designer and I disagreed on a redesign, so I ran an A/B test and hers won by 4 percent.',
+        ...answers,
+      ]).lines.slice(2);
+    const [we] = toFailed(['We moved search to Elasticsearch and rolled it back after a month.']);
+    expect(we.rule).toBe('self');
+    const [, again] = toFailed([
+      'Our relaunch failed. Ratings dropped to 2 stars.',
+      'It was a hard time for everyone involved.',
+    ]);
+    expect(again.rule).not.toBe('part');
+    const sceptical = playScripted(marcus, [
+      'Ready.',
+      'I own the ingestion roadmap. I score items on revenue at risk against engineering cost.',
+      "I'd meet them, explain the strategy and offer a workaround; last time that kept a 2 million account.",
+      "I'd tell engineering and sales the same day, cut scope to ship the core in two weeks, and give sales a new date in writing.",
+      'I compare the cost of incidents from the debt with the revenue of the next feature; last year that put a 3-week rewrite first.',
+      'We killed our free tier too early and lost 200 paying customers in a month.',
+    ]).lines.at(-1)!;
+    expect(sceptical).toMatchObject({ move: 'follow-up', rule: 'part' });
+    expect(sceptical.text).toMatch(/What did you learn\?$/);
   });
 });

@@ -50,6 +50,7 @@ import {
   isReadiness,
   namesAmount,
   offeredFigure,
+  partLeftOut,
   questionTopic,
   readAnswer,
   salientPhrase,
@@ -131,7 +132,9 @@ function templatePattern(template: string): RegExp {
     // each fixed part as whole words: "{Asked}? No. {Counter}." is not any line with "noted" in it
     re = new RegExp(
       normalise(template)
-        .split(/\s*\b(?:topic|quote|intro|amount|asked|counter|condition|lever|terms|term|request)\b\s*/i)
+        .split(
+          /\s*\b(?:topic|quote|intro|amount|asked|counter|condition|lever|terms|term|request|part)\b\s*/i,
+        )
         .map((part) => (part ? `(?<![\\p{L}\\p{N}'])${escapeRegex(part)}(?![\\p{L}\\p{N}'])` : ''))
         .join('.+?'),
       'u',
@@ -237,6 +240,8 @@ function acknowledgement(
   if (reading.offTopic) return { kind: 'offTopic', quote: phrase.text };
   // the follow-up names the other work itself
   if (reading.otherWork.length) return { kind: 'plain', quote: null };
+  // "ratings dropped to 2 stars" of a project that failed is named back, not praised
+  if (saysAny(question, ANSWER_DATA.setbackAsks).length) return { kind: 'thing', quote: phrase.text };
   if (phrase.kind === 'result') return { kind: 'result', quote: phrase.text };
   if (phrase.kind === 'number') return { kind: 'number', quote: phrase.text };
   return { kind: 'thing', quote: phrase.text };
@@ -323,7 +328,7 @@ function heardPart(
 function followUpRule(
   reading: AnswerReading,
   used: (FollowUpKind | 'other')[],
-  { cause, unanswered, feeling }: QuestionAsks,
+  { cause, unanswered, feeling, part }: QuestionAsks,
 ): FollowUpKind | null {
   if (used.length >= MAX_FOLLOW_UPS) return null;
   const fresh = (k: FollowUpKind) => !used.includes(k);
@@ -337,8 +342,12 @@ function followUpRule(
   if (reading.vague && feeling && fresh('feeling')) return 'feeling';
   if (unanswered && fresh('unanswered')) return 'unanswered';
   // what the user would change, asked after how they feel, is theirs to say in a word or two
+  // "…and what did you learn?" left out once the user answers another part asked for: that part
+  if (part !== null && used.includes('part')) return 'part';
   if (reading.vague && fresh('example') && !used.includes('feeling')) return 'example';
   if (reading.weOnly && fresh('self')) return 'self';
+  // "What was your part in it and what did you learn?" answered with what happened: the part left out
+  if (part !== null) return 'part';
   if (reading.noResult && fresh('result')) return 'result';
   return null;
 }
@@ -351,6 +360,8 @@ type QuestionAsks = {
   unanswered: boolean;
   /** how the user feels (answers.json feelingAsks) */
   feeling: boolean;
+  /** the part of the question its answers have left out ("what did you learn", partLeftOut), not asked yet */
+  part: string | null;
 };
 
 /**
@@ -1094,6 +1105,12 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
     saysAny(question, ANSWER_DATA.concerns).length > 0 &&
     questionTopic(question) !== null &&
     !touches(question, answer, p.identity);
+  // the part of the question left out, once: asked again, the user has chosen not to say it (not
+  // read from words the recogniser was unsure of)
+  const leftOut = unclear ? null : partLeftOut(question, s.answers[s.current]);
+  const askedAlone = (l: string) =>
+    leftOut !== null && l.includes(normalise(leftOut)) && !l.includes(normalise(question));
+  const left = said.some(askedAlone) ? null : leftOut;
   const rule =
     askedForMore || raisesMatter
       ? null
@@ -1101,6 +1118,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
           cause: causeAsked(question, answer, reading),
           unanswered,
           feeling: saysAny(question, ANSWER_DATA.feelingAsks).length > 0,
+          part: left,
         });
   const ack = heard(acknowledgement(p, answer, reading, question, rule === null, said));
   if (rule) {
@@ -1132,7 +1150,11 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
       ...acknowledged,
       {
         role: 'follow-up',
-        text: fill(probe.text, { topic: topic ?? '', quote: reading.otherWork[0] ?? '' }),
+        text: fill(probe.text, {
+          topic: topic ?? '',
+          quote: reading.otherWork[0] ?? '',
+          part: left ?? '',
+        }),
         temperament: probe.temperament,
       },
     ]);

@@ -495,6 +495,48 @@ export function givesFigureAsked(question: string, answer: string): boolean {
   return saysAny(question, FIGURES.asksHow).length === 0 || saysAny(answer, FIGURES.reasons).length > 0;
 }
 
+/** "I guess", "I think": an "I" that says nothing of what the user did */
+const THINKING_ALOUD = new RegExp(
+  `(?<![\\p{L}'’])(?:${ANSWER_DATA.thinkingAloud.map((h) => escapeRegex(h).replace(/'/g, "['’]")).join('|')})(?![\\p{L}'’])`,
+  'giu',
+);
+/** where a clause of a question ends: a comma, "and" before another question word, a sentence's end */
+const CLAUSE_BREAK = /,\s*(?:and\s+)?|[.?!]\s*|\s+and\s+(?=(?:what|how|why|who|when|where|which)\b)/gi;
+
+/**
+ * The part of a question its answers have left out (answers.json questionParts), as the question
+ * words it ("What was your part in it and what did you learn?" answered "A project that failed was
+ * our app relaunch. It was late and buggy." → "what was your part in it"; once the user says what
+ * they did, "what did you learn"), or null when every part it asks is answered or it asks none.
+ */
+export function partLeftOut(question: string, answers: string[]): string | null {
+  const said = answers.join(' ').replace(THINKING_ALOUD, ' ');
+  const lower = question.toLowerCase();
+  // the first part the question asks that no answer says
+  const left = ANSWER_DATA.questionParts
+    .flatMap((part) => {
+      const ask = saysAny(question, part.asks)[0];
+      return ask && saysAny(said, part.says).length === 0 ? [{ ask, at: lower.indexOf(ask) }] : [];
+    })
+    .sort((a, b) => a.at - b.at)[0];
+  if (!left) return null;
+  const { ask, at } = left;
+  const breaks = [...question.matchAll(CLAUSE_BREAK)].map((m) => [
+    m.index ?? 0,
+    (m.index ?? 0) + m[0].length,
+  ]);
+  // the clause it is in: from the last break before it to the first after it
+  const from = Math.max(0, ...breaks.filter(([, end]) => end <= at).map(([, end]) => end));
+  const to = Math.min(
+    question.length,
+    ...breaks.filter(([start]) => start >= at + ask.length).map(([start]) => start),
+  );
+  return question
+    .slice(from, to)
+    .trim()
+    .replace(/^(?!I\b)\p{Lu}/u, (c) => c.toLowerCase());
+}
+
 /**
  * The part of a question asking for a figure and how it was reached that is left once the figure
  * was given ("What number did you have in mind, and how did you arrive at it?" → "How did you
