@@ -147,6 +147,7 @@ const answersSchema = z.strictObject({
   noAnswerFillers: wordList,
   questionParts: z.array(z.strictObject({ asks: wordList.min(1), says: wordList.min(1) })).min(1),
   thinkingAloud: wordList,
+  askOpeners: wordList.min(1),
   setbackAsks: wordList.min(1),
   requests: wordList.min(1),
   concerns: wordList.min(1),

@@ -729,6 +729,10 @@ describe('a question of two parts', () => {
     expect(
       partLeftOut('How would you measure the success of a new onboarding flow?', ['Completion rate.']),
     ).toBeNull();
+    // a question that asks only that is no question of parts
+    expect(
+      partLeftOut('Some would say that was a team effort. What was your part?', ['We did it.']),
+    ).toBeNull();
   });
 
   it('asks each part left out in turn, in other words each time, then moves on', () => {

@@ -531,11 +531,20 @@ export function partLeftOut(question: string, answers: string[]): string | null 
     question.length,
     ...breaks.filter(([start]) => start >= at + ask.length).map(([start]) => start),
   );
+  // a part of a question that asks something else too ("Describe a project that failed."), not
+  // all of it ("Some would say that was a team effort. What was your part?")
+  const others = `${question.slice(0, from)} ${question.slice(to)}`
+    .split(CLAUSE_BREAK)
+    .filter((c) => ASK_OPENER.test(c.trim()));
+  if (!others.length) return null;
   return question
     .slice(from, to)
     .trim()
     .replace(/^(?!I\b)\p{Lu}/u, (c) => c.toLowerCase());
 }
+
+/** a clause that asks something: it opens with a question word or a request to tell ("Describe…") */
+const ASK_OPENER = new RegExp(`^(?:${ANSWER_DATA.askOpeners.map(escapeRegex).join('|')})\\b`, 'i');
 
 /**
  * The part of a question asking for a figure and how it was reached that is left once the figure
