@@ -674,3 +674,24 @@ describe('a prospect asked a question before its own', () => {
     }
   });
 });
+
+describe('a landlord bargaining over the rent', () => {
+  it('a landlord told his new rent is too much does not take it for agreement', () => {
+    const hughes = generatedPersona(
+      generateBuiltin({
+        userContext: 'I run a small bakery and rent my shop.',
+        personaDetails: 'Mr Hughes, my landlord. Polite but firm, owns several shops on the street.',
+        scenarioDetails:
+          'My lease renewal. He wants to raise the rent from 2,000 to 2,400 a month. I want to keep it under 2,200 and get a five-year term.',
+      }),
+    );
+    const { lines } = playScripted(hughes, [
+      'Hi Mr Hughes, thanks for meeting me.',
+      "I'd like to renew, but 2,400 is too much for me.",
+      'Could you do 2,100?',
+    ]);
+    expect(lines[1].move).toBe('answer');
+    expect(LINES.roomAsked.map((l) => l.text)).toContain(lines[1].text);
+    expect(lines[2].move).toBe('counter');
+  });
+});

@@ -167,6 +167,19 @@ describe('asks', () => {
     }
   });
 
+  it('takes no figure the turn pushes back on, and hears it as asking what room there is', () => {
+    for (const turn of [
+      "I'd like to take it, but 150,000 is too low for me.",
+      'Honestly, 150,000 just does not work for me.',
+    ]) {
+      expect(asksIn(terms, turn, true)).toEqual([]);
+      expect(asksForRoom(terms, turn)).toBe(true);
+    }
+    // a figure of the user's own beside it is an ask
+    expect(asksIn(terms, '150,000 is too low. I need 170,000.', true)).toEqual([{ term: 0, value: 170000 }]);
+    expect(asksForRoom(terms, '150,000 is too low. I need 170,000.')).toBe(false);
+  });
+
   it('takes a bare figure only when one was asked for, and reads "170 base" as 170,000', () => {
     const turn = '170 base. The median for senior engineers is around 168.';
     expect(asksIn(terms, turn, false)).toEqual([]);

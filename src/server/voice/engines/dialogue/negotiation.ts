@@ -474,6 +474,8 @@ export function asksIn(terms: Term[], turn: string, loose: boolean): { term: num
   const cues = cuesIn(tokens);
   const out: { term: number; value: number }[] = [];
   for (const f of figuresIn(turn)) {
+    // "2,400 is too much for me": a figure pushed back on is no ask, whatever leads to it
+    if (pushedBack(tokens, f)) continue;
     let sentence = f.from;
     while (sentence > 0 && !tokens[sentence].sentenceStart) sentence--;
     const before = cues
@@ -488,6 +490,25 @@ export function asksIn(terms: Term[], turn: string, loose: boolean): { term: num
   }
   return out;
 }
+
+/** the most words between a figure and the pushback that rejects it ("2,400 is way too much") */
+const PUSHBACK_REACH = 4;
+
+/** whether a pushback follows a figure closely ("2,400 is too much", "150,000 doesn't work for me") */
+function pushedBack(tokens: Token[], f: Figure): boolean {
+  const after = tokens
+    .slice(f.to + 1, f.to + 1 + PUSHBACK_REACH + 2)
+    .map((t) => t.raw)
+    .join(' ');
+  return saysAny(after, NEGOTIATION.pushbacks).length > 0;
+}
+
+/** the figures of a turn, each pushed back on ("2,400 is too much for me"): the turn refuses them */
+export const refusesFigures = (turn: string) => {
+  const tokens = tokenize(turn);
+  const figures = figuresIn(turn);
+  return figures.length > 0 && figures.every((f) => pushedBack(tokens, f));
+};
 
 /** what the persona does with an ask on one term */
 export type TermMove = {
@@ -1023,7 +1044,10 @@ const ABOUT_A_TERM =
  * the signing bonus?", which it answered by reciting its offer, its first base salary with it).
  */
 export function asksForRoom(terms: Term[], turn: string): boolean {
-  if (terms.length === 0 || figuresIn(turn).length > 0) return false;
+  if (terms.length === 0) return false;
+  // "2,400 is too much for me.": its figure refused, with none of the user's own
+  if (refusesFigures(turn)) return true;
+  if (figuresIn(turn).length > 0) return false;
   if (saysAny(turn, NEGOTIATION.roomAsks).length > 0) return true;
   const named = ABOUT_A_TERM.exec(turn.trim().replace(/[,.]/g, ''))?.[1]?.toLowerCase();
   if (!named) return false;
