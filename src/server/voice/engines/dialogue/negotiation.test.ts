@@ -157,6 +157,11 @@ describe('asks', () => {
     ]);
   });
 
+  it('takes what others pay as evidence, not an ask', () => {
+    expect(asksIn(terms, 'Other companies are paying 170,000 for this level.', false)).toEqual([]);
+    expect(asksIn(terms, 'The going rate for similar roles is 172,000.', true)).toEqual([]);
+  });
+
   it('takes the ask, not the figure it is set against', () => {
     for (const turn of [
       'I need 170,000, not 150,000.',
