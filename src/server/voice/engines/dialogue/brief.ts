@@ -301,7 +301,12 @@ const SAYS_WHAT_IS = /^what(?:'s| is| was)?\s+(?:\S+\s+){1,2}(?:is|was)\b/;
 function isAddressed(sentence: string, typed: boolean): boolean {
   // the speaker in a clause of its own asks nothing of itself ("Is something going on outside work
   // that I should know about?", "Before I go on, how big is the team?")
-  const main = sentence.replace(ASK_LEAD, '').replace(LEADING_CLAUSE, '').split(SUBORDINATE)[0];
+  // ("Before I show anything, can I ask how you handle picking errors?": both, in either order)
+  const main = sentence
+    .replace(ASK_LEAD, '')
+    .replace(LEADING_CLAUSE, '')
+    .replace(ASK_LEAD, '')
+    .split(SUBORDINATE)[0];
   // spoken, with no clauses to tell apart, the whole of it ("what's been getting in the way" asks;
   // "what i did was pull the data" does not, nor does "what's great is the team shipped it")
   const addressed =

@@ -406,10 +406,14 @@ function opensTheCall(p: DialoguePersona, turn: string, questions: string[]): bo
   const asked = questions.join(' ');
   // "How many agents do you have?" is short, but asks about a thing of its own
   const ownWords = [...keyStems(asked)].filter((k) => !READY_KEYS.has(k) && !welcomeKeys(p).has(k));
+  // about the welcome when most of what it names is the welcome's ("What do you mean by product
+  // sense?"), not for a word in passing ("Before I show anything, how do you handle picking errors?")
+  const keys = [...keyStems(asked)];
+  const fromWelcome = keys.filter((k) => welcomeKeys(p).has(k)).length;
   return (
     (isReadiness(turn, p.names) && ownWords.length === 0) ||
     saysAny(asked, BRIEF.clarifications).length > 0 ||
-    [...keyStems(asked)].some((k) => welcomeKeys(p).has(k))
+    (fromWelcome > 0 && fromWelcome * 2 >= keys.length)
   );
 }
 

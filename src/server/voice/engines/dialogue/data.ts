@@ -166,6 +166,7 @@ const answersSchema = z.strictObject({
   courtesies: z.strictObject({
     greetings: wordList,
     intensifiers: wordList,
+    interjections: wordList,
     apologies: wordList.min(1),
     introductions: wordList.min(1),
     afterName: wordList.min(1),

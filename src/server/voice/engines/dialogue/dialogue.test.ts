@@ -2,7 +2,7 @@ import { TEMPERAMENTS } from '@shared/domain/temperament';
 import { describe, expect, it } from 'vitest';
 import { PRESET_INTERVIEWERS } from '../../../db/seed/preset-interviewers.js';
 import type { Turn } from '../brain.js';
-import { followUpKindsIn, leavesTheCall, proposesNextStep } from './conversation.js';
+import { followUpKindsIn, leavesTheCall, listeningContext, proposesNextStep } from './conversation.js';
 import { allLines, FOLLOW_UP_KINDS, LINES, REOPENING } from './data.js';
 import { choose } from './engine.js';
 import { nextLine, openingFor, preparePersona } from './index.js';
@@ -786,5 +786,42 @@ describe('a question of two parts', () => {
     ]).lines.at(-1)!;
     expect(sceptical).toMatchObject({ move: 'follow-up', rule: 'part' });
     expect(sceptical.text).toMatch(/What did you learn\?$/);
+  });
+});
+
+describe('a sales rep with Rachel', () => {
+  const rachel = PRESET_INTERVIEWERS.find((p) => p.slug === 'rachel-alvarez')!;
+
+  it('hears a reference customer with a measured result as an answer, not as off the call', () => {
+    const { lines } = playScripted(rachel, [
+      "Hi Rachel, thanks for your time. I'm Sam from PickRight.",
+      'Our customers typically cut mis-ships in half within a quarter.',
+      "Because mostly isn't the same as working: warehouses your size lose 2 percent of orders to mis-ships.",
+      'About 60,000 a year for four warehouses, including training.',
+      'Six weeks per site, and we run in parallel with your current system.',
+      "Harbor's neighbour, Coastline Freight, cut returns by 40 percent.",
+    ]);
+    expect(lines[4].text).toMatch(/Who else like us is using this/);
+    const context = listeningContext(preparePersona(rachel), rachel.sampleQuestions[3]);
+    expect(
+      readAnswer("Harbor's neighbour, Coastline Freight, cut returns by 40 percent.", context).offTopic,
+    ).toBe(false);
+    // a neighbour of the speaker's own, with no result, is still off the call
+    expect(readAnswer('My neighbour has a lovely garden with roses.', context).offTopic).toBe(true);
+    // not "Harbor's neighbour has nothing to do with my question.", nor terms strung together
+    expect(lines[5].move).toBe('next');
+  });
+
+  it('answers a question asked after a clause and "can I ask", and takes "Great, thanks" for no answer', () => {
+    const { lines } = playScripted(rachel, [
+      "Hi Rachel, thanks for your time. I'm Sam from PickRight.",
+      'Before I show anything, can I ask how you handle picking errors today?',
+      'Great, thanks Rachel.',
+    ]);
+    // declined in her temperament, not named back as an answer ("Handle picking errors, is it.")
+    expect(lines[1].move).toBe('begin');
+    expect(LINES.unknownsLed.some((l) => lines[1].text.startsWith(l.text))).toBe(true);
+    // not "Such as? One real example."
+    expect(lines[2].move).toBe('again');
   });
 });

@@ -130,6 +130,8 @@ export function asksAboutExperience(question: string): boolean {
 const COURTESY = ANSWER_DATA.courtesies;
 const GREETING_WORDS = new Set(COURTESY.greetings);
 const INTENSIFIERS = new Set(COURTESY.intensifiers);
+/** "Great, thanks Rachel.": a word of assent before the courtesy says nothing more */
+const INTERJECTIONS = new Set(COURTESY.interjections);
 
 /** a courtesy's leading phrases, longest first (leadOf takes the first that fits) */
 const longestFirst = (leads: readonly string[]) => [...leads].sort((a, b) => b.length - a.length);
@@ -184,7 +186,11 @@ export function courtesiesOnly(answer: string, names: Set<string>, purposes = tr
     sentences.every((sentence) => {
       const all = tokenize(sentence);
       const tokens = all.filter(
-        (t) => !GREETING_WORDS.has(t.lower) && !names.has(t.lower) && !INTENSIFIERS.has(t.lower),
+        (t) =>
+          !GREETING_WORDS.has(t.lower) &&
+          !names.has(t.lower) &&
+          !INTENSIFIERS.has(t.lower) &&
+          !INTERJECTIONS.has(t.lower),
       );
       const words = tokens.map((t) => t.lower);
       if (!words.length) return true;
@@ -269,8 +275,13 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
   const repeat = exact && repeatsEarlier(answer, ctx.earlier ?? []);
   const offMarkers = saysAny(answer, ANSWER_DATA.offTopic);
   const workMarkers = saysAny(answer, ANSWER_DATA.work);
+  const hasNumber = tokens.some((t) => isNumberToken(t) && !YEAR.test(t.raw));
+  // a measured change ("cut returns by 40 percent") is work, whoever it is told of
+  const measured = hasNumber && tokens.some((t) => Object.hasOwn(LANGUAGE.resultVerbs, t.lower));
   const onTopic =
-    overlap(answerStems, new Set([...keyStems(ctx.question), ...ctx.scenario])) + workMarkers.length;
+    overlap(answerStems, new Set([...keyStems(ctx.question), ...ctx.scenario])) +
+    workMarkers.length +
+    (measured ? 1 : 0);
   // off-topic: its subject is one a practice call has no place for, and outweighs any link to the call
   const offTopic = exact && words >= 3 && offMarkers.length > 0 && onTopic <= Math.max(1, offMarkers.length);
   // one that takes up the question's words answers it, whatever work it tells of ("We launched a
@@ -280,7 +291,6 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
       ? []
       : otherWorkIn(answer, ctx.fields);
   const hedges = saysAny(answer, ANSWER_DATA.hedges);
-  const hasNumber = tokens.some((t) => isNumberToken(t) && !YEAR.test(t.raw));
   const named = tokens.some((t) => namedThing(t, ctx.names));
   const specific = hasNumber || named || answerStems.size >= SPECIFIC_KEY_WORDS;
   const narrates =
@@ -288,7 +298,9 @@ export function readAnswer(answer: string, ctx: ListeningContext): AnswerReading
   // "I'm a great communicator and I always follow up": a description of oneself, nothing shown
   const claimsOnly = saysAny(answer, ANSWER_DATA.selfClaims).length > 0 && !hasNumber && !named && !narrates;
   // "stakeholders, metrics, data-driven roadmap, ownership…": terms strung together, no sentence
+  // ("Coastline Freight cut returns by 40 percent." is terse, and says what changed)
   const listed =
+    !measured &&
     tokens.length >= LIST_MIN_WORDS &&
     tokens.filter((t) => isStopword(t.lower)).length / tokens.length < LIST_MAX_FUNCTION_SHARE;
   const experience = ctx.experience ?? asksAboutExperience(ctx.question);
