@@ -284,6 +284,15 @@ export const briefFacts = (systemPrompt: string) => briefOf(systemPrompt).facts;
  * with its question mark, at least not the speaker ("what was the bonus target?", but not "what did
  * I learn?"); a check-in ("does that make sense?") or a proposal ("could we book next Tuesday?") is not.
  */
+/**
+ * "before i show anything can i ask how you handle picking errors today": spoken, the speaker asking
+ * leave to ask, then what, after whatever leads to it
+ */
+const SPOKEN_ASK_LEAD = new RegExp(
+  `\\b(?:${BRIEF.askLeads.map(escapeRegex).join('|')})\\s+(?:how|what|why|who|when|where|which|whether|if)\\b`,
+  'i',
+);
+
 /** "Before I go on, how big is the team?": a clause leading the question, up to its comma */
 const LEADING_CLAUSE = new RegExp(`^(?:${BRIEF.subordinators.map(escapeRegex).join('|')})\\b[^,]*,\\s*`, 'i');
 /** "Can I ask, who does this role report to?": the speaker asking leaves the question the persona's */
@@ -498,7 +507,7 @@ function askedIn(text: string): string[] | null {
     // as a recogniser gives it: no punctuation, so only a turn that opens as a question
     const spoken = !/[.!]/.test(text.slice(0, -1));
     return spoken &&
-      (opensAQuestion(text) || conditionThenQuestion(text)) &&
+      (opensAQuestion(text) || conditionThenQuestion(text) || SPOKEN_ASK_LEAD.test(text)) &&
       countWords(text) <= MAX_SPOKEN_QUESTION_WORDS &&
       isAddressed(text, false)
       ? [text]

@@ -823,5 +823,13 @@ describe('a sales rep with Rachel', () => {
     expect(LINES.unknownsLed.some((l) => lines[1].text.startsWith(l.text))).toBe(true);
     // not "Such as? One real example."
     expect(lines[2].move).toBe('again');
+    // as a recogniser gives them: a greeting and who the speaker is, after thanks; the question after its lead
+    const spoken = playScripted(rachel, [
+      "hi rachel thanks for your time i'm sam from pickright",
+      'before i show anything can i ask how you handle picking errors today',
+    ]).lines;
+    expect(spoken[0].move).toBe('go-ahead');
+    expect(spoken[1].move).toBe('begin');
+    expect(courtesiesOnly("hi rachel thanks i'm excited about the demo", new Set(['rachel']))).toBe(false);
   });
 });

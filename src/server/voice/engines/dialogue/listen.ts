@@ -146,13 +146,17 @@ const COURTESY_START = (() => {
   const sorry = `(?:i'm|i am|we're|we are)\\s+(?:(?:${words(COURTESY.intensifiers)})\\s+)*sorry`;
   return `(?:${sorry}|${words([...APOLOGIES, ...THANKS, ...PURPOSES])})(?![\\p{L}'])`;
 })();
-const SPOKEN_COURTESY_START = new RegExp(`(?<=\\s)${COURTESY_START}`, 'gu');
+/** as a recogniser gives it, who the speaker is begins a sentence too ("…thanks for your time i'm sam from pickright") */
+const SPOKEN_COURTESY_START = new RegExp(
+  `(?<=\\s)(?:${COURTESY_START}|(?:${INTRODUCTIONS.map(escapeRegex).join('|')})(?![\\p{L}']))`,
+  'gu',
+);
 /** "Hi Rachel, this is Sam from PickRight, thanks for taking the call.": a comma before a courtesy */
 const TYPED_COURTESY_START = new RegExp(`,\\s*(?=${COURTESY_START})`, 'giu');
 
 /** a recogniser's sentence cut before each apology, thanks or purpose in it, one whole ("i'm really sorry") */
 function spokenCourtesies(sentence: string): string[] {
-  const starts = [...sentence.matchAll(SPOKEN_COURTESY_START)].map((m) => m.index);
+  const starts = [...new Set([...sentence.matchAll(SPOKEN_COURTESY_START)].map((m) => m.index))];
   return [0, ...starts].map((from, i) => sentence.slice(from, starts[i] ?? sentence.length).trim());
 }
 
@@ -181,6 +185,8 @@ export function courtesiesOnly(answer: string, names: Set<string>, purposes = tr
       s === s.toLowerCase() && !/[.!?]/.test(s) ? spokenCourtesies(s) : s.split(TYPED_COURTESY_START),
     )
     .filter((s) => s.trim());
+  // "hi rachel thanks for your time i'm sam from pickright": the turn's greeting leads its introduction
+  const greeted = GREETING_WORDS.has(tokenize(answer)[0]?.lower ?? '');
   return (
     sentences.length > 0 &&
     sentences.every((sentence) => {
@@ -201,7 +207,7 @@ export function courtesiesOnly(answer: string, names: Set<string>, purposes = tr
       // and what follows the name says where the speaker is from ("i'm excited about it" names no one)
       const spokenGreeting =
         sentence === sentence.toLowerCase() &&
-        GREETING_WORDS.has(all[0]?.lower) &&
+        (GREETING_WORDS.has(all[0]?.lower) || greeted) &&
         (words[intro + 1] === undefined || COURTESY.afterName.includes(words[intro + 1]));
       const name = /^\p{Lu}/u.test(tokens[intro]?.raw ?? '') || spokenGreeting;
       const named = intro >= 0 && name && rest(intro + 1);
