@@ -833,3 +833,20 @@ describe('a sales rep with Rachel', () => {
     expect(courtesiesOnly("hi rachel thanks i'm excited about the demo", new Set(['rachel']))).toBe(false);
   });
 });
+
+describe('Tom after the Saturday outage', () => {
+  const tom = PRESET_INTERVIEWERS.find((p) => p.slug === 'tom-brennan')!;
+
+  it('names a time of day back whole, and takes "That\'s on us." for owning it, not for making it right', () => {
+    expect(salientPhrase('Card payments timed out from 11:02 to 2:10.')?.text).toBe('from 11:02 to 2:10');
+    const { lines } = playScripted(tom, [
+      "Hi Tom, I'm Sam, your account manager. I'm really sorry about Saturday.",
+      "A database failover didn't trigger, so card payments timed out from 11:02 to 2:10.",
+      "Our on-call engineer was paged but the escalation to support didn't fire. That's on us.",
+      "We've added a second failover path and we'll run a load test before your next sale, on the 14th.",
+    ]);
+    expect(lines[1].text).toMatch(/^From 11:02 to 2:10\./);
+    // the question of making it right is still asked
+    expect(lines[3].text).toContain('What are you going to do to make this right for us?');
+  });
+});

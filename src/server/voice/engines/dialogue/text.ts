@@ -16,7 +16,8 @@ export type Token = {
   sentenceStart: boolean;
 };
 
-const TOKEN = /\d+(?:[.,]\d+)*|\p{L}+(?:[-'’]\p{L}+)*|%/gu;
+/** a word, a number ("1,200.50"), a time of day ("11:02") or a percent sign */
+const TOKEN = /\d{1,2}:\d{2}(?!\d)|\d+(?:[.,]\d+)*|\p{L}+(?:[-'’]\p{L}+)*|%/gu;
 
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
