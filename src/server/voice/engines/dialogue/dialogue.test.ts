@@ -850,3 +850,20 @@ describe('Tom after the Saturday outage', () => {
     expect(lines[3].text).toContain('What are you going to do to make this right for us?');
   });
 });
+
+describe('a why-question answered before it is asked', () => {
+  it('is answered by the reason the user gave in its words, and not asked', () => {
+    const why = 'Why do you feel you are ready for the next level now?';
+    expect(answers(why, "I feel ready because I've been doing the job for a year.")).toBe(true);
+    expect(answers(why, "I've been doing the job for a year.")).toBe(false);
+    expect(
+      answers('Why did it take your support team two hours to respond?', 'Because the pager was broken.'),
+    ).toBe(false);
+    const daniel = PRESET_INTERVIEWERS.find((p) => p.slug === 'daniel-torres')!;
+    const { lines } = playScripted(daniel, [
+      'Hi Daniel, thanks for meeting.',
+      "I feel ready because I've been doing the job for a year: I run the platform team's planning and I mentor three engineers.",
+    ]);
+    expect(lines[1].text).not.toContain(why);
+  });
+});

@@ -411,8 +411,12 @@ export function touches(question: string, answer: string, identity: Set<string> 
 export function answers(question: string, answer: string): boolean {
   const keys = keyStems(question);
   const shared = overlap(keys, keyStems(answer));
+  // "I feel ready because I've been doing the job for a year" to "Why do you feel you are ready for
+  // the next level now?": the question's own words, and why
+  const reasonGiven = says(question, 'why') && saysAny(answer, ANSWER_DATA.causeSays).length > 0;
   return (
     (shared >= 2 && shared / keys.size >= 0.75) ||
+    (reasonGiven && shared >= Math.max(1, keys.size / 2)) ||
     givesFigureAsked(question, answer) ||
     namesOtherAsked(question, answer) ||
     givesWhatIsAsked(question, answer)
