@@ -8,6 +8,7 @@ import { choose } from './engine.js';
 import { nextLine, openingFor, preparePersona } from './index.js';
 import {
   answers,
+  answersYesOrNo,
   asksForASpan,
   courtesiesOnly,
   givesFigureAsked,
@@ -865,5 +866,45 @@ describe('a why-question answered before it is asked', () => {
       "I feel ready because I've been doing the job for a year: I run the platform team's planning and I mentor three engineers.",
     ]);
     expect(lines[1].text).not.toContain(why);
+  });
+});
+
+describe('a closed question answered yes or no', () => {
+  it('is answered, with or without more said', () => {
+    const offers = 'Do you have any other offers you are considering?';
+    expect(answersYesOrNo(offers, "No, I don't have other offers.")).toBe(true);
+    expect(answersYesOrNo(offers, 'Honestly, no.')).toBe(true);
+    expect(
+      answersYesOrNo(
+        'If we could move on the signing bonus rather than the base, would that work?',
+        'Yes, that would work.',
+      ),
+    ).toBe(true);
+    // an open question, or an answer that does not open with yes or no
+    expect(answersYesOrNo('Walk me through the roadmap you own today.', 'No.')).toBe(false);
+    expect(answersYesOrNo(offers, 'Nobody else has made me one.')).toBe(false);
+  });
+
+  it('gets no follow-up: Greg moves on, Alex closes', () => {
+    const greg = PRESET_INTERVIEWERS.find((p) => p.slug === 'greg-holloway')!;
+    const { lines } = playScripted(greg, [
+      'Hi Greg.',
+      "I'm excited about the role and the team.",
+      '170,000, based on two market surveys.',
+      "No, I don't have other offers.",
+    ]);
+    expect(lines[2].text).toContain('Do you have any other offers');
+    expect(lines[3].move).toBe('next');
+    const alex = PRESET_INTERVIEWERS.find((p) => p.slug === 'alex-kim')!;
+    const last = playScripted(alex, [
+      'Hi Alex, thanks for making time.',
+      'I wanted to talk about your code reviews. Two people on the team said your comments felt harsh.',
+      'It was mostly on the payments PRs last week, from Jo and Priya.',
+      "It is, and your standards are great. It's how the comments land that I want to talk about.",
+      "Could you try framing comments as questions, and praise what's good too?",
+      'No, this is about team health, not your review.',
+    ]).lines.at(-1)!;
+    // not "Could you give me a specific example?"
+    expect(last.move).toBe('close');
   });
 });

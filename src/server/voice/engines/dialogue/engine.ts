@@ -43,6 +43,7 @@ import {
 import {
   type AnswerKind,
   type AnswerReading,
+  answersYesOrNo,
   asksForASpan,
   courtesiesOnly,
   givesFigureOnly,
@@ -1111,8 +1112,10 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const askedAlone = (l: string) =>
     leftOut !== null && l.includes(normalise(leftOut)) && !l.includes(normalise(question));
   const left = said.some(askedAlone) ? null : leftOut;
+  // "No, I don't have other offers." to "Do you have any other offers?": answered, nothing to probe
+  const yesOrNo = !reading.hostile && answersYesOrNo(question, answer);
   const rule =
-    askedForMore || raisesMatter
+    askedForMore || raisesMatter || yesOrNo
       ? null
       : followUpRule(reading, s.followUps, {
           cause: causeAsked(question, answer, reading),

@@ -565,6 +565,22 @@ export function partLeftOut(question: string, answers: string[]): string | null 
     .replace(/^(?!I\b)\p{Lu}/u, (c) => c.toLowerCase());
 }
 
+const words = (list: readonly string[]) => list.map(escapeRegex).join('|');
+const CLOSED_ASK = new RegExp(`^(?:${words(ANSWER_DATA.closedAsks)})\\b`, 'i');
+const YES_NO_FILLERS = new RegExp(`^(?:(?:${words(ANSWER_DATA.yesNoFillers)})[,\\s]+)+`, 'i');
+const YES_NO = new RegExp(`^(?:${words(ANSWER_DATA.yesNo).replace(/'/g, "['’]")})(?![\\p{L}'’])`, 'iu');
+
+/**
+ * Whether a closed question ("Do you have any other offers you are considering?", "If we could
+ * move on the signing bonus, would that work?") is answered yes or no ("No, I don't have other
+ * offers.", "No."): answered, whatever else is said or not.
+ */
+export function answersYesOrNo(question: string, answer: string): boolean {
+  const last = sentencesOf(question.trim()).at(-1) ?? '';
+  const closed = [last, last.split(',').at(-1) ?? ''].some((c) => CLOSED_ASK.test(c.trim()));
+  return closed && YES_NO.test(answer.trim().replace(YES_NO_FILLERS, ''));
+}
+
 /** a clause that asks something: it opens with a question word or a request to tell ("Describe…") */
 const ASK_OPENER = new RegExp(`^(?:${ANSWER_DATA.askOpeners.map(escapeRegex).join('|')})\\b`, 'i');
 
