@@ -882,6 +882,10 @@ describe('a closed question answered yes or no', () => {
     ).toBe(true);
     // an open question, or an answer that does not open with yes or no
     expect(answersYesOrNo('Walk me through the roadmap you own today.', 'No.')).toBe(false);
+    expect(answersYesOrNo('Can you walk me through what happened?', 'Yes, it went wrong somehow.')).toBe(
+      false,
+    );
+    expect(answersYesOrNo('Could you give me an example?', 'Yeah, I guess so.')).toBe(false);
     expect(answersYesOrNo(offers, 'Nobody else has made me one.')).toBe(false);
   });
 

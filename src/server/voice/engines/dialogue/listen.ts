@@ -577,7 +577,10 @@ const YES_NO = new RegExp(`^(?:${words(ANSWER_DATA.yesNo).replace(/'/g, "['’]"
  */
 export function answersYesOrNo(question: string, answer: string): boolean {
   const last = sentencesOf(question.trim()).at(-1) ?? '';
-  const closed = [last, last.split(',').at(-1) ?? ''].some((c) => CLOSED_ASK.test(c.trim()));
+  // "Can you walk me through what happened?" asks to hear it, yes or no
+  const closed = [last, last.split(',').at(-1) ?? ''].some(
+    (c) => CLOSED_ASK.test(c.trim()) && !ASK_OPENER.test(c.trim().replace(/^\S+\s+you\s+/i, '')),
+  );
   return closed && YES_NO.test(answer.trim().replace(YES_NO_FILLERS, ''));
 }
 
