@@ -308,6 +308,14 @@ describe('a turn that asks the persona something', () => {
     expect(questionsToPersona("what's great is the team shipped it on time")).toBeNull();
     expect(questionsToPersona('what matters most is trust')).toBeNull();
     expect(questionsToPersona('what i did was pull the data')).toBeNull();
+    // typed, with its commas and full stop: an answer that opens with a question word
+    expect(
+      questionsToPersona(
+        'When the interest on it is higher than the cost to fix: if it slows every release, it goes first.',
+      ),
+    ).toBeNull();
+    expect(questionsToPersona('When it slows every release it goes first.')).toBeNull();
+    expect(questionsToPersona('When it slows every release, it goes first')).toBeNull();
     // a request to hear about something asks as a question does, typed with a full stop or spoken
     expect(questionsToPersona('Talk me through your week.')).toEqual(['Talk me through your week.']);
     expect(questionsToPersona('walk me through what happened')).toEqual(['walk me through what happened']);

@@ -504,9 +504,14 @@ function addressedQuestions(sentences: string[]): string[] {
 function askedIn(text: string): string[] | null {
   if (!text) return null;
   if (!text.includes('?')) {
-    // as a recogniser gives it: no punctuation, so only a turn that opens as a question
-    const spoken = !/[.!]/.test(text.slice(0, -1));
+    // as a recogniser gives it: no punctuation, so only a turn that opens as a question; typed with
+    // a full stop, only a request to hear something ("Talk me through your week."), not a statement
+    // that opens with a question word ("When the interest on it is higher than the cost to fix: …, it
+    // goes first.")
+    const spoken = !/[.!,;:]/.test(text.slice(0, -1));
+    const statement = /[.!]$/.test(text) && /^(?:how|what|where|when|why|who|which)\b/i.test(text);
     return spoken &&
+      !statement &&
       (opensAQuestion(text) || conditionThenQuestion(text) || SPOKEN_ASK_LEAD.test(text)) &&
       countWords(text) <= MAX_SPOKEN_QUESTION_WORDS &&
       isAddressed(text, false)
