@@ -154,6 +154,8 @@ const answersSchema = z.strictObject({
   setbackAsks: wordList.min(1),
   requests: wordList.min(1),
   concerns: wordList.min(1),
+  emotionAsks: wordList.min(1),
+  emotions: wordList.min(1),
   feelingAsks: wordList.min(1),
   causeAsks: wordList.min(1),
   causeSays: wordList.min(1),

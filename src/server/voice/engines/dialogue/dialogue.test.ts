@@ -912,3 +912,31 @@ describe('a closed question answered yes or no', () => {
     expect(last.move).toBe('close');
   });
 });
+
+describe('Dana asked how the user would feel', () => {
+  const dana = PRESET_INTERVIEWERS.find((p) => p.slug === 'dana-whitfield')!;
+  const toFeeling = [
+    'Hi Dana, do you have a minute?',
+    "I wanted to talk about the leadership review. I presented your redesign without mentioning you, and I'm sorry.",
+    "You should have heard it from me. I didn't think it through, and that's on me.",
+  ];
+
+  it('takes a feeling named for the answer, not asking for an example of it', () => {
+    const { lines } = playScripted(dana, [...toFeeling, "I'd feel sidelined and probably angry."]);
+    expect(lines[2].text).toContain('How would you feel if it were the other way around?');
+    expect(lines[3].move).toBe('next');
+    expect(lines[3].text).toContain('What will you do differently next time?');
+  });
+
+  it('once closed, hears "Is there anything else you\'d like from me?" as asking what she needs', () => {
+    const { lines } = playScripted(dana, [
+      ...toFeeling,
+      "I'd feel sidelined and probably angry.",
+      "I'll tell leadership it was your work, and from now on you'll present your own research.",
+      "Is there anything else you'd like from me?",
+    ]);
+    expect(lines[4].move).toBe('close');
+    // not "I don't have that to hand, I'm afraid. I'll follow up by email."
+    expect(LINES.unknownsAfterClose.map((l) => l.text)).not.toContain(lines[5].text);
+  });
+});

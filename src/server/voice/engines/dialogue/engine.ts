@@ -1112,10 +1112,13 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   const askedAlone = (l: string) =>
     leftOut !== null && l.includes(normalise(leftOut)) && !l.includes(normalise(question));
   const left = said.some(askedAlone) ? null : leftOut;
-  // "No, I don't have other offers." to "Do you have any other offers?": answered, nothing to probe
+  // "No, I don't have other offers." to "Do you have any other offers?", "I'd feel sidelined." to
+  // "How would you feel if it were the other way around?": answered, nothing to probe
   const yesOrNo = !reading.hostile && answersYesOrNo(question, answer);
+  const feelingNamed =
+    saysAny(question, ANSWER_DATA.emotionAsks).length > 0 && saysAny(answer, ANSWER_DATA.emotions).length > 0;
   const rule =
-    askedForMore || raisesMatter || yesOrNo
+    askedForMore || raisesMatter || yesOrNo || feelingNamed
       ? null
       : followUpRule(reading, s.followUps, {
           cause: causeAsked(question, answer, reading),
