@@ -653,6 +653,10 @@ describe('a possessive in what is named back', () => {
       "a refund of a full month's fees",
     );
     expect(salientPhrase("We fixed the team's build pipeline.")?.text).toBe("the team's build pipeline");
+    // a verb form alone is not named back ("Heard — okay, thank you.")
+    expect(
+      salientPhrase("You should have heard it from me. I didn't think it through, and that's on me."),
+    ).toBeNull();
     expect(salientPhrase("We'll refund a full month's fees.")?.text).toBe("a full month's fees");
   });
 });
