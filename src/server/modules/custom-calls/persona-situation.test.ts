@@ -695,3 +695,38 @@ describe('a landlord bargaining over the rent', () => {
     expect(lines[2].move).toBe('counter');
   });
 });
+
+describe('a subscriber charged twice', () => {
+  const mark = generatedPersona(
+    generateBuiltin({
+      userContext: "I'm a customer support agent at a streaming service.",
+      personaDetails: 'Mark, a long-time subscriber, annoyed and in a hurry.',
+      scenarioDetails:
+        'He was charged twice for his monthly plan, 12.99 each, and wants the money back today.',
+    }),
+  );
+  const toRefund = [
+    'Hi Mark, this is Jo from StreamCo support. How can I help?',
+    "I'm sorry about that. Can I have the email on the account?",
+    "Thanks. I can see both charges of 12.99 on the 3rd. I've refunded the second one just now.",
+  ];
+
+  it('takes a refund made for what is being done, and asks the half of his question left', () => {
+    const { lines } = playScripted(mark, [
+      ...toRefund,
+      'It usually takes three to five working days to show on your card.',
+      "A billing retry ran twice; we've fixed the retry so it can't charge twice.",
+    ]);
+    // not "What exactly are you going to do about it, and by when?" after the refund
+    expect(lines[2].text).not.toMatch(/going to do about it/);
+    expect(lines[3]).toMatchObject({ move: 'follow-up', rule: 'part' });
+    expect(lines[3].text).toMatch(/Why should I believe this won't happen again\?$/);
+    expect(lines[4].move).toBe('close');
+  });
+
+  it('hears "Is there anything else I can help with?" as asking what he needs', () => {
+    const { lines } = playScripted(mark, [...toRefund, 'Is there anything else I can help with?']);
+    // not "How would I know?": his question on the table again
+    expect(lines[3].move).toBe('again');
+  });
+});

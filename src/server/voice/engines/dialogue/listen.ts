@@ -557,7 +557,7 @@ export function partLeftOut(question: string, answers: string[]): string | null 
   // all of it ("Some would say that was a team effort. What was your part?")
   const others = `${question.slice(0, from)} ${question.slice(to)}`
     .split(CLAUSE_BREAK)
-    .filter((c) => ASK_OPENER.test(c.trim()));
+    .filter((c) => ASK_OPENER.test(c.trim().replace(/^(?:so|and|but|then|now|okay|ok|right)\b[,\s]*/i, '')));
   if (!others.length) return null;
   return question
     .slice(from, to)
