@@ -730,3 +730,20 @@ describe('a subscriber charged twice', () => {
     expect(lines[3].move).toBe('again');
   });
 });
+
+describe('Dana asked what will be done about the status updates', () => {
+  it('says a credit and a drill do not answer it, once, and takes an answer about the updates', () => {
+    const dana = generatedPersona(generateBuiltin(SAMPLE_SCENARIOS.escalation));
+    const { lines } = playScripted(dana, [
+      "Hi Dana, I'm Sam, your account manager. I'm so sorry about the outage.",
+      "The checkout was down from 9:40 to 12:40 because a failover didn't trigger.",
+      "You should have had updates every 30 minutes and you got none. That's on us.",
+      "We're crediting a full month's fees, and we're adding a failover drill every month.",
+      "From now on you'll get an update on the status page every 30 minutes during any incident.",
+    ]);
+    expect(lines[2].text).toContain('What are you going to do about the lack of status updates?');
+    expect(lines[3]).toMatchObject({ move: 'follow-up', rule: 'unanswered' });
+    expect(lines[3].text).toContain('the lack of status updates');
+    expect(lines[4].move).toBe('next');
+  });
+});

@@ -154,6 +154,7 @@ const answersSchema = z.strictObject({
   setbackAsks: wordList.min(1),
   requests: wordList.min(1),
   concerns: wordList.min(1),
+  matterAsks: wordList.min(1),
   emotionAsks: wordList.min(1),
   emotions: wordList.min(1),
   feelingAsks: wordList.min(1),

@@ -1100,10 +1100,12 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // "We help support teams see why tickets come in." to a prospect's worry about the integration: a
   // persona the user leads, a concern it stated on the table (answers.json concerns) and not spoken
   // to by this first answer to it (the conversation read holds this turn already), says so
+  // "We're crediting a month's fees." to "What are you going to do about the lack of status
+  // updates?": any persona asking what the user will do about a matter it names, says so too
   const unanswered =
-    p.userLeads &&
+    ((p.userLeads && saysAny(question, ANSWER_DATA.concerns).length > 0) ||
+      saysAny(question, ANSWER_DATA.matterAsks).length > 0) &&
     s.answers[s.current].length <= 1 &&
-    saysAny(question, ANSWER_DATA.concerns).length > 0 &&
     questionTopic(question) !== null &&
     !touches(question, answer, p.identity);
   // the part of the question left out, once: asked again, the user has chosen not to say it (not
