@@ -404,12 +404,13 @@ const welcomeKeys = (p: DialoguePersona) =>
  */
 function opensTheCall(p: DialoguePersona, turn: string, questions: string[]): boolean {
   const asked = questions.join(' ');
+  const keys = [...keyStems(asked)];
+  const welcome = welcomeKeys(p);
   // "How many agents do you have?" is short, but asks about a thing of its own
-  const ownWords = [...keyStems(asked)].filter((k) => !READY_KEYS.has(k) && !welcomeKeys(p).has(k));
+  const ownWords = keys.filter((k) => !READY_KEYS.has(k) && !welcome.has(k));
   // about the welcome when most of what it names is the welcome's ("What do you mean by product
   // sense?"), not for a word in passing ("Before I show anything, how do you handle picking errors?")
-  const keys = [...keyStems(asked)];
-  const fromWelcome = keys.filter((k) => welcomeKeys(p).has(k)).length;
+  const fromWelcome = keys.filter((k) => welcome.has(k)).length;
   return (
     (isReadiness(turn, p.names) && ownWords.length === 0) ||
     saysAny(asked, BRIEF.clarifications).length > 0 ||

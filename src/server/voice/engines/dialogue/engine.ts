@@ -342,9 +342,9 @@ function followUpRule(
   if (reading.vague && cause === 'asked' && fresh('cause')) return 'cause';
   if (reading.vague && feeling && fresh('feeling')) return 'feeling';
   if (unanswered && fresh('unanswered')) return 'unanswered';
-  // what the user would change, asked after how they feel, is theirs to say in a word or two
   // "…and what did you learn?" left out once the user answers another part asked for: that part
   if (part !== null && used.includes('part')) return 'part';
+  // what the user would change, asked after how they feel, is theirs to say in a word or two
   if (reading.vague && fresh('example') && !used.includes('feeling')) return 'example';
   if (reading.weOnly && fresh('self')) return 'self';
   // "What was your part in it and what did you learn?" answered with what happened: the part left out
@@ -995,12 +995,13 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
       { role: 'bargain', text: fill(reason.text, { figure }), temperament: reason.temperament },
     ]);
   }
-  const found = answeredFromBrief(p, answer, said, s.current, s.closed, toldBefore(history));
+  const statements = toldBefore(history);
+  const found = answeredFromBrief(p, answer, said, s.current, s.closed, statements);
   // no fact asked for by its words, but its side ("How did that feel?"): what a fact or a decline
   // of what it keeps back answers, and a closed call, stay as they are
   const settled = s.closed || found === 'kept back' || (typeof found === 'object' && found !== null);
   const asked = settled ? null : asksForView(p, answer);
-  if (asked) return answerView(p, s, asked, seed, answer, toldBefore(history));
+  if (asked) return answerView(p, s, asked, seed, answer, statements);
   if (found) return answerQuestions(p, s, found, seed);
 
   // "Could we book 30 minutes next Tuesday?": agreed, or what it wants settled first
