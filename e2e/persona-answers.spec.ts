@@ -174,3 +174,36 @@ test('a recruiter closing an offer bargains: notes what he cannot agree, counter
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('persona-bargains-results.png'), fullPage: true });
 });
+
+test('an interviewer asks the half of a two-part question an answer left out, then the other half, then moves on', async ({
+  page,
+}) => {
+  const say = await typedCall(page, 'Two Part Candidate', /Naomi Clarke/);
+
+  await say("Hi Naomi, yes, I'm ready.");
+  const next = await say(
+    'Last spring a designer and I disagreed about a checkout redesign. I suggested we test both versions for a week, and hers won by 4 percent.',
+  );
+  await expect(next).toContainText('What was your part in it and what did you learn?');
+  // the failure told, not the user's part in it: that half asked, and the figure not praised
+  const part = await say(
+    'Our mobile app relaunch failed. It shipped two months late and ratings dropped to 2 stars.',
+  );
+  await expect(part).toContainText('what was your part in it?');
+  await expect(part).not.toContainText(/nice work|impressive/i);
+  // the part told, not what was learned: the other half, in other words
+  const learned = await say(
+    "I was the PM, and I didn't push back on the deadline when engineering warned me.",
+  );
+  await expect(learned).toContainText('what did you learn?');
+  const moved = await say(
+    'I learned to put risks in writing and to ask for a re-plan the moment an estimate slips.',
+  );
+  await expect(moved).toContainText('Tell me about a time you took ownership');
+  await page.screenshot({ path: test.info().outputPath('persona-two-parts.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'End Call' }).click();
+
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End now' }).click();
+  await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
+});
