@@ -597,6 +597,12 @@ describe('a tenant whose heating is broken', () => {
     }),
   );
 
+  it("opens on her heating, not on the user's side of the story", () => {
+    expect(patel.welcomeMessage).toContain('We need to talk about my heating');
+    expect(patel.sampleQuestions[0]).toBe('My heating has been broken for two weeks. How did that happen?');
+    expect(patel.sampleQuestions.join(' ')).not.toMatch(/contractor|part is on order/i);
+  });
+
   it('says when it stopped working from who she is, and who she is only when asked', () => {
     const { lines } = playScripted(patel, [
       "Hello Mrs Patel, it's Chris, your landlord.",

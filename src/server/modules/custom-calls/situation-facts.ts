@@ -206,7 +206,8 @@ export function findEvent(...texts: string[]): SituationEvent | null {
     for (const sentence of sentences(text)) {
       for (const cue of sentence.matchAll(EVENT_CUES)) {
         const clause = sentence.slice((cue.index ?? 0) + cue[0].length).replace(CLAUSE_END, '');
-        const event = parseEvent(clause);
+        // "a tenant whose heating has been broken": the thing is the persona's ("her heating")
+        const event = parseEvent(/^whose\s/i.test(cue[0]) ? `her ${clause}` : clause);
         if (event) return event;
       }
     }
