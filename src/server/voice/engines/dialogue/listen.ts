@@ -140,15 +140,17 @@ const APOLOGIES = longestFirst(COURTESY.apologies);
 const THANKS = longestFirst(COURTESY.thanks);
 const PURPOSES = longestFirst(COURTESY.purposes);
 
+/** phrases as one regex alternation, each escaped */
+const alternation = (list: readonly string[]) => list.map(escapeRegex).join('|');
+
 /** an apology (with its intensifiers: "i'm really sorry"), thanks or purpose, as a pattern */
 const COURTESY_START = (() => {
-  const words = (list: readonly string[]) => list.map(escapeRegex).join('|');
-  const sorry = `(?:i'm|i am|we're|we are)\\s+(?:(?:${words(COURTESY.intensifiers)})\\s+)*sorry`;
-  return `(?:${sorry}|${words([...APOLOGIES, ...THANKS, ...PURPOSES])})(?![\\p{L}'])`;
+  const sorry = `(?:i'm|i am|we're|we are)\\s+(?:(?:${alternation(COURTESY.intensifiers)})\\s+)*sorry`;
+  return `(?:${sorry}|${alternation([...APOLOGIES, ...THANKS, ...PURPOSES])})(?![\\p{L}'])`;
 })();
 /** as a recogniser gives it, who the speaker is begins a sentence too ("…thanks for your time i'm sam from pickright") */
 const SPOKEN_COURTESY_START = new RegExp(
-  `(?<=\\s)(?:${COURTESY_START}|(?:${INTRODUCTIONS.map(escapeRegex).join('|')})(?![\\p{L}']))`,
+  `(?<=\\s)(?:${COURTESY_START}|(?:${alternation(INTRODUCTIONS)})(?![\\p{L}']))`,
   'gu',
 );
 /** "Hi Rachel, this is Sam from PickRight, thanks for taking the call.": a comma before a courtesy */
@@ -565,10 +567,9 @@ export function partLeftOut(question: string, answers: string[]): string | null 
     .replace(/^(?!I\b)\p{Lu}/u, (c) => c.toLowerCase());
 }
 
-const words = (list: readonly string[]) => list.map(escapeRegex).join('|');
-const CLOSED_ASK = new RegExp(`^(?:${words(ANSWER_DATA.closedAsks)})\\b`, 'i');
-const YES_NO_FILLERS = new RegExp(`^(?:(?:${words(ANSWER_DATA.yesNoFillers)})[,\\s]+)+`, 'i');
-const YES_NO = new RegExp(`^(?:${words(ANSWER_DATA.yesNo).replace(/'/g, "['’]")})(?![\\p{L}'’])`, 'iu');
+const CLOSED_ASK = new RegExp(`^(?:${alternation(ANSWER_DATA.closedAsks)})\\b`, 'i');
+const YES_NO_FILLERS = new RegExp(`^(?:(?:${alternation(ANSWER_DATA.yesNoFillers)})[,\\s]+)+`, 'i');
+const YES_NO = new RegExp(`^(?:${alternation(ANSWER_DATA.yesNo).replace(/'/g, "['’]")})(?![\\p{L}'’])`, 'iu');
 
 /**
  * Whether a closed question ("Do you have any other offers you are considering?", "If we could
