@@ -130,12 +130,12 @@ const TEMPLATE_PATTERNS = new Map<string, RegExp>();
 function templatePattern(template: string): RegExp {
   let re = TEMPLATE_PATTERNS.get(template);
   if (!re) {
-    // each fixed part as whole words: "{Asked}? No. {Counter}." is not any line with "noted" in it
+    // each fixed part between the slots ({topic}, {Figure}, …) as whole words: "{Asked}? No.
+    // {Counter}." is not any line with "noted" in it
     re = new RegExp(
-      normalise(template)
-        .split(
-          /\s*\b(?:topic|quote|intro|amount|asked|counter|condition|lever|terms|term|request|part)\b\s*/i,
-        )
+      template
+        .split(/\{\w+\}/)
+        .map(normalise)
         .map((part) => (part ? `(?<![\\p{L}\\p{N}'])${escapeRegex(part)}(?![\\p{L}\\p{N}'])` : ''))
         .join('.+?'),
       'u',
@@ -158,11 +158,26 @@ export function choose(
 ): Line {
   let list = ofTemperament(lines, t);
   if (filter) list = list.filter(filter).length ? list.filter(filter) : list;
+  // which of the lines each thing said was: of those whose words it holds, the one with the most
+  // words fixed ("I'm not sure that answers my question." is in "Sorry, I'm not sure that answers
+  // my question about {topic}.")
+  const fixed = (l: Line) => normalise(l.text.replace(/\{\w+\}/g, ' ')).length;
+  const owners = new Map<string, Line>();
+  const owner = (s: string) => {
+    let o = owners.get(s);
+    if (!o) {
+      o = list
+        .filter((l) => templatePattern(l.text).test(s))
+        .reduce((a, b) => (fixed(a) >= fixed(b) ? a : b));
+      owners.set(s, o);
+    }
+    return o;
+  };
   // each line's last place in what was said (-1: not said), in the seed's order
   const last = list.map((_, k) => {
     const line = list[(seed + k) % list.length];
     const pattern = templatePattern(line.text);
-    return { line, at: said.findLastIndex((s) => pattern.test(s)) };
+    return { line, at: said.findLastIndex((s) => pattern.test(s) && owner(s) === line) };
   });
   const unsaid = last.find((l) => l.at < 0);
   if (unsaid) return unsaid.line;
