@@ -10,6 +10,9 @@ describe('loadConfig', () => {
     expect(c.CALL_CREDIT_COST).toBe(1);
     expect(c.secureCookies).toBe(false);
     expect(c.dataDir.endsWith('/data')).toBe(true);
+    // the offline voice's own pace (espeak-engine.ts) unless one is set
+    expect(c.VOICE_WORDS_PER_MINUTE).toBeUndefined();
+    expect(loadConfig({ VOICE_WORDS_PER_MINUTE: '300' }).VOICE_WORDS_PER_MINUTE).toBe(300);
   });
 
   it.each([
@@ -21,6 +24,8 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_EMAIL and ADMIN_PASSWORD'],
     [{ CALL_CREDIT_COST: '-1' }, 'CALL_CREDIT_COST'],
+    [{ VOICE_WORDS_PER_MINUTE: '500' }, 'VOICE_WORDS_PER_MINUTE'],
+    [{ VOICE_WORDS_PER_MINUTE: 'fast' }, 'VOICE_WORDS_PER_MINUTE'],
   ])('rejects %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

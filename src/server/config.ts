@@ -93,6 +93,12 @@ export const configSchema = z.object({
   // the energy detector's 700 did (bench/vad, docs/decisions/004)
   VOICE_SILENCE_MS: intWithDefault(600, 200),
   /**
+   * pace of the built-in offline voice (eSpeak NG) in words per minute, 80–450; unset, an unhurried
+   * speaker's (espeak-engine.ts). The browser journeys run it at 450, so that a persona's lines do
+   * not take their real time.
+   */
+  VOICE_WORDS_PER_MINUTE: z.coerce.number().int().min(80).max(450).optional(),
+  /**
    * The offline voice's and the recordings' worker threads start with the first call that needs
    * them and stop after this long without work (ms; 0 keeps them once started). A warm voice is
    * about 110 MB of resident memory, the MP3 encoder about 18 MB (docs/memory.md); restarting

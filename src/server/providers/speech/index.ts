@@ -114,7 +114,7 @@ function pickTts(config: Config): SpeechSynthesizer | null {
       timeoutMs: config.LLM_TIMEOUT_MS,
     });
   }
-  return createEspeakSynthesizer();
+  return createEspeakSynthesizer({ wordsPerMinute: config.VOICE_WORDS_PER_MINUTE });
 }
 
 function pickStt(config: Config, builtinStt: PocketsphinxAvailability): Transcriber | null {

@@ -16,7 +16,8 @@ const OUTPUT_RATE = 16_000;
 
 /** eSpeak NG voices of the two personas ('michael' and 'sarah', the interviewers' voiceId). */
 export const ESPEAK_PERSONA_VOICES = { michael: 'en-us+m3', sarah: 'en-us+f2' } as const;
-const WORDS_PER_MINUTE = '165';
+/** the persona's pace unless config.ts VOICE_WORDS_PER_MINUTE sets one (eSpeak NG's own is 175) */
+export const DEFAULT_WORDS_PER_MINUTE = 165;
 
 type WasmExports = {
   memory: WebAssembly.Memory;
@@ -62,7 +63,7 @@ class EspeakInstance {
   locateOptind(): boolean {
     const before = new Int32Array(this.wasm.memory.buffer.slice(0));
     // (no -q: options are sticky statics, and a quiet run would stay quiet)
-    this.run(['-s', WORDS_PER_MINUTE, '-w', 'probe.wav', 'probe'], false);
+    this.run(['-s', String(DEFAULT_WORDS_PER_MINUTE), '-w', 'probe.wav', 'probe'], false);
     this.mod.FS.unlink('probe.wav');
     const after = new Int32Array(this.wasm.memory.buffer);
     const hits: number[] = [];
@@ -77,8 +78,12 @@ class EspeakInstance {
     return this.optindAddress !== null;
   }
 
-  synthesize(text: string, voice: string): { samples: Int16Array; sampleRate: number } {
-    const code = this.run(['-v', voice, '-s', WORDS_PER_MINUTE, '-w', 'out.wav', '--', text], true);
+  synthesize(
+    text: string,
+    voice: string,
+    wordsPerMinute: number,
+  ): { samples: Int16Array; sampleRate: number } {
+    const code = this.run(['-v', voice, '-s', String(wordsPerMinute), '-w', 'out.wav', '--', text], true);
     if (code !== 0) throw new Error(`espeak-ng exited with ${code}`);
     const wav = this.mod.FS.readFile('out.wav');
     this.mod.FS.unlink('out.wav');
@@ -165,10 +170,10 @@ export class EspeakEngine {
     return instance;
   }
 
-  async speak(text: string, voice: string): Promise<Int16Array> {
+  async speak(text: string, voice: string, wordsPerMinute = DEFAULT_WORDS_PER_MINUTE): Promise<Int16Array> {
     const instance = await this.ready();
     try {
-      const { samples, sampleRate } = instance.synthesize(text, voice);
+      const { samples, sampleRate } = instance.synthesize(text, voice, wordsPerMinute);
       if (!instance.reusable) this.instance = null;
       return new Resampler(sampleRate, OUTPUT_RATE).push(samples);
     } catch (err) {

@@ -87,6 +87,21 @@ describe('built-in espeak-ng synthesiser', () => {
     }
   });
 
+  it('speaks at the pace it is given, a faster pace in less time, and caches each pace apart', async () => {
+    const text = 'Tell me about a time you changed your mind after hearing feedback.';
+    const seconds = async (wordsPerMinute?: number) => {
+      const chunks: Int16Array[] = [];
+      const tts = createEspeakSynthesizer({ wordsPerMinute });
+      for await (const c of tts.synthesize(text, 'sarah', new AbortController().signal)) chunks.push(c);
+      return chunks.reduce((n, c) => n + c.length, 0) / 16_000;
+    };
+    const unhurried = await seconds();
+    const fast = await seconds(450);
+    expect(fast).toBeLessThan(unhurried * 0.6);
+    expect(await seconds(165)).toBe(unhurried);
+    expect(await seconds(450)).toBe(fast);
+  });
+
   it('answers phrases asked together one after the other, in the order asked', async () => {
     await espeakWorker.close();
     const inThread = await createEspeakEngine();

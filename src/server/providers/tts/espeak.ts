@@ -6,7 +6,7 @@
 
 import { DedicatedWorker, workerModule } from '../../workers/dedicated-worker.js';
 import type { EspeakWorkerApi } from './espeak.worker.js';
-import { ESPEAK_PERSONA_VOICES, espeakInstalled } from './espeak-engine.js';
+import { DEFAULT_WORDS_PER_MINUTE, ESPEAK_PERSONA_VOICES, espeakInstalled } from './espeak-engine.js';
 import type { SpeechSynthesizer, VoiceId } from './types.js';
 
 const MAX_TEXT_CHARS = 1000;
@@ -47,9 +47,9 @@ export class EspeakSpeech {
   }
 
   /** the phrase as 16 kHz PCM16 */
-  async speak(text: string, voice: string): Promise<Int16Array> {
+  async speak(text: string, voice: string, wordsPerMinute = DEFAULT_WORDS_PER_MINUTE): Promise<Int16Array> {
     try {
-      const { pcm, reusable } = await espeakWorker.call('speak', { text, voice });
+      const { pcm, reusable } = await espeakWorker.call('speak', { text, voice, wordsPerMinute });
       this.reusable = reusable;
       return pcm;
     } catch (err) {
@@ -137,7 +137,12 @@ export function cachedPhraseCount(): number {
   return phrases.size;
 }
 
-export function createEspeakSynthesizer(): SpeechSynthesizer {
+/** `wordsPerMinute`: the voice's pace (config.ts VOICE_WORDS_PER_MINUTE) */
+export function createEspeakSynthesizer({
+  wordsPerMinute = DEFAULT_WORDS_PER_MINUTE,
+}: {
+  wordsPerMinute?: number;
+} = {}): SpeechSynthesizer {
   return {
     kind: 'builtin',
     async warmUp() {
@@ -147,7 +152,7 @@ export function createEspeakSynthesizer(): SpeechSynthesizer {
       const clean = cleanForSpeech(text);
       if (!clean || signal.aborted) return;
       const espeakVoice = VOICES[voice] ?? VOICES.michael;
-      const key = `${espeakVoice}\n${clean}`;
+      const key = `${espeakVoice}\n${wordsPerMinute}\n${clean}`;
       const cached = phrases.get(key);
       if (cached) {
         // a copy: the session slices and sends it, the cache keeps its own
@@ -156,7 +161,7 @@ export function createEspeakSynthesizer(): SpeechSynthesizer {
       }
       const engine = await sharedEspeak();
       if (signal.aborted) return;
-      const pcm = await engine.speak(clean, espeakVoice);
+      const pcm = await engine.speak(clean, espeakVoice, wordsPerMinute);
       phrases.set(key, pcm.slice());
       yield pcm;
     },

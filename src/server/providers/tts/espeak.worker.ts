@@ -23,9 +23,9 @@ const api = {
     await e.ready();
     return { reusable: e.reusable };
   },
-  async speak({ text, voice }: { text: string; voice: string }) {
+  async speak({ text, voice, wordsPerMinute }: { text: string; voice: string; wordsPerMinute: number }) {
     const e = await loaded();
-    const spoken = await e.speak(text, voice);
+    const spoken = await e.speak(text, voice, wordsPerMinute);
     // a buffer of its own to move (a view into a larger one would move, and lose, the rest)
     const pcm = spoken.byteLength === spoken.buffer.byteLength ? spoken : spoken.slice();
     return new Transfer({ pcm, reusable: e.reusable }, [pcm.buffer as ArrayBuffer]);
