@@ -830,6 +830,24 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     expect(lines[2].text).toContain('phishing incident');
   });
 
+  it('asked for a detail of its own ("Can I have the email on the account?"), gives one made up for the call, typed or spoken', () => {
+    const dana = preset('dana-whitfield');
+    const opener = "I'm sorry to hear about the leadership review. What happened?";
+    const asked = (ask: string) => playScripted(dana, [opener, ask]).lines[1];
+    const email = asked('Can I have the email on the account?');
+    expect(email.text).toMatch(/^It's dana@example\.com\./);
+    // not taken for an answer ("The email. Noted.")
+    expect(email.move).toBe('answer');
+    expect(email.text).not.toMatch(/The email/);
+    // a number of six digits, the same each time it is asked
+    const spoken = asked('can i get the order number please');
+    expect(spoken.text).toMatch(/^It's \d\d \d\d \d\d\./);
+    expect(asked('Could I get the order number?').text.slice(0, 13)).toBe(spoken.text.slice(0, 13));
+    // asking leave or a moment, or a view, is no question for a detail
+    for (const turn of ['Can I have a second to think?', 'Could I get your thoughts on the pilot?'])
+      expect(playScripted(dana, [opener, turn]).lines[1].text).not.toMatch(/^It's/);
+  });
+
   it('an interviewer asked about its own team mid-interview keeps it for the end, not "not to hand"', () => {
     const ward = generateBuiltin({
       userContext: "I'm a newly qualified nurse applying for my first staff nurse job.",

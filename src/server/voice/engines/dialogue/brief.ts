@@ -6,10 +6,12 @@
 
 import { ASIDES } from '../../../../shared/domain/asides.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
+import { stableHash } from '../../../../shared/stable-hash.js';
 import { ANSWER_DATA, BRIEF } from './data.js';
 import {
   capitalise,
   countWords,
+  fill,
   isNumberToken,
   isStopword,
   keyStems,
@@ -320,6 +322,7 @@ function isAddressed(sentence: string, typed: boolean): boolean {
   // "what i did was pull the data" does not, nor does "what's great is the team shipped it")
   const addressed =
     saysAny(sentence, BRIEF.addressed).length > 0 ||
+    asksForADetail([sentence]) ||
     (!saysAny(typed ? main : sentence, BRIEF.speaker).length &&
       (typed || !SAYS_WHAT_IS.test(normalise(sentence))));
   const asked = sentence.replace(INDIRECT_LEAD, '');
@@ -362,6 +365,9 @@ function conditionThenQuestion(text: string): boolean {
   return countWords(condition) <= MAX_CONDITION_WORDS;
 }
 
+/** "Can I have the email on the account?" opens a question as "Could you…" does */
+const QUESTION_OPENERS = [...BRIEF.openers, ...BRIEF.detailAsks];
+
 /** "before that is remote work possible…": up to two lead-ins, then an opener */
 function opensAQuestion(sentence: string): boolean {
   let text = normalise(sentence);
@@ -370,7 +376,7 @@ function opensAQuestion(sentence: string): boolean {
     if (!lead) break;
     text = text.slice(lead.length + 1);
   }
-  return BRIEF.openers.some((o) => text.startsWith(`${o} `));
+  return QUESTION_OPENERS.some((o) => text.startsWith(`${o} `));
 }
 /** words besides the questions that still leave a turn a question ("That makes sense. When…?") */
 const MAX_OTHER_WORDS = 12;
@@ -689,6 +695,40 @@ function askedAgain(
   if (!held.length) return null;
   const most = Math.max(...held.map((h) => h.shared));
   return { fact: held.find((h) => h.shared === most)!.fact, again: true };
+}
+
+/** "Can I have the email on the account?" (brief.json detailAsks): a detail of the persona's own */
+export const asksForADetail = (questions: string[]) =>
+  saysAny(questions.join(' '), BRIEF.detailAsks).length > 0;
+
+/** the names of the details a persona makes up when asked, longest first ("order number" before "number") */
+const DETAIL_NAMES = BRIEF.details
+  .flatMap((d) => d.names.map((name) => ({ name, say: d.say })))
+  .sort((a, b) => b.name.length - a.name.length);
+
+/**
+ * The detail of its own a persona is asked for ("Can I have the email on the account?",
+ * brief.json detailAsks), made up for the call as its `details` say ("It's mark@example.com."), the
+ * same each time; null when the questions ask for none, or for one it does not make up (its
+ * address).
+ */
+export function detailAsked(questions: string[], personaName: string): string | null {
+  if (!asksForADetail(questions)) return null;
+  const asked = questions.join(' ');
+  const found = DETAIL_NAMES.find((d) => says(asked, d.name));
+  if (!found) return null;
+  const name = personaName.trim() || 'Alex';
+  const digits = String(stableHash(`${name} ${found.say}`) % 1_000_000).padStart(6, '0');
+  return fill(found.say, {
+    first:
+      name
+        .split(/\s+/)[0]
+        .toLowerCase()
+        .replace(/[^a-z]/g, '') || 'alex',
+    name,
+    number: digits.replace(/(\d\d)(?=\d)/g, '$1 '),
+    two: digits.slice(0, 2),
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type Brief,
   type BriefFact,
   briefOf,
+  detailAsked,
   factFor,
   pointAndQuestions,
   questionsAtTheEnd,
@@ -153,9 +154,12 @@ export function answeredFromBrief(
   current: number | null = null,
   closed = false,
   told: string[] = [],
-): ReturnType<typeof factFor> | 'no fact' | 'not to hand' {
+): ReturnType<typeof factFor> | { detail: string } | 'no fact' | 'not to hand' {
   const questions = questionsToPersona(turn, p.names);
   if (!questions) return null;
+  // "Can I have the email on the account?": one made up for the call, as the customer would give it
+  const detail = detailAsked(questions, p.persona.name);
+  if (detail) return { detail };
   // "…could you do 430 per tonne?" offers a figure to a persona the user leads: met as an offer
   if (p.userLeads && offeredFigure(turn, p.names)) return null;
   const found = briefAnswer(p, questions, said, told);

@@ -256,6 +256,8 @@ const briefSchema = z.strictObject({
   askLeads: wordList,
   proposalTimes: wordList,
   addressed: wordList.min(1),
+  detailAsks: wordList.min(1),
+  details: z.array(z.strictObject({ names: wordList.min(1), say: text })).min(1),
   speaker: wordList,
   subordinators: wordList,
   checkIns: wordList,

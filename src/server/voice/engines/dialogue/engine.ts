@@ -447,6 +447,9 @@ function questionReplyParts(
   said: string[],
   closing = false,
 ): LinePart[] {
+  if (typeof found !== 'string' && 'detail' in found) {
+    return [{ role: 'brief', text: found.detail, temperament: null }];
+  }
   if (typeof found !== 'string') {
     const lead = choose(found.again ? LINES.alreadySaid : LINES.answerLeads, p.temperament, seed, said);
     return [
@@ -492,7 +495,11 @@ function answerQuestions(
 ): DialogueLine {
   const said = s.agentLines;
   const parts = questionReplyParts(p, found, seed, said);
-  if (!s.closed && s.current === null && (found === 'no fact' || found === 'not to hand')) {
+  if (
+    !s.closed &&
+    s.current === null &&
+    (found === 'no fact' || found === 'not to hand' || (typeof found === 'object' && 'detail' in found))
+  ) {
     // declined before its first question: the persona goes on with that question
     const next = nextQuestion(p, s);
     return line(next === null ? 'close' : 'begin', null, null, next, [
