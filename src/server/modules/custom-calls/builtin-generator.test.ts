@@ -345,6 +345,32 @@ describe('custom personas specific to their description', () => {
     );
   });
 
+  it('a tenant frustrated but polite is sceptical, and opens on why she calls, not on doubting her heating', () => {
+    const g = generateBuiltin({
+      userContext: "I'm a property manager.",
+      personaDetails: 'Sofia, a tenant whose heating has been broken for two weeks, frustrated but polite.',
+      scenarioDetails:
+        'She calls about her broken heating. The contractor cancelled twice and the part is on order.',
+    });
+    expect(g).toMatchObject({ kind: 'escalation', temperament: 'sceptical' });
+    // not "I'll be honest, I have my doubts about my heating. Let's hear it." (a pitch's welcome)
+    expect(g.welcomeMessage).toBe(
+      "It's Sofia. I'm calling about my heating, and I'd like some straight answers this time.",
+    );
+    const calm = generateBuiltin({
+      userContext: 'I run a small IT support company.',
+      personaDetails:
+        'Priya, a calm and patient office manager at a law firm. Their email has been down since Monday.',
+      scenarioDetails: 'She calls about the outage and wants to know when it will be fixed.',
+    });
+    expect(calm).toMatchObject({ kind: 'escalation', temperament: 'calm' });
+    expect(calm.welcomeMessage).toBe(
+      "Hello, it's Priya. I'm calling about our email, and I'd like to understand what's going on.",
+    );
+    // a caller with a complaint does not ask "Where would you like to start?"
+    expect(calm.sampleQuestions[0]).toBe("I'd like to know what happened, and what's being done about it.");
+  });
+
   it("asks about the thing the user wants moved, in its own words, not the user's move", () => {
     // "I want to negotiate the base salary up by ten percent and discuss the signing bonus…"
     const questions = generateBuiltin(SAMPLE_SCENARIOS.negotiation).sampleQuestions;
@@ -558,6 +584,14 @@ describe('custom personas specific to their description', () => {
       generateBuiltin({ ...base, personaDetails: 'Lee is slightly frustrated with delays.' }).temperament,
     ).toBe('sceptical');
     expect(generateBuiltin({ ...base, personaDetails: 'Lee is impatient and furious.' }).temperament).toBe(
+      'angry',
+    ); // held in by what follows it
+    for (const details of [
+      'Sofia, a tenant, frustrated but polite.',
+      'Lee is impatient, yet always professional.',
+    ])
+      expect(generateBuiltin({ ...base, personaDetails: details }).temperament, details).toBe('sceptical');
+    expect(generateBuiltin({ ...base, personaDetails: 'Lee is frustrated but hides it.' }).temperament).toBe(
       'angry',
     );
   });

@@ -148,7 +148,11 @@ export function sampleQuestionsFor(
   // A short list gets an opener first, so the call has somewhere to start.
   if (main.length + (next ? 1 : 0) < 3) {
     const profile = DATA.kinds[kind];
-    main.unshift(...(profile.askTemperaments.includes(temperament) ? profile.openers : [lines.opener]));
+    main.unshift(
+      ...(profile.askTemperaments.includes(temperament)
+        ? profile.openers
+        : [profile.opener?.[temperament] ?? lines.opener]),
+    );
   }
   // a negotiation counterpart has more to ask than the scenario names: what else would work, what
   // the user offers in return

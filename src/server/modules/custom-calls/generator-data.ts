@@ -43,6 +43,8 @@ const kindSchema = z.object({
   ask: z.array(template.regex(/\{(?:topic|thing)\}/, 'must include "{topic}" or "{thing}"')).min(1),
   askSkill: z.array(template.includes('{topic}')).min(1).optional(),
   openers: words.min(1),
+  // the first question of a short list in the other temperaments, in place of the situation's opener
+  opener: z.partialRecord(temperament, z.string().min(1)).optional(),
   welcome: z.partialRecord(temperament, template).optional(),
   welcomeWithTopic: z.partialRecord(temperament, template.includes('{topic}')).optional(),
   alsoAsk: words.optional(),
