@@ -50,6 +50,9 @@ const DEFAULT_EXPECT: Record<string, string> = {
   // "Our relaunch failed." to "Describe a project that failed. What was your part in it and what
   // did you learn?": the part of the question it left out (answers.json questionParts)
   'part-left': 'follow-up:part',
+  // "My biggest weakness is…" to "How would you figure out why?": the answer to another question
+  // (answers.json otherQuestions), told once that it does not answer this one
+  'other-question': 'follow-up:unanswered',
   'no-result': 'follow-up:result',
   'one-word': 'follow-up:expand',
   hostile: 'follow-up:hostile',

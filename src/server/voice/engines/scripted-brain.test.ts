@@ -4,7 +4,7 @@ import { generateBuiltin } from '../../modules/custom-calls/builtin-generator.js
 import type { Persona, Turn } from './brain.js';
 import { auditConversation } from './dialogue/audit.js';
 import { LINES, PAST_ONLY, preparePersona, REOPENING, readConversation } from './dialogue/index.js';
-import { courtesiesOnly } from './dialogue/listen.js';
+import { answersAnotherQuestion, courtesiesOnly } from './dialogue/listen.js';
 import {
   ANGRY_CTO,
   ANSWERS,
@@ -828,6 +828,26 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     // "I'd have to check, and it doesn't change much."
     expect(LINES.alreadySaid.map((l) => l.text)).toContain(lines[2].parts[0].text);
     expect(lines[2].text).toContain('phishing incident');
+  });
+
+  it('tells an answer to another question that it does not answer this one, once, and takes the real answer', () => {
+    const sarah = preset('sarah-chen');
+    const { lines } = playScripted(sarah, [
+      "Yes, I'm ready.",
+      'I led onboarding at Paylane, where we cut drop-off at the ID check from 40 to 22 percent.',
+      "Honestly, I think my biggest weakness is that I take on too much myself. I've started delegating.",
+      "I'd pull the funnel data for the identity step by device and call five merchants who dropped out.",
+    ]);
+    expect(lines[1].text).toContain('How would you figure out why?');
+    // "My biggest weakness is…" to "How would you figure out why?": not taken as its answer
+    expect(lines[2]).toMatchObject({ move: 'follow-up', rule: 'unanswered' });
+    expect(lines[3].move).toBe('next');
+    // asked about it, the same words answer it
+    for (const question of ['What is your greatest weakness?', 'Tell me about a time you failed.'])
+      expect(
+        answersAnotherQuestion(question, 'My biggest weakness is that I take on too much myself.'),
+        question,
+      ).toBe(false);
   });
 
   it('asked for a detail of its own ("Can I have the email on the account?"), gives one made up for the call, typed or spoken', () => {

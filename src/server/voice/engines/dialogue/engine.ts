@@ -43,6 +43,7 @@ import {
 import {
   type AnswerKind,
   type AnswerReading,
+  answersAnotherQuestion,
   answersYesOrNo,
   asksForASpan,
   courtesiesOnly,
@@ -1125,12 +1126,15 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // to by this first answer to it (the conversation read holds this turn already), says so
   // "We're crediting a month's fees." to "What are you going to do about the lack of status
   // updates?": any persona asking what the user will do about a matter it names, says so too
+  // "My biggest weakness is…" to "How would you figure out why?": the answer to another question,
+  // said so once to a persona that leads
   const unanswered =
-    ((p.userLeads && saysAny(question, ANSWER_DATA.concerns).length > 0) ||
-      saysAny(question, ANSWER_DATA.matterAsks).length > 0) &&
     s.answers[s.current].length <= 1 &&
-    questionTopic(question) !== null &&
-    !touches(question, answer, p.identity);
+    ((((p.userLeads && saysAny(question, ANSWER_DATA.concerns).length > 0) ||
+      saysAny(question, ANSWER_DATA.matterAsks).length > 0) &&
+      questionTopic(question) !== null &&
+      !touches(question, answer, p.identity)) ||
+      (!p.userLeads && answersAnotherQuestion(question, answer)));
   // the part of the question left out, once: asked again, the user has chosen not to say it (not
   // read from words the recogniser was unsure of)
   const leftOut = unclear ? null : partLeftOut(question, s.answers[s.current]);
