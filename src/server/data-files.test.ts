@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type DataFileSpec, parseDataFile } from '../shared/data-file.js';
 import { ASIDES_DATA_FILE } from '../shared/domain/asides.js';
 import { FIELDS_DATA_FILE } from '../shared/domain/fields.js';
+import { OTHER_QUESTIONS_DATA_FILE } from '../shared/domain/other-questions.js';
 import { SOFTENED_DATA_FILE } from '../shared/domain/softened.js';
 import { SPEECH_MARKERS_DATA_FILE } from '../shared/domain/speech-analytics.js';
 import { TOPICS_DATA_FILE } from '../shared/domain/topics.js';
@@ -28,6 +29,7 @@ const specs: DataFileSpec[] = [
   SPEECH_MARKERS_DATA_FILE,
   TOPICS_DATA_FILE,
   FIELDS_DATA_FILE,
+  OTHER_QUESTIONS_DATA_FILE,
   ASIDES_DATA_FILE,
   SOFTENED_DATA_FILE,
   ...DIALOGUE_DATA_FILES,

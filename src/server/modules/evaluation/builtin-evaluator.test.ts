@@ -260,6 +260,33 @@ describe('built-in evaluator', () => {
     for (const c of result.criteria) expect([c.name, c.score <= 3.5]).toEqual([c.name, true]);
   });
 
+  it("scores the answer to another question ('My biggest weakness is…') below an answer to the one asked", () => {
+    const call = (answer: string) =>
+      [
+        'Interviewer: Our merchants abandon onboarding at the identity check. How would you figure out why?',
+        `You: ${answer}`,
+        'Interviewer: How would you measure the success of a new onboarding flow?',
+        'You: I would track completion rate and time to first payment, with a target of 80 percent completion in the first month.',
+      ].join('\n');
+    const rubric = [{ name: 'Relevance', description: 'Answers the question that was asked.' }];
+    const prepared = evaluate(
+      call(
+        // the question's own words in it (onboarding, identity check): taken up, yet not its answer
+        'Honestly, my biggest weakness is that I take on too much of the onboarding work myself. Last year I started delegating the identity check reporting to my analyst, and it freed two days a month.',
+      ),
+      rubric,
+    ).criteria[0];
+    const asked = evaluate(
+      call(
+        'I would pull the funnel data for the identity step by device, then call five merchants who dropped out last week and watch two of them try again.',
+      ),
+      rubric,
+    ).criteria[0];
+    expect(asked.score - prepared.score).toBeGreaterThanOrEqual(1);
+    expect(prepared.rationale).toMatch(/1 of 2 answers address the line/);
+    expect(asked.rationale).toMatch(/2 of 2 answers address the line/);
+  });
+
   it('does not call a fluent answer with nothing in it strong: no fillers is not enough', () => {
     const transcript = [
       'Interviewer: Tell me about a project you led.',

@@ -7,6 +7,7 @@
 import type { SpeechAnalytics } from '../../../shared/contracts/evaluation.js';
 import { ASIDES } from '../../../shared/domain/asides.js';
 import { FIELDS, ownFieldsOf } from '../../../shared/domain/fields.js';
+import { answersAnotherQuestion } from '../../../shared/domain/other-questions.js';
 import { fillerCounts } from '../../../shared/domain/speech-analytics.js';
 import { TOPICS } from '../../../shared/domain/topics.js';
 import type { Turn } from '../../../shared/domain/transcript.js';
@@ -408,6 +409,9 @@ function answerRelevance(
             : 'says little that answers it';
   return { relevance: Math.max(0, Math.min(1, r)), relevanceWhy: why };
 }
+
+/** what is left of the relevance of an answer to another question (shared/domain/other-questions.json) */
+const ANOTHER_QUESTION_RELEVANCE = 0.3;
 
 export type ApproximateLine = { text: string; confidence: number };
 
@@ -939,19 +943,25 @@ export function buildContext(
     };
     const { relevance, relevanceWhy } = answerRelevance(base, promptContent);
     const asks = asksInstead(facts, words);
+    // "My biggest weakness is…" to "How would you figure out why?": the answer to another question
+    const other = prompt === null ? null : answersAnotherQuestion(prompt, turn.text);
     // a list of keywords does not answer a question, whatever its words
     answers.push({
       ...base,
       asks,
-      // nor does saying again what was said to another question
-      relevance: offTopic ? 0 : relevance * fluency * (1 - repeatedWords / words),
+      // nor does saying again what was said to another question, or answering another one
+      relevance: offTopic
+        ? 0
+        : relevance * fluency * (1 - repeatedWords / words) * (other ? ANOTHER_QUESTION_RELEVANCE : 1),
       relevanceWhy: offTopic
         ? 'talks about something else'
         : repeatedWords > words / 2
           ? 'repeats an earlier answer'
           : fluency < 1
             ? 'lists words instead of answering in sentences'
-            : relevanceWhy,
+            : other
+              ? `answers another question ("${other}")`
+              : relevanceWhy,
     });
     sentences.push(...facts);
     prompt = null;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { answersAnotherQuestion } from '../../../shared/domain/other-questions.js';
 import { PRESET_INTERVIEWERS } from '../../db/seed/preset-interviewers.js';
 import { generateBuiltin } from '../../modules/custom-calls/builtin-generator.js';
 import type { Persona, Turn } from './brain.js';
 import { auditConversation } from './dialogue/audit.js';
 import { LINES, PAST_ONLY, preparePersona, REOPENING, readConversation } from './dialogue/index.js';
-import { answersAnotherQuestion, courtesiesOnly } from './dialogue/listen.js';
+import { courtesiesOnly } from './dialogue/listen.js';
 import {
   ANGRY_CTO,
   ANSWERS,
@@ -847,7 +848,7 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
       expect(
         answersAnotherQuestion(question, 'My biggest weakness is that I take on too much myself.'),
         question,
-      ).toBe(false);
+      ).toBeNull();
   });
 
   it('asked for a detail of its own ("Can I have the email on the account?"), gives one made up for the call, typed or spoken', () => {

@@ -155,7 +155,6 @@ const answersSchema = z.strictObject({
   requests: wordList.min(1),
   concerns: wordList.min(1),
   matterAsks: wordList.min(1),
-  otherQuestions: z.array(z.strictObject({ says: wordList.min(1), asks: wordList.min(1) })).min(1),
   emotionAsks: wordList.min(1),
   emotions: wordList.min(1),
   feelingAsks: wordList.min(1),

@@ -4,6 +4,7 @@
 // Every line it says comes from lines.json in the persona's temperament; which variant is said
 // depends on the answer and the turn, never on chance.
 
+import { answersAnotherQuestion } from '../../../../shared/domain/other-questions.js';
 import type { Temperament } from '../../../../shared/domain/temperament.js';
 import { escapeRegex } from '../../../../shared/escape-regex.js';
 import { stableHash } from '../../../../shared/stable-hash.js';
@@ -43,7 +44,6 @@ import {
 import {
   type AnswerKind,
   type AnswerReading,
-  answersAnotherQuestion,
   answersYesOrNo,
   asksForASpan,
   courtesiesOnly,
@@ -1134,7 +1134,7 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
       saysAny(question, ANSWER_DATA.matterAsks).length > 0) &&
       questionTopic(question) !== null &&
       !touches(question, answer, p.identity)) ||
-      (!p.userLeads && answersAnotherQuestion(question, answer)));
+      (!p.userLeads && answersAnotherQuestion(question, answer) !== null));
   // the part of the question left out, once: asked again, the user has chosen not to say it (not
   // read from words the recogniser was unsure of)
   const leftOut = unclear ? null : partLeftOut(question, s.answers[s.current]);

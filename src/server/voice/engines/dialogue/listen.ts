@@ -572,17 +572,6 @@ const YES_NO_FILLERS = new RegExp(`^(?:(?:${alternation(ANSWER_DATA.yesNoFillers
 const YES_NO = new RegExp(`^(?:${alternation(ANSWER_DATA.yesNo).replace(/'/g, "['’]")})(?![\\p{L}'’])`, 'iu');
 
 /**
- * Whether an answer is framed as the answer to another common question ("My biggest weakness is
- * that I take on too much myself.") that the question asks nothing of ("Our merchants abandon
- * onboarding at the identity check. How would you figure out why?"): answers.json otherQuestions.
- */
-export function answersAnotherQuestion(question: string, answer: string): boolean {
-  return ANSWER_DATA.otherQuestions.some(
-    (other) => saysAny(answer, other.says).length > 0 && saysAny(question, other.asks).length === 0,
-  );
-}
-
-/**
  * Whether a closed question ("Do you have any other offers you are considering?", "If we could
  * move on the signing bonus, would that work?") is answered yes or no ("No, I don't have other
  * offers.", "No."): answered, whatever else is said or not.
