@@ -95,7 +95,7 @@ test('a colleague asked for her side tells it, and says what she wants settled',
   await expect(page.getByRole('heading', { name: 'Evaluation Results' })).toBeVisible({ timeout: 45_000 });
 });
 
-test('an interviewer answers a question asked at the end of an answer, waits through thanks, and lets the candidate go', async ({
+test('an interviewer answers a question asked at the end of an answer, waits through thanks, hears an answer to another question, and lets the candidate go', async ({
   page,
 }) => {
   const say = await typedCall(page, 'Leaving Candidate', /Sarah Chen/);
@@ -111,6 +111,11 @@ test('an interviewer answers a question asked at the end of an answer, waits thr
   const again = await say('Thanks, I appreciate that.');
   await expect(again).toContainText('How would you figure out why?');
   await expect(again).not.toContainText(/appreciate/i);
+  // the answer prepared for another question: said not to answer this one, not praised and passed
+  const prepared = await say('Honestly, my biggest weakness is that I take on too much myself.');
+  await expect(prepared).toContainText('figure out why');
+  await expect(prepared).not.toContainText(/café|next one|keep going/i);
+  await page.screenshot({ path: test.info().outputPath('persona-other-question.png'), fullPage: true });
   // leaving before the questions are done: let go, not "Could you say a little more about that?"
   const bye = await say('Sorry, I have to jump to another call. Thank you for your time, bye!');
   await expect(bye).toContainText('You can end the call');
