@@ -153,6 +153,10 @@ describe('the facts of a brief', () => {
       text: expect.stringMatching(/^My budget/),
     });
     expect(answer('What is your favourite colour?')).toBeNull();
+    // the words of a clause leading the question in ask nothing: "show", "anything"
+    expect(answer('Before I show anything, what does your packing process look like today?')).toMatchObject({
+      text: expect.stringMatching(/^My real problems/),
+    });
     // a word of who the persona is, said in passing, does not make the question about who it is
     expect(answer("What's the biggest headache in your warehouses?")).toMatchObject({
       text: expect.stringMatching(/^My real problems/),

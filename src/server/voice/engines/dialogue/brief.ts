@@ -309,15 +309,21 @@ const SUBORDINATE = new RegExp(`\\s(?:${BRIEF.subordinators.map(escapeRegex).joi
 /** "what's great is…", "what matters was…": a statement that opens with "what", not a question */
 const SAYS_WHAT_IS = /^what(?:'s| is| was)?\s+(?:\S+\s+){1,2}(?:is|was)\b/;
 
+/**
+ * a question without what leads it in: "Can I ask, …", "Before I show anything, …", and spoken
+ * "before i show anything can i ask how…" (from its question word)
+ */
+function withoutLead(sentence: string): string {
+  const spoken = SPOKEN_ASK_LEAD.exec(sentence);
+  const from = spoken ? sentence.slice(spoken.index + spoken[0].lastIndexOf(' ') + 1) : sentence;
+  return from.replace(ASK_LEAD, '').replace(LEADING_CLAUSE, '').replace(ASK_LEAD, '');
+}
+
 function isAddressed(sentence: string, typed: boolean): boolean {
   // the speaker in a clause of its own asks nothing of itself ("Is something going on outside work
   // that I should know about?", "Before I go on, how big is the team?")
   // ("Before I show anything, can I ask how you handle picking errors?": both, in either order)
-  const main = sentence
-    .replace(ASK_LEAD, '')
-    .replace(LEADING_CLAUSE, '')
-    .replace(ASK_LEAD, '')
-    .split(SUBORDINATE)[0];
+  const main = withoutLead(sentence).split(SUBORDINATE)[0];
   // spoken, with no clauses to tell apart, the whole of it ("what's been getting in the way" asks;
   // "what i did was pull the data" does not, nor does "what's great is the team shipped it")
   const addressed =
@@ -555,7 +561,9 @@ export function factFor(
   identity: ReadonlySet<string> = new Set(),
   told: string[] = [],
 ): { fact: BriefFact; again: boolean } | 'kept back' | null {
-  const asked = questions.join(' ');
+  // the question's own words, not those of a clause before it ("Before I show anything, what does
+  // your packing process look like today?" asks nothing about showing)
+  const asked = questions.map(withoutLead).join(' ');
   // the persona's own name ("Tom, how did the report go?") addresses it: it asks for no fact
   const nameKeys = keyStems([...names].join(' '));
   const askedKeys = new Set([...keyStems(asked)].filter((k) => !nameKeys.has(k)));
