@@ -347,6 +347,11 @@ describe('reading an answer', () => {
       'NEWS score',
     );
     expect(phrase('I used SBAR to hand over to the registrar.')).toBe('SBAR');
+    // a name's thing, not the name's possessive alone ("Priya's — okay, thank you.")
+    expect(phrase("On Priya's pull request last week you wrote 'redo it' without saying why.")).toBe(
+      "Priya's pull request",
+    );
+    expect(phrase("I fixed Tom's bug in the checkout.")).toBe("Tom's bug");
     expect(phrase('My team owns the billing service.')).toBe('the billing service');
     expect(phrase('Our football club won.')).toBe('your football club');
     expect(phrase('Yes.')).toBe('yes');

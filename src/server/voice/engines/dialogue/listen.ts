@@ -887,6 +887,9 @@ function numberPhrases(text: string, tokens: Token[], spanAsked = false): Candid
   return out;
 }
 
+/** the words after a possessive name that name its thing ("Priya's pull request") */
+const MAX_OWNED_WORDS = 2;
+
 function namedPhrases(text: string, tokens: Token[], names: Set<string>): Candidate[] {
   const out: Candidate[] = [];
   const capital = (t: Token) =>
@@ -913,6 +916,19 @@ function namedPhrases(text: string, tokens: Token[], names: Set<string>): Candid
     ) {
       end++;
     }
+    // "Priya's pull request": a name's thing is what is named, not the name's possessive alone
+    if (/['’]s$/u.test(tokens[end].raw)) {
+      const owned = end;
+      while (
+        end - owned < MAX_OWNED_WORDS &&
+        end + 1 < tokens.length &&
+        !tokens[end + 1].breakBefore &&
+        /^\p{Ll}/u.test(tokens[end + 1].raw) &&
+        nounish(tokens[end + 1], false) &&
+        !verbLike(tokens, end + 1)
+      )
+        end++;
+    }
     // "the payments PR": a determiner and one word before the name belong to it
     let start = i;
     if (
@@ -925,7 +941,10 @@ function namedPhrases(text: string, tokens: Token[], names: Set<string>): Candid
       start = i - 2;
     }
     const single = start === i && end === i;
-    const weak = single && (CALENDAR.has(tokens[i].lower) || tokens[i].raw.length <= 2);
+    // a possessive alone ("Monzo's") names nothing: another phrase of the answer before it
+    const weak =
+      single &&
+      (CALENDAR.has(tokens[i].lower) || tokens[i].raw.length <= 2 || POSSESSIVE.test(tokens[i].raw));
     out.push({
       text: slice(text, tokens, start, end),
       kind: 'thing',
