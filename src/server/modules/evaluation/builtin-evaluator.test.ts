@@ -392,6 +392,47 @@ describe('built-in evaluator', () => {
     expect(categoriesFor('Receiving Feedback', 'Takes criticism on board.')).toContain('reflection');
   });
 
+  it("reads a product interview's User Empathy and Prioritisation as what a product manager does, not as an apology and a bargain", () => {
+    const userEmpathy = [
+      'User Empathy',
+      'Identifies specific users and grounds decisions in their needs and pain points.',
+    ];
+    const prioritisation = [
+      'Prioritisation',
+      'Makes explicit trade-offs and justifies what comes first and why.',
+    ];
+    expect(categoriesFor(userEmpathy[0], userEmpathy[1])).toEqual(['user-focus']);
+    expect(categoriesFor(prioritisation[0], prioritisation[1])).toEqual(['prioritisation']);
+    // a support call's empathy is still the empathy of an apology
+    expect(
+      categoriesFor('Customer Empathy', "Acknowledges the customer's frustration before fixing."),
+    ).toEqual(['empathy']);
+    const rubric = [userEmpathy, prioritisation].map(([name, description]) => ({ name, description }));
+    const call = (answers: string[]) =>
+      [
+        'Interviewer: Our merchants abandon onboarding at the identity check. How would you figure out why?',
+        `You: ${answers[0]}`,
+        'Interviewer: You have engineering capacity for one of three projects this quarter. How do you choose?',
+        `You: ${answers[1]}`,
+      ].join('\n');
+    const strong = evaluate(
+      call([
+        "I'd pull the funnel for the identity step by device, then call five merchants who dropped out last week, because the numbers tell you where and the calls tell you why.",
+        "I'd score each project on revenue impact and effort, check which one unblocks the others, and pick the best ratio. The other two wait for next quarter.",
+      ]),
+      rubric,
+    );
+    const weak = evaluate(
+      call(['I would look into it and figure it out with the team.', 'I would do the most important one.']),
+      rubric,
+    );
+    for (const [i, c] of strong.criteria.entries()) {
+      // not "No evidence of user empathy: looked for words that recognise how the other person feels"
+      expect(c.rationale, c.name).not.toMatch(/No evidence/);
+      expect(c.score - weak.criteria[i].score, c.name).toBeGreaterThanOrEqual(3);
+    }
+  });
+
   it('scores an unknown criterion from its own description and the answers', () => {
     const rubric = [
       { name: 'Funnel insight', description: 'Spots where mobile shoppers drop out of the checkout' },
