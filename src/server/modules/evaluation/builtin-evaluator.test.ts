@@ -403,6 +403,13 @@ describe('built-in evaluator', () => {
     ];
     expect(categoriesFor(userEmpathy[0], userEmpathy[1])).toEqual(['user-focus']);
     expect(categoriesFor(prioritisation[0], prioritisation[1])).toEqual(['prioritisation']);
+    // technical trade-offs are weighed, not bargained over
+    expect(
+      categoriesFor(
+        'Technical Fluency',
+        'Discusses technical trade-offs credibly with engineering partners.',
+      ),
+    ).not.toContain('negotiation');
     // a support call's empathy is still the empathy of an apology
     expect(
       categoriesFor('Customer Empathy', "Acknowledges the customer's frustration before fixing."),

@@ -66,6 +66,8 @@ export function allConcepts(): Concept[] {
 const ANSWERS_THE_QUESTION =
   /\b(answers?|answering|address(es|ing)?|respond(s|ing)? to)\s+(the\s+|each\s+|every\s+|all\s+)?questions?(\s+(that\s+)?(was|were|is|are|being)?\s*asked)?|\bquestions?\s+(that\s+)?(was|were|is|are)\s+asked|\bwhat\s+(was|is)\s+asked/gi;
 
+const TRADE_OFFS = /\btrade[- ]offs?\b/gi;
+
 export type CriterionProfile = {
   concepts: Concept[];
   /** a criterion no concept knows: evidence is its own name's and description's content words */
@@ -94,7 +96,8 @@ export function profileFor(name: string, description: string): CriterionProfile 
   const key = `${name}\n${description}`;
   const cached = profiles.get(key);
   if (cached) return cached;
-  const desc = description.replace(ANSWERS_THE_QUESTION, ' relevance ');
+  // "trade-offs" weighs options: no trade of a negotiation
+  const desc = description.replace(ANSWERS_THE_QUESTION, ' relevance ').replace(TRADE_OFFS, 'tradeoff');
   const nameLemmas = new Set(wordsAndLemmas(name));
   const descLemmas = wordsAndLemmas(desc);
   const descSet = new Set(descLemmas);
