@@ -1035,6 +1035,15 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
         asked,
       ).toContain(inTheWay.text);
     }
+    // asked what was going on for it, or what made it do so: its side, not "That's beside the point."
+    const moment = playScripted(alex, [
+      'Hi Alex.',
+      'Two teammates said your review comments discouraged them.',
+      'What was going on for you in that moment?',
+      'What made you write it that way?',
+    ]).lines;
+    expect(LINES.ownStory.map((l) => l.text)).toContain(moment[2].text);
+    expect(LINES.ownCause.map((l) => l.text)).toContain(moment[3].text);
     const take = playScripted(alex, [
       'Hi Alex.',
       'Two teammates said your review comments discouraged them.',
