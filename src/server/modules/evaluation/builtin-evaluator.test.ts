@@ -440,6 +440,34 @@ describe('built-in evaluator', () => {
     }
   });
 
+  it("reads a feedback call's Impact as what the behaviour led to, not as a sale's value", () => {
+    const impact = {
+      name: 'Impact',
+      description: 'Explains the effect of the behaviour on the team and the work.',
+    };
+    expect(categoriesFor(impact.name, impact.description)[0]).toBe('behaviour-impact');
+    // a sale's impact is still its value
+    expect(categoriesFor('Impact', 'Shows the business impact of their work.')).toEqual(['value']);
+    const call = (feedback: string) =>
+      [
+        'Alex: Hey! Everything okay?',
+        `You: ${feedback}`,
+        'Alex: Wait, who said that?',
+        "You: I'd rather not say who, but I've seen it in the reviews myself.",
+      ].join('\n');
+    const told = evaluate(
+      call(
+        "On Priya's pull request last week you wrote 'this is wrong, redo it' without saying why. She spent a day guessing, and she now avoids asking you for reviews.",
+      ),
+      [impact],
+    ).criteria[0];
+    const vague = evaluate(call('Your reviews are a bit much and people do not like it.'), [impact])
+      .criteria[0];
+    // not "Tie the offer to the problem they described and say what it is worth to them"
+    expect(told.rationale).not.toMatch(/No evidence/);
+    expect(told.score - vague.score).toBeGreaterThanOrEqual(2);
+  });
+
   it('scores an unknown criterion from its own description and the answers', () => {
     const rubric = [
       { name: 'Funnel insight', description: 'Spots where mobile shoppers drop out of the checkout' },
