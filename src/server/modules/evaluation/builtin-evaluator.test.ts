@@ -468,6 +468,32 @@ describe('built-in evaluator', () => {
     expect(told.score - vague.score).toBeGreaterThanOrEqual(2);
   });
 
+  it('counts an objection answered with a way round it as objection handling, and "trust me" as none', () => {
+    const rubric = [
+      {
+        name: 'Objection Handling',
+        description: 'Acknowledges concerns and answers them with evidence rather than pressure.',
+      },
+    ];
+    const call = (answer: string) =>
+      [
+        'Rachel: Why should I switch when our current system mostly works?',
+        `You: ${answer}`,
+        'Rachel: What would this cost us, all in, for four warehouses?',
+        "You: It's 4 dollars per station per month, about 9,000 a year for you.",
+      ].join('\n');
+    const answered = evaluate(
+      call(
+        "Because your spreadsheets miss about 2 percent of orders, and we run beside your current system until you're happy, so nothing breaks.",
+      ),
+      rubric,
+    ).criteria[0];
+    const pressed = evaluate(call("Trust me, it's the best on the market."), rubric).criteria[0];
+    expect(answered.rationale).not.toMatch(/No evidence/);
+    expect(answered.score).toBeGreaterThanOrEqual(5);
+    expect(pressed.score).toBeLessThan(answered.score - 2);
+  });
+
   it('scores an unknown criterion from its own description and the answers', () => {
     const rubric = [
       { name: 'Funnel insight', description: 'Spots where mobile shoppers drop out of the checkout' },
