@@ -494,6 +494,26 @@ describe('built-in evaluator', () => {
     expect(pressed.score).toBeLessThan(answered.score - 2);
   });
 
+  it('counts a growth area named with what is being done about it as self-awareness', () => {
+    const rubric = [
+      {
+        name: 'Self-awareness',
+        description: 'Acknowledges growth areas honestly and shows a plan for them.',
+      },
+    ];
+    const call = (answer: string) =>
+      ['Daniel: Where do you still need to grow?', `You: ${answer}`].join('\n');
+    const named = evaluate(
+      call(
+        "My growth area is saying no to side requests; I've started routing them through our lead, and my sprint completion went from 70 to 90 percent.",
+      ),
+      rubric,
+    ).criteria[0];
+    const none = evaluate(call("I don't really have weaknesses. I work hard."), rubric).criteria[0];
+    expect(named.rationale).not.toMatch(/No evidence/);
+    expect(named.score - none.score).toBeGreaterThanOrEqual(2);
+  });
+
   it('scores an unknown criterion from its own description and the answers', () => {
     const rubric = [
       { name: 'Funnel insight', description: 'Spots where mobile shoppers drop out of the checkout' },
