@@ -514,6 +514,42 @@ describe('built-in evaluator', () => {
     expect(named.score - none.score).toBeGreaterThanOrEqual(2);
   });
 
+  it("reads a negotiation's Value Framing as the ask justified by what the market pays, and trades offered as collaboration", () => {
+    const rubric = [
+      {
+        name: 'Value Framing',
+        description: 'Justifies requests by the value they bring rather than personal need.',
+      },
+      {
+        name: 'Collaboration',
+        description: 'Keeps a positive tone and explores options that work for both sides.',
+      },
+    ];
+    expect(categoriesFor(rubric[0].name, rubric[0].description)[0]).toBe('value-framing');
+    const call = (answers: string[]) =>
+      [
+        'Greg: What number did you have in mind, and how did you arrive at it?',
+        `You: ${answers[0]}`,
+        'Greg: Our band tops out at 160,000. What if we met somewhere in between?',
+        `You: ${answers[1]}`,
+      ].join('\n');
+    const strong = evaluate(
+      call([
+        'I was thinking 175,000. Market data puts the median for this role at 172,000, and I have a competing offer at 168,000.',
+        'I understand the band is tight. If you can do 168,000, I can start two weeks earlier and sign this week.',
+      ]),
+      rubric,
+    );
+    const needy = evaluate(
+      call(['I need more money, my rent went up.', 'Fine, whatever you think.']),
+      rubric,
+    );
+    for (const [i, c] of strong.criteria.entries()) {
+      expect(c.rationale, c.name).not.toMatch(/No evidence/);
+      expect(c.score - needy.criteria[i].score, c.name).toBeGreaterThanOrEqual(3);
+    }
+  });
+
   it('scores an unknown criterion from its own description and the answers', () => {
     const rubric = [
       { name: 'Funnel insight', description: 'Spots where mobile shoppers drop out of the checkout' },
