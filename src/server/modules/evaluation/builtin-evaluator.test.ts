@@ -390,6 +390,13 @@ describe('built-in evaluator', () => {
     );
     expect(giving).not.toContain('reflection');
     expect(categoriesFor('Receiving Feedback', 'Takes criticism on board.')).toContain('reflection');
+    // both behaviours a name joins, however many words the description gives one of them
+    expect(
+      categoriesFor(
+        'Ownership and Follow-Up',
+        'Takes ownership, sets realistic expectations and commits to a follow-up.',
+      ).sort(),
+    ).toEqual(['next-steps', 'ownership']);
   });
 
   it("reads a product interview's User Empathy and Prioritisation as what a product manager does, not as an apology and a bargain", () => {

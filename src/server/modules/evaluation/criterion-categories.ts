@@ -81,13 +81,20 @@ export const BASE_DIMS: Partial<Record<Dimension, number>> = { relevance: 1.5, s
 
 function matchScore(c: Concept, name: Set<string>, description: Set<string>, descList: string[]) {
   let score = 0;
+  let named = false;
   for (const trig of c.triggers) {
-    if (trig.every((w) => name.has(w))) score += 3;
+    if (trig.every((w) => name.has(w))) {
+      score += 3;
+      named = true;
+    }
     if (trig.every((w) => description.has(w))) score += 1;
   }
   if (score === 0 && descList.some((w) => c.evidenceWords.has(w))) score += 0.5;
-  return score;
+  return { score, named };
 }
+
+/** a behaviour named in the criterion's name and said again in its description */
+const NAMED_SCORE = 4;
 
 const profiles = new Map<string, CriterionProfile>();
 const MAX_CACHED_PROFILES = 1000;
@@ -102,12 +109,14 @@ export function profileFor(name: string, description: string): CriterionProfile 
   const descLemmas = wordsAndLemmas(desc);
   const descSet = new Set(descLemmas);
   const scored = allConcepts()
-    .map((c, i) => ({ c, i, score: matchScore(c, nameLemmas, descSet, descLemmas) }))
+    .map((c, i) => ({ c, i, ...matchScore(c, nameLemmas, descSet, descLemmas) }))
     .filter((x) => x.score >= 1)
     .sort((a, b) => b.score - a.score || a.i - b.i);
   const top = scored[0]?.score ?? 0;
+  // a behaviour its name says is asked for, however many words the description gives another
+  // ("Ownership and Follow-Up": ownership beside the follow-up's many words)
   const chosen = scored
-    .filter((x) => x.score >= Math.max(1, top * 0.5))
+    .filter((x) => x.score >= Math.max(1, top * 0.5) || (x.named && x.score >= NAMED_SCORE))
     .slice(0, 2)
     .map((x) => x.c);
 
