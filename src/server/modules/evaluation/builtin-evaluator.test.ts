@@ -390,6 +390,16 @@ describe('built-in evaluator', () => {
     );
     expect(giving).not.toContain('reflection');
     expect(categoriesFor('Receiving Feedback', 'Takes criticism on board.')).toContain('reflection');
+    // calm under a complaint is a calm, courteous manner, not a negotiator's firm position
+    expect(categoriesFor('Calm Communication', 'Stays calm, clear and professional under pressure.')[0]).toBe(
+      'professionalism',
+    );
+    expect(
+      categoriesFor(
+        'Holding Firm Under Pressure',
+        'Stays calm and persuasive when pushed back on, conceding only in exchange for something.',
+      ),
+    ).toContain('confidence');
     // both behaviours a name joins, however many words the description gives one of them
     expect(
       categoriesFor(
