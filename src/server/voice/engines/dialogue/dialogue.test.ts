@@ -352,6 +352,14 @@ describe('reading an answer', () => {
       "Priya's pull request",
     );
     expect(phrase("I fixed Tom's bug in the checkout.")).toBe("Tom's bug");
+    // the speaker's own name and who they are name nothing said ("Sam. Fine.", "My account manager.")
+    expect(
+      salientPhrase(
+        "Hi Dana, I'm Sam, your account manager. I'm so sorry about the outage; your checkout was down for three hours and that's on us.",
+        { names: new Set(['dana']) },
+      )?.text,
+    ).toBe('the outage');
+    expect(phrase("I'm Sam. I led the Stripe migration.")).toBe('Stripe');
     expect(phrase('My team owns the billing service.')).toBe('the billing service');
     expect(phrase('Our football club won.')).toBe('your football club');
     expect(phrase('Yes.')).toBe('yes');

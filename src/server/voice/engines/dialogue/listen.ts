@@ -1099,14 +1099,60 @@ export function offeredFigure(turn: string, names: Set<string>): string | null {
 /** whether a question asks how long or when (language.json spanAsks) */
 export const asksForASpan = (question: string) => saysAny(question, LANGUAGE.spanAsks).length > 0;
 
+/** how many words an introduction's lead has, at most ("my name is") */
+const INTRODUCTION_WORDS = Math.max(...INTRODUCTIONS.map((l) => l.split(' ').length));
+/**
+ * The names the speaker gives themselves: "I'm Sam", "This is Jo from StackWise", and as a
+ * recogniser gives it, "i'm sam from pickright" (a word of where they are from after it).
+ */
+function speakerNames(tokens: Token[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    for (let n = INTRODUCTION_WORDS; n >= 1; n--) {
+      const lead = tokens
+        .slice(i, i + n)
+        .map((t) => t.lower)
+        .join(' ');
+      if (!INTRODUCTIONS.includes(lead)) continue;
+      const name = tokens[i + n];
+      const after = tokens[i + n + 1];
+      if (
+        name &&
+        !name.breakBefore &&
+        (/^\p{Lu}\p{Ll}/u.test(name.raw) || (after !== undefined && COURTESY.afterName.includes(after.lower)))
+      )
+        out.push(name.lower);
+      break;
+    }
+  }
+  return out;
+}
+
+/** where the sentences of a text that are courtesies only are ("Hi Dana, I'm Sam, your account manager.") */
+function courtesySpans(text: string, names: Set<string>): [number, number][] {
+  const spans: [number, number][] = [];
+  let from = 0;
+  const sentences = sentencesOf(text);
+  if (sentences.length < 2) return spans;
+  for (const sentence of sentences) {
+    const at = text.indexOf(sentence, from);
+    if (at < 0) continue;
+    from = at + sentence.length;
+    // ("I wanted to talk about the leadership review." names what the call is about: not one)
+    if (courtesiesOnly(sentence, names, false)) spans.push([at, from]);
+  }
+  return spans;
+}
+
 /**
  * The short phrase of an answer worth naming back: a measured result ("cutting late deliveries
  * from 9 % to 3 %"), a number with what it counts ("six hours of downtime"), a named thing
  * ("Postgres"), a noun phrase ("a disagreement with finance"), or for a one-word answer the word.
  */
 export function salientPhrase(answer: string, opts: PhraseOptions = {}): Phrase | null {
-  const names = opts.names ?? new Set<string>();
   const tokens = tokenize(answer);
+  // the speaker's own name ("I'm Sam, your account manager") is nothing to name back
+  const names = new Set([...(opts.names ?? []), ...speakerNames(tokens)]);
   if (tokens.length === 0) return null;
   const finish = (c: Candidate): Phrase => {
     let text = c.text.replace(/\s+/g, ' ').trim();
@@ -1131,6 +1177,9 @@ export function salientPhrase(answer: string, opts: PhraseOptions = {}): Phrase 
     });
   }
   const echo = opts.echo ?? new Set<string>();
+  // (the persona's names alone: a courtesy names who the speaker is)
+  const courtesies = courtesySpans(answer, opts.names ?? new Set());
+  const inCourtesies = (at: number) => courtesies.some(([from, to]) => at >= from && at < to);
   const stemsOf = (c: Candidate) =>
     tokens
       .slice(c.from, c.to + 1)
@@ -1159,6 +1208,8 @@ export function salientPhrase(answer: string, opts: PhraseOptions = {}): Phrase 
     ...wordRuns(answer, tokens, names),
   ]
     .map((c) => trimmedEnd(answer, tokens, c))
+    // "Hi Dana, I'm Sam, your account manager.": a sentence of courtesies names nothing said
+    .filter((c) => !inCourtesies(tokens[c.from].start))
     .filter((c) => c.kind === 'result' || tokenize(c.text).length <= MAX_QUOTE_WORDS)
     .filter((c) => !(c.kind === 'thing' && generic(c)))
     // a single word is worth naming only when it is a thing, not a verb form
