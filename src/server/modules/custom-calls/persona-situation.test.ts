@@ -524,6 +524,14 @@ describe("a prospect's stated worry (the setup form's sales sample)", () => {
     expect(lines[3].rule).not.toBe('unanswered');
   });
 
+  it('asked for a figure it does not have before its worry, says so, and does not take the question for an answer', () => {
+    const { lines } = playScripted(marcus(), [...opening, 'How many agents do you have on Zendesk?']);
+    // not "Agents. Hm." (the question named back, as if the call had begun with it)
+    expect(lines[1].text).not.toMatch(/^Agents/);
+    expect(LINES.notToHand.some((l) => lines[1].text.startsWith(l.text))).toBe(true);
+    expect(lines[1].text).toContain("I'm concerned about the integration effort with Zendesk");
+  });
+
   it('takes an answer that speaks to it', () => {
     const { lines } = playScripted(marcus(), [
       ...opening,

@@ -415,10 +415,12 @@ function opensTheCall(p: DialoguePersona, turn: string, questions: string[]): bo
   // about the welcome when most of what it names is the welcome's ("What do you mean by product
   // sense?"), not for a word in passing ("Before I show anything, how do you handle picking errors?")
   const fromWelcome = keys.filter((k) => welcome.has(k)).length;
+  // "How many agents do you have on Zendesk?" asks for a figure, whatever of the welcome it names
+  const amount = saysAny(asked, BRIEF.amountAsks).length > 0;
   return (
     (isReadiness(turn, p.names) && ownWords.length === 0) ||
     saysAny(asked, BRIEF.clarifications).length > 0 ||
-    (fromWelcome > 0 && fromWelcome * 2 >= keys.length)
+    (fromWelcome > 0 && fromWelcome * 2 >= keys.length && !amount)
   );
 }
 
