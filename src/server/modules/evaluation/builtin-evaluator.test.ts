@@ -17,6 +17,25 @@ const byName = (result: ReturnType<typeof evaluate>, name: string) =>
   result.criteria.find((c) => c.name === name)!;
 const quoteOf = (rationale = '') => /In the candidate's words: "([^"]+)"/.exec(rationale)?.[1] ?? null;
 
+/**
+ * The persona's `lines`, each answered in turn, scored once answered well and once badly: each
+ * criterion finds evidence in the good answers and scores at least `by` more for them.
+ */
+function expectBetterAnswered(
+  rubric: { name: string; description: string }[],
+  lines: string[],
+  answers: { good: string[]; bad: string[] },
+  by: number,
+) {
+  const call = (said: string[]) => lines.flatMap((line, i) => [line, `You: ${said[i]}`]).join('\n');
+  const good = evaluate(call(answers.good), rubric);
+  const bad = evaluate(call(answers.bad), rubric);
+  for (const [i, c] of good.criteria.entries()) {
+    expect(c.rationale, c.name).not.toMatch(/No evidence/);
+    expect(c.score - bad.criteria[i].score, c.name).toBeGreaterThanOrEqual(by);
+  }
+}
+
 const APOLOGY = [
   "Customer: Your engineer turned up two hours late on Saturday, then left without fixing the boiler. We had no heating all weekend with a baby in the house. I'm furious.",
   "You: I'm really sorry about Saturday. You're right, two hours late is not acceptable, and leaving you without heating with a baby is worse. That was our failure, not yours. I've booked our senior engineer for Monday at eight, the first job of the day, and there's no charge for the visit. Can we schedule the safety check for next Wednesday as well?",
@@ -432,29 +451,22 @@ describe('built-in evaluator', () => {
       categoriesFor('Customer Empathy', "Acknowledges the customer's frustration before fixing."),
     ).toEqual(['empathy']);
     const rubric = [userEmpathy, prioritisation].map(([name, description]) => ({ name, description }));
-    const call = (answers: string[]) =>
+    // not "No evidence of user empathy: looked for words that recognise how the other person feels"
+    expectBetterAnswered(
+      rubric,
       [
         'Interviewer: Our merchants abandon onboarding at the identity check. How would you figure out why?',
-        `You: ${answers[0]}`,
         'Interviewer: You have engineering capacity for one of three projects this quarter. How do you choose?',
-        `You: ${answers[1]}`,
-      ].join('\n');
-    const strong = evaluate(
-      call([
-        "I'd pull the funnel for the identity step by device, then call five merchants who dropped out last week, because the numbers tell you where and the calls tell you why.",
-        "I'd score each project on revenue impact and effort, check which one unblocks the others, and pick the best ratio. The other two wait for next quarter.",
-      ]),
-      rubric,
+      ],
+      {
+        good: [
+          "I'd pull the funnel for the identity step by device, then call five merchants who dropped out last week, because the numbers tell you where and the calls tell you why.",
+          "I'd score each project on revenue impact and effort, check which one unblocks the others, and pick the best ratio. The other two wait for next quarter.",
+        ],
+        bad: ['I would look into it and figure it out with the team.', 'I would do the most important one.'],
+      },
+      3,
     );
-    const weak = evaluate(
-      call(['I would look into it and figure it out with the team.', 'I would do the most important one.']),
-      rubric,
-    );
-    for (const [i, c] of strong.criteria.entries()) {
-      // not "No evidence of user empathy: looked for words that recognise how the other person feels"
-      expect(c.rationale, c.name).not.toMatch(/No evidence/);
-      expect(c.score - weak.criteria[i].score, c.name).toBeGreaterThanOrEqual(3);
-    }
   });
 
   it("reads a feedback call's Impact as what the behaviour led to, not as a sale's value", () => {
@@ -543,28 +555,21 @@ describe('built-in evaluator', () => {
       },
     ];
     expect(categoriesFor(rubric[0].name, rubric[0].description)[0]).toBe('value-framing');
-    const call = (answers: string[]) =>
+    expectBetterAnswered(
+      rubric,
       [
         'Greg: What number did you have in mind, and how did you arrive at it?',
-        `You: ${answers[0]}`,
         'Greg: Our band tops out at 160,000. What if we met somewhere in between?',
-        `You: ${answers[1]}`,
-      ].join('\n');
-    const strong = evaluate(
-      call([
-        'I was thinking 175,000. Market data puts the median for this role at 172,000, and I have a competing offer at 168,000.',
-        'I understand the band is tight. If you can do 168,000, I can start two weeks earlier and sign this week.',
-      ]),
-      rubric,
+      ],
+      {
+        good: [
+          'I was thinking 175,000. Market data puts the median for this role at 172,000, and I have a competing offer at 168,000.',
+          'I understand the band is tight. If you can do 168,000, I can start two weeks earlier and sign this week.',
+        ],
+        bad: ['I need more money, my rent went up.', 'Fine, whatever you think.'],
+      },
+      3,
     );
-    const needy = evaluate(
-      call(['I need more money, my rent went up.', 'Fine, whatever you think.']),
-      rubric,
-    );
-    for (const [i, c] of strong.criteria.entries()) {
-      expect(c.rationale, c.name).not.toMatch(/No evidence/);
-      expect(c.score - needy.criteria[i].score, c.name).toBeGreaterThanOrEqual(3);
-    }
   });
 
   it('scores an unknown criterion from its own description and the answers', () => {
