@@ -13,6 +13,8 @@ describe('loadConfig', () => {
     // the offline voice's own pace (espeak-engine.ts) unless one is set
     expect(c.VOICE_WORDS_PER_MINUTE).toBeUndefined();
     expect(loadConfig({ VOICE_WORDS_PER_MINUTE: '300' }).VOICE_WORDS_PER_MINUTE).toBe(300);
+    // left empty in an .env file: unset, not 0
+    expect(loadConfig({ VOICE_WORDS_PER_MINUTE: ' ' }).VOICE_WORDS_PER_MINUTE).toBeUndefined();
   });
 
   it.each([

@@ -97,7 +97,10 @@ export const configSchema = z.object({
    * speaker's (espeak-engine.ts). The browser journeys run it at 450, so that a persona's lines do
    * not take their real time.
    */
-  VOICE_WORDS_PER_MINUTE: z.coerce.number().int().min(80).max(450).optional(),
+  VOICE_WORDS_PER_MINUTE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(80).max(450).optional(),
+  ),
   /**
    * The offline voice's and the recordings' worker threads start with the first call that needs
    * them and stop after this long without work (ms; 0 keeps them once started). A warm voice is

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { dataComment, parseDataFile, wordList } from '../data-file.js';
 import otherQuestionsJson from './other-questions.json' with { type: 'json' };
+import { findPhrases, tokens } from './speech-analytics.js';
 
 const otherQuestionsSchema = z.strictObject({
   $comment: dataComment,
@@ -17,26 +18,16 @@ export const OTHER_QUESTIONS_DATA_FILE = {
 
 const { otherQuestions } = parseDataFile(OTHER_QUESTIONS_DATA_FILE, otherQuestionsJson);
 
-/** lower-case words with single spaces around them, so a phrase is found as whole words */
-const words = (text: string) =>
-  ` ${text
-    .toLowerCase()
-    .replace(/’/g, "'")
-    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()} `;
-const saysOne = (text: string, phrases: readonly string[]) => phrases.find((p) => text.includes(` ${p} `));
-
 /**
  * The words by which an answer frames itself as the answer to another common question ("my biggest
  * weakness"), when the question it answers asks nothing of that one; null otherwise.
  */
 export function answersAnotherQuestion(question: string, answer: string): string | null {
-  const asked = words(question);
-  const said = words(answer);
+  const asked = tokens(question);
+  const said = tokens(answer);
   for (const other of otherQuestions) {
-    const frame = saysOne(said, other.says);
-    if (frame && !saysOne(asked, other.asks)) return frame;
+    const frame = findPhrases(said, other.says)[0];
+    if (frame && findPhrases(asked, other.asks).length === 0) return frame;
   }
   return null;
 }

@@ -4,6 +4,7 @@ import { PRESET_INTERVIEWERS } from '../../db/seed/preset-interviewers.js';
 import { generateBuiltin } from '../../modules/custom-calls/builtin-generator.js';
 import type { Persona, Turn } from './brain.js';
 import { auditConversation } from './dialogue/audit.js';
+import { detailAsked } from './dialogue/brief.js';
 import { LINES, PAST_ONLY, preparePersona, REOPENING, readConversation } from './dialogue/index.js';
 import { courtesiesOnly } from './dialogue/listen.js';
 import {
@@ -864,6 +865,11 @@ describe('scripted persona: answers what the user asks it, from its brief', () =
     const spoken = asked('can i get the order number please');
     expect(spoken.text).toMatch(/^It's \d\d \d\d \d\d\./);
     expect(asked('Could I get the order number?').text.slice(0, 13)).toBe(spoken.text.slice(0, 13));
+    // somebody else's detail is not its own to make up, and a title is no address
+    expect(detailAsked(['Can I get the name of your CFO?'], 'Dana Whitfield')).toBeNull();
+    expect(detailAsked(['Can I have the email on the account?'], 'Mrs Okafor')).toBe(
+      "It's okafor@example.com.",
+    );
     // asking leave or a moment, or a view, is no question for a detail
     for (const turn of ['Can I have a second to think?', 'Could I get your thoughts on the pilot?'])
       expect(playScripted(dana, [opener, turn]).lines[1].text).not.toMatch(/^It's/);

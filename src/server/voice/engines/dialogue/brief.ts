@@ -709,6 +709,9 @@ function askedAgain(
 export const asksForADetail = (questions: string[]) =>
   saysAny(questions.join(' '), BRIEF.detailAsks).length > 0;
 
+/** titles before a name, not part of an address made from it */
+const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof']);
+
 /** the names of the details a persona makes up when asked, longest first ("order number" before "number") */
 const DETAIL_NAMES = BRIEF.details
   .flatMap((d) => d.names.map((name) => ({ name, say: d.say })))
@@ -721,18 +724,26 @@ const DETAIL_NAMES = BRIEF.details
  * address).
  */
 export function detailAsked(questions: string[], personaName: string): string | null {
-  if (!asksForADetail(questions)) return null;
-  const asked = questions.join(' ');
-  const found = DETAIL_NAMES.find((d) => says(asked, d.name));
+  const asked = normalise(questions.join(' '));
+  // what is asked for is the words right after the request ("the email on the account"), not a
+  // detail of somebody else's ("Can I get the name of your CFO?")
+  const request = BRIEF.detailAsks.find((d) => asked.includes(`${d} `));
+  if (!request) return null;
+  const object = asked.slice(asked.indexOf(`${request} `) + request.length + 1);
+  const found = DETAIL_NAMES.find((d) =>
+    new RegExp(`^(?:\\S+ )?${escapeRegex(d.name)}(?! of\\b)\\b`).test(object),
+  );
   if (!found) return null;
   const name = personaName.trim() || 'Alex';
   const digits = String(stableHash(`${name} ${found.say}`) % 1_000_000).padStart(6, '0');
+  // "Mrs Okafor": the address of the name, not of the title
+  const first = name
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^a-z]/g, ''))
+    .find((w) => w && !TITLES.has(w));
   return fill(found.say, {
-    first:
-      name
-        .split(/\s+/)[0]
-        .toLowerCase()
-        .replace(/[^a-z]/g, '') || 'alex',
+    first: first ?? 'alex',
     name,
     number: digits.replace(/(\d\d)(?=\d)/g, '$1 '),
     two: digits.slice(0, 2),

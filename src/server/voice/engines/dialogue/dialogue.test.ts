@@ -360,6 +360,10 @@ describe('reading an answer', () => {
       )?.text,
     ).toBe('the outage');
     expect(phrase("I'm Sam. I led the Stripe migration.")).toBe('Stripe');
+    expect(
+      salientPhrase("Hi Dana, I'm Sam, and I'm calling about the outage.", { names: new Set(['dana']) })
+        ?.text,
+    ).toBe('the outage');
     expect(phrase('My team owns the billing service.')).toBe('the billing service');
     expect(phrase('Our football club won.')).toBe('your football club');
     expect(phrase('Yes.')).toBe('yes');

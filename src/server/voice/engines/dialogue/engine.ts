@@ -1128,13 +1128,14 @@ function replyTo(p: DialoguePersona, history: Turn[]): DialogueLine {
   // updates?": any persona asking what the user will do about a matter it names, says so too
   // "My biggest weakness is…" to "How would you figure out why?": the answer to another question,
   // said so once to a persona that leads
+  const matterPassedBy =
+    ((p.userLeads && saysAny(question, ANSWER_DATA.concerns).length > 0) ||
+      saysAny(question, ANSWER_DATA.matterAsks).length > 0) &&
+    questionTopic(question) !== null &&
+    !touches(question, answer, p.identity);
   const unanswered =
     s.answers[s.current].length <= 1 &&
-    ((((p.userLeads && saysAny(question, ANSWER_DATA.concerns).length > 0) ||
-      saysAny(question, ANSWER_DATA.matterAsks).length > 0) &&
-      questionTopic(question) !== null &&
-      !touches(question, answer, p.identity)) ||
-      (!p.userLeads && answersAnotherQuestion(question, answer) !== null));
+    (matterPassedBy || (!p.userLeads && answersAnotherQuestion(question, answer) !== null));
   // the part of the question left out, once: asked again, the user has chosen not to say it (not
   // read from words the recogniser was unsure of)
   const leftOut = unclear ? null : partLeftOut(question, s.answers[s.current]);
